@@ -1,0 +1,12 @@
+// The public API is open to any origin (spec section 5); the keyed API never sends CORS headers at all.
+export const OPEN_CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+  'access-control-allow-headers': 'Accept, Content-Type, If-None-Match',
+  'access-control-expose-headers': 'ETag, Link',
+  'access-control-max-age': '86400',
+} as const;
+
+export function preflight(): Response {
+  return new Response(null, { status: 204, headers: OPEN_CORS });
+}
