@@ -1,0 +1,13 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import { skribraOutputs } from './src/build/skribra-outputs.ts';
+import { siteUrl } from './src/build/site-content.ts';
+
+export default defineConfig({
+  site: siteUrl(),
+  output: 'static',
+  trailingSlash: 'always',
+  build: { format: 'directory' },
+  integrations: [mdx(), skribraOutputs()],
+});

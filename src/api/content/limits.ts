@@ -1,0 +1,42 @@
+// Per-account rate limits of the authenticated API (spec section 8), configurable by operators:
+//   SKRIBRA_RATE_LIST_HOUR (300)  SKRIBRA_RATE_LIST_DAY (2000)  SKRIBRA_RATE_DETAIL_HOUR (600)  SKRIBRA_RATE_DETAIL_DAY (6000)
+// `/projects` and `/articles` count as list requests, `/articles/{slug}` as detail requests.
+import type { Bucket, Window } from '../../store/repos/access.ts';
+
+export interface RateLimits { list: { hour: number; day: number }; detail: { hour: number; day: number } }
+
+const env = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return Number.isInteger(v) && v > 0 ? v : fallback;
+};
+
+export function limitsFromEnv(): RateLimits {
+  return {
+    list: { hour: env('SKRIBRA_RATE_LIST_HOUR', 300), day: env('SKRIBRA_RATE_LIST_DAY', 2000) },
+    detail: { hour: env('SKRIBRA_RATE_DETAIL_HOUR', 600), day: env('SKRIBRA_RATE_DETAIL_DAY', 6000) },
+  };
+}
+
+const SECONDS = { hour: 3600, day: 86400 } as const;
+
+/** IETF draft headers: the policy on every response; the remaining quota when the account is known. */
+export function rateLimitHeaders(limits: RateLimits, bucket: Bucket, windows: Window[]): Record<string, string> {
+  const q = limits[bucket];
+  const headers: Record<string, string> = {
+    'ratelimit-policy': `"hour";q=${q.hour};w=${SECONDS.hour}, "day";q=${q.day};w=${SECONDS.day}`,
+  };
+  if (windows.length) {
+    headers['ratelimit'] = (['hour', 'day'] as const)
+      .map((win) => windows.find((w) => w.win === win))
+      .filter((w): w is Window => Boolean(w))
+      .map((w) => `"${w.win}";r=${Math.max(0, q[w.win] - w.hits)};t=${w.reset}`)
+      .join(', ');
+  }
+  return headers;
+}
+
+/** Seconds until the latest exceeded window ends, or undefined when the request is within its limits. */
+export function retryAfter(limits: RateLimits, bucket: Bucket, windows: Window[]): number | undefined {
+  const over = windows.filter((w) => w.hits > limits[bucket][w.win]);
+  return over.length ? Math.max(...over.map((w) => w.reset)) : undefined;
+}

@@ -1,0 +1,37 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { createPublicApi } from '../api/public/create-public-api.ts';
+import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
+import { siteContent } from './site-content.ts';
+import { writeStaticApi } from './write-static-api.ts';
+import { writeArtifacts } from './write-artifacts.ts';
+import { headersFile, redirectsFile } from './netlify-files.ts';
+
+/**
+ * Everything that is not an HTML page is written here, straight from the catalog, after Astro has rendered the
+ * pages (DESIGN rule 8): the static API, the function's artifacts and the Netlify routing files.
+ */
+export function skribraOutputs(): AstroIntegration {
+  return {
+    name: 'skribra-outputs',
+    hooks: {
+      'astro:config:setup': () => {
+        siteContent(); // fail fast on a bad content file, before any page renders
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const out = fileURLToPath(dir);
+        const started = performance.now();
+        const { catalog } = siteContent();
+        const files = await writeStaticApi(out, catalog, createPublicApi({ catalog }));
+        writeArtifacts(out, catalog);
+        mkdirSync(join(out, ARTIFACT_DIR), { recursive: true });
+        writeFileSync(join(out, ARTIFACT_DIR, 'static-api-paths.json'), JSON.stringify(files));
+        writeFileSync(join(out, '_redirects'), redirectsFile());
+        writeFileSync(join(out, '_headers'), headersFile());
+        logger.info(`wrote ${files.length} static API files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${catalog.build_id})`);
+      },
+    },
+  };
+}

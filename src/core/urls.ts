@@ -1,0 +1,37 @@
+// Every public URL is built here, so the HTML, the JSON, the twins and the sitemap agree.
+
+/** SITE_URL without a trailing slash. */
+export const normaliseSite = (site: string): string => site.replace(/\/+$/, '');
+
+/** The markdown twin of a page path: `/glossary/seo/` -> `/glossary/seo.md`, `/` -> `/index.md`. */
+export const markdownPath = (path: string): string => (path === '/' ? '/index.md' : `${path.replace(/\/$/, '')}.md`);
+
+/** The page path a twin belongs to, or undefined when the path is not a twin. */
+export const pathOfTwin = (mdPath: string): string | undefined => {
+  if (!mdPath.endsWith('.md')) return undefined;
+  return mdPath === '/index.md' ? '/' : `${mdPath.slice(0, -3)}/`;
+};
+
+export const pageLinks = (site: string, path: string) => ({
+  url: `${site}${path}`,
+  markdown_url: `${site}${markdownPath(path)}`,
+});
+
+export const paths = {
+  home: '/',
+  glossary: '/glossary/',
+  category: (slug: string) => `/glossary/categories/${slug}/`,
+  term: (slug: string) => `/glossary/${slug}/`,
+  tools: '/tools/',
+  tool: (slug: string) => `/tools/${slug}/`,
+  agents: '/agents/',
+  agent: (slug: string) => `/agents/${slug}/`,
+  features: '/features/',
+  feature: (slug: string) => `/features/${slug}/`,
+  comparisons: '/compare/',
+  comparison: (slug: string) => `/compare/${slug}/`,
+  pricing: '/pricing/',
+  blog: '/blog/',
+  article: (slug: string) => `/blog/${slug}/`,
+  search: '/search/',
+} as const;

@@ -1,0 +1,22 @@
+import { z } from 'astro/zod';
+import { faq, links, slug } from './common.ts';
+
+export const ToolInput = z.object({
+  title: z.string().min(1),
+  description: z.string().min(1),
+  popular: z.boolean().default(false),
+  /** browser: runs in the page; server: calls /tools-api, reachable only from the public site. */
+  runs_on: z.enum(['browser', 'server']),
+  faqs: z.array(faq).min(1),
+}).strict();
+
+export const Tool = z.object({
+  slug,
+  title: z.string(),
+  description: z.string(),
+  popular: z.boolean().optional(),
+  runs_on: z.enum(['browser', 'server']).optional(),
+  faqs: z.array(faq).optional(),
+  ...links,
+});
+export type Tool = z.infer<typeof Tool>;

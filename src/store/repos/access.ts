@@ -1,0 +1,41 @@
+// The per-request gate of the authenticated API, in one round trip: resolve the key digest to its account,
+// count the request in the account's hour and day windows (an upsert that returns the new count, so
+// concurrent requests are counted exactly), and look up the requested project on that account.
+import type { Sql } from 'postgres';
+
+export type Bucket = 'list' | 'detail';
+export interface Window { win: 'hour' | 'day'; hits: number; reset: number }
+export interface Access {
+  accountId: string | null;
+  windows: Window[];
+  /** Undefined when no projectId was asked; null when the account has no such project. */
+  project?: { id: string; apiEnabled: boolean } | null;
+}
+
+export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, projectId?: string): Promise<Access> {
+  const [row] = await sql<{ account_id: string | null; windows: { win: 'hour' | 'day'; hits: number; reset: number }[] | null; project: { id: string; api_enabled: boolean } | null }[]>`
+    with k as (
+      select account_id from api_keys where digest = ${digest} and revoked_at is null
+    ), c as (
+      insert into rate_counters (account_id, bucket, win, window_start, hits)
+      select k.account_id, ${bucket}, w.win, w.start, 1
+      from k, (values ('hour', date_trunc('hour', now())), ('day', date_trunc('day', now()))) as w(win, start)
+      on conflict (account_id, bucket, win, window_start) do update set hits = rate_counters.hits + 1
+      returning win, hits,
+        ceil(extract(epoch from (window_start + case win when 'hour' then interval '1 hour' else interval '1 day' end) - clock_timestamp()))::int as reset
+    )
+    select (select account_id from k) as account_id,
+      (select json_agg(json_build_object('win', win, 'hits', hits, 'reset', greatest(reset, 1))) from c) as windows,
+      ${projectId === undefined ? sql`null::json` : sql`(select json_build_object('id', p.id, 'api_enabled', p.api_enabled)
+        from projects p, k where p.id = ${projectId} and p.account_id = k.account_id)`} as project`;
+  return {
+    accountId: row?.account_id ?? null,
+    windows: row?.windows ?? [],
+    project: projectId === undefined ? undefined : row?.project ? { id: row.project.id, apiEnabled: row.project.api_enabled } : null,
+  };
+}
+
+/** Drops counters of windows that ended more than a day ago. */
+export async function pruneCounters(sql: Sql): Promise<void> {
+  await sql`delete from rate_counters where window_start < now() - interval '2 days'`;
+}

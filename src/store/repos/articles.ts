@@ -1,0 +1,89 @@
+// Articles of a project. Publishing creates or updates by slug; the consolidation commands set the
+// unpublished / redirect / noindex fields. The read queries serve the authenticated API.
+import type { Sql } from 'postgres';
+import type { OwnArticleInput } from '../../schemas/own-article.ts';
+import { newId } from '../ids.ts';
+
+export interface ArticleRow {
+  id: string; project_id: string; slug: string; title: string; content_html: string;
+  excerpt: string | null; meta_description: string | null; image_url: string | null; type: string | null;
+  reading_time: number | null; keyword: string | null; url: string | null; toc_html: string | null;
+  last_change_summary: string | null; related_articles: unknown[]; sources: unknown[]; json_ld: unknown[];
+  target_date: string | null; redirect_to: string | null; redirect_type: string | null; noindex: boolean;
+  unpublished: boolean; retired: boolean; published_at: Date; created_at: Date; updated_at: Date; last_edited: Date | null;
+}
+export type CardRow = Pick<ArticleRow, 'id' | 'title' | 'slug' | 'excerpt' | 'image_url' | 'type' | 'reading_time' | 'published_at' | 'updated_at' | 'keyword' | 'url'>;
+
+function columns(a: OwnArticleInput) {
+  return {
+    title: a.title, content_html: a.content_html, excerpt: a.excerpt ?? null, meta_description: a.meta_description ?? null,
+    image_url: a.image_url ?? null, type: a.type ?? null, reading_time: a.reading_time ?? null, keyword: a.keyword ?? null,
+    url: a.url ?? null, toc_html: a.toc_html ?? null, last_change_summary: a.last_change_summary ?? null,
+    target_date: a.target_date ?? null,
+  };
+}
+
+/**
+ * Creates or updates by slug and publishes. New: published_at = updated_at = now. Edit: published_at kept,
+ * updated_at and last_edited now. Consolidation fields change only when the file names them.
+ */
+export async function publishArticle(sql: Sql, projectId: string, a: OwnArticleInput, at?: { published?: Date; updated?: Date; retired?: boolean }):
+  Promise<{ id: string; slug: string; created: boolean }> {
+  const c = columns(a);
+  const now = at?.updated ?? new Date();
+  const published = at?.published ?? now;
+  const [row] = await sql<{ id: string; slug: string; created: boolean }[]>`
+    insert into articles ${sql({
+      id: newId('art'), project_id: projectId, slug: a.slug, ...c,
+      related_articles: sql.json(a.related_articles as never), sources: sql.json(a.sources as never), json_ld: sql.json(a.json_ld as never),
+      noindex: a.noindex ?? false, redirect_to: a.redirect_to ?? null, redirect_type: a.redirect_type ?? null,
+      retired: at?.retired ?? false, published_at: published, created_at: published, updated_at: now,
+    })}
+    on conflict (project_id, slug) do update set
+      title = excluded.title, content_html = excluded.content_html, excerpt = excluded.excerpt,
+      meta_description = excluded.meta_description, image_url = excluded.image_url, type = excluded.type,
+      reading_time = excluded.reading_time, keyword = excluded.keyword, url = excluded.url, toc_html = excluded.toc_html,
+      last_change_summary = excluded.last_change_summary, related_articles = excluded.related_articles,
+      sources = excluded.sources, json_ld = excluded.json_ld, target_date = excluded.target_date,
+      noindex = ${a.noindex === undefined ? sql`articles.noindex` : sql`excluded.noindex`},
+      redirect_to = ${a.redirect_to === undefined ? sql`articles.redirect_to` : sql`excluded.redirect_to`},
+      redirect_type = ${a.redirect_type === undefined ? sql`articles.redirect_type` : sql`excluded.redirect_type`},
+      unpublished = false, updated_at = ${now}, last_edited = ${now}
+    returning id, slug, (xmax = 0) as created`;
+  return row!;
+}
+
+type Change = Partial<Pick<ArticleRow, 'unpublished' | 'redirect_to' | 'redirect_type' | 'noindex' | 'retired'>>;
+
+/** Applies a consolidation change; false when the project has no article with that slug. */
+export async function updateArticleState(sql: Sql, projectId: string, slug: string, change: Change): Promise<boolean> {
+  const rows = await sql`update articles set ${sql(change as Record<string, unknown>)}, updated_at = now()
+    where project_id = ${projectId} and slug = ${slug} returning id`;
+  return rows.count > 0;
+}
+
+export type SortKey = 'published_at' | 'updated_at' | 'title';
+
+/** Visible article cards (not unpublished, not redirected), in a stable order with id as the tie-break. */
+export async function listArticleCards(sql: Sql, q: { projectId: string; limit: number; offset: number; sort: SortKey; order: 'asc' | 'desc'; updatedSince?: Date }):
+  Promise<{ rows: CardRow[]; total: number }> {
+  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const since = q.updatedSince ? sql`and updated_at >= ${q.updatedSince}` : sql``;
+  const where = sql`project_id = ${q.projectId} and not unpublished and redirect_to is null ${since}`;
+  const rows = await sql<(CardRow & { total: number })[]>`
+    select id, title, slug, excerpt, image_url, type, reading_time, published_at, updated_at, keyword, url,
+      count(*) over ()::int as total
+    from articles where ${where}
+    order by ${sql(q.sort)} ${dir}, id ${dir}
+    limit ${q.limit} offset ${q.offset}`;
+  if (rows.length) return { rows, total: rows[0]!.total };
+  if (q.offset === 0) return { rows, total: 0 };
+  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from articles where ${where}` as unknown as [{ n: number }];
+  return { rows, total: n };
+}
+
+/** One article of a project by slug, whatever its state (the handler applies consolidation). */
+export async function getArticle(sql: Sql, projectId: string, slug: string): Promise<ArticleRow | undefined> {
+  const [row] = await sql<ArticleRow[]>`select * from articles where project_id = ${projectId} and slug = ${slug}`;
+  return row;
+}

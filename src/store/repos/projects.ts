@@ -1,0 +1,37 @@
+import type { Sql } from 'postgres';
+import { newId, newWebhookSecret } from '../ids.ts';
+
+export interface ProjectRow {
+  id: string; account_id: string; name: string; url: string | null; api_enabled: boolean;
+  webhook_url: string | null; webhook_secret: string | null; created_at: Date;
+}
+
+export async function createProject(sql: Sql, p: { accountId: string; name: string; url?: string; apiEnabled?: boolean; id?: string }): Promise<string> {
+  const id = p.id ?? newId('prj');
+  await sql`insert into projects (id, account_id, name, url, api_enabled)
+    values (${id}, ${p.accountId}, ${p.name}, ${p.url ?? null}, ${p.apiEnabled ?? false})`;
+  return id;
+}
+
+export async function getProject(sql: Sql, id: string): Promise<ProjectRow | undefined> {
+  const [row] = await sql<ProjectRow[]>`select * from projects where id = ${id}`;
+  return row;
+}
+
+/** The account's projects, oldest first (id breaks ties). */
+export function listProjects(sql: Sql, accountId: string) {
+  return sql<Pick<ProjectRow, 'id' | 'name' | 'url' | 'api_enabled'>[]>`
+    select id, name, url, api_enabled from projects where account_id = ${accountId} order by created_at, id`;
+}
+
+export async function setProjectApi(sql: Sql, id: string, on: boolean): Promise<boolean> {
+  const rows = await sql`update projects set api_enabled = ${on}, updated_at = now() where id = ${id} returning id`;
+  return rows.count > 0;
+}
+
+/** Stores the endpoint and a fresh signing secret (or clears both with `url: null`). */
+export async function setProjectWebhook(sql: Sql, id: string, url: string | null): Promise<{ secret: string | null } | undefined> {
+  const secret = url ? newWebhookSecret() : null;
+  const rows = await sql`update projects set webhook_url = ${url}, webhook_secret = ${secret}, updated_at = now() where id = ${id} returning id`;
+  return rows.count ? { secret } : undefined;
+}
