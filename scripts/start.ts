@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// `npm start`: start (or join) the store, migrate, seed the demo data, build the site when stale, then serve the
+// static build and every API from one process. Ctrl-C stops cleanly: the server closes, then the store.
+import { resolve } from 'node:path';
+import { openStore } from '../src/store/open-store.ts';
+import { seedDemo } from '../src/store/seed.ts';
+import { createContentApi } from '../src/api/content/create-content-api.ts';
+import { buildIfStale } from '../src/origin/build-if-stale.ts';
+import { createOrigin } from '../src/origin/create-origin.ts';
+import { loadPublicApi } from '../src/origin/load-public-api.ts';
+import { listen } from '../src/origin/serve.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const port = Number(process.env.PORT ?? 4321);
+process.env.SITE_URL ??= `http://localhost:${port}`;
+
+const store = await openStore();
+console.log(`store: ${store.embedded ? `embedded PostgreSQL in ${process.env.SKRIBRA_DATA_DIR ?? '.data/'}` : 'DATABASE_URL'} (migrated)`);
+const demoKey = await seedDemo(store);
+if (demoKey) console.log(`\nSeeded the demo account. Its API key is shown once, now:\n\n  ${demoKey}\n\nTry: curl -H "Authorization: Bearer ${demoKey}" ${process.env.SITE_URL}/v1/projects\n`);
+
+buildIfStale(root, `${process.env.SITE_URL}\0${process.env.SKRIBRA_CONTENT_DIR ?? ''}`);
+const distDir = resolve(root, 'dist');
+const { handler: publicApi } = loadPublicApi(distDir);
+const origin = createOrigin({ distDir, apis: { public: publicApi, content: createContentApi({ sql: store.sql }) } });
+const server = await listen(origin, port);
+console.log(`Skribra is serving ${process.env.SITE_URL} (site, /api/v1 and /v1) on port ${server.port}`);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping...`);
+  await server.close();
+  await store.close({ wait: true });
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

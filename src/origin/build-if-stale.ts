@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+/** Everything a build depends on: a change in any of these (or in SITE_URL) makes dist/ stale. */
+const INPUTS = ['content', 'src', 'public', 'astro.config.mjs', 'package-lock.json'];
+
+function fingerprint(root: string, extra: string): string {
+  const hash = createHash('sha256').update(extra);
+  for (const input of INPUTS) {
+    const full = join(root, input);
+    if (!existsSync(full)) continue;
+    const entries = statSync(full).isDirectory() ? (readdirSync(full, { recursive: true }) as string[]).sort().map((f) => join(full, f)) : [full];
+    for (const f of entries) {
+      const st = statSync(f);
+      if (st.isFile()) hash.update(`${f}\0${st.size}\0${st.mtimeMs}\n`);
+    }
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Runs `astro build` when dist/ is missing or older than its inputs. `extra` adds inputs that are not files
+ * (SITE_URL, the content dir, the blog's last change). Returns whether it built.
+ */
+export function buildIfStale(root: string, extra: string, log: (msg: string) => void = console.log): boolean {
+  const stamp = join(root, 'dist', '_skribra', 'fingerprint');
+  const want = fingerprint(root, extra);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return false;
+  log('building the site (content, code or settings changed)...');
+  const astro = resolve(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})`);
+  writeFileSync(stamp, want);
+  return true;
+}
