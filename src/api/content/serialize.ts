@@ -5,6 +5,8 @@ import type { ArticleRow, CardRow } from '../../store/repos/articles.ts';
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
 const opt = <T>(v: T | null | undefined) => (v === null ? undefined : v);
 
+const dateOnly = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : d ? String(d).slice(0, 10) : undefined);
+
 /** Drops undefined values so optional fields are omitted, not null. */
 function compact<T extends object>(o: T): T {
   for (const k of Object.keys(o) as (keyof T)[]) if (o[k] === undefined) delete o[k];
@@ -29,7 +31,7 @@ export function toOwnArticle(r: ArticleRow, accountId: string): OwnArticle {
     related_articles: (r.related_articles ?? []) as OwnArticle['related_articles'],
     sources: (r.sources ?? []) as OwnArticle['sources'],
     json_ld: (r.json_ld ?? []) as OwnArticle['json_ld'],
-    metadata: compact({ projectId: r.project_id, userId: accountId, targetDate: r.target_date ? String(r.target_date).slice(0, 10) : undefined }),
+    metadata: compact({ projectId: r.project_id, userId: accountId, targetDate: dateOnly(r.target_date) }),
     redirect_to: opt(r.redirect_to),
     redirect_type: r.redirect_to ? (r.redirect_type ?? 'temporary') : undefined,
     noindex: r.noindex ? true : undefined,

@@ -1,0 +1,142 @@
+// Every command: its usage line, help and action. Actions return the one JSON object `--json` prints.
+import { readFileSync } from 'node:fs';
+import type { Sql } from 'postgres';
+import { ownArticleInput, describeIssues } from '../../src/schemas/own-article.ts';
+import { createAccount, getAccount, revokeKeys, rotateKey } from '../../src/store/repos/accounts.ts';
+import { createProject, getProject, setProjectApi, setProjectWebhook } from '../../src/store/repos/projects.ts';
+import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
+import { flag, httpUrl, required, UsageError, type Parsed } from './args.ts';
+
+export class NotFoundError extends Error {}
+
+export interface Command {
+  usage: string;
+  help: string;
+  run(sql: Sql, p: Parsed): Promise<Record<string, unknown>>;
+  /** One line for humans, from the result. */
+  human(r: Record<string, unknown>): string;
+}
+
+async function project(sql: Sql, id: string) {
+  const p = await getProject(sql, id);
+  if (!p) throw new NotFoundError(`No project ${id}.`);
+  return p;
+}
+
+function onOff(value: string | undefined, name: string): boolean {
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new UsageError(`${name} must be on or off${value ? `, not ${value}` : ''}`);
+}
+
+async function articleChange(sql: Sql, p: Parsed, change: Parameters<typeof updateArticleState>[3]) {
+  const projectId = required(p, 'project');
+  const slug = required(p, 'slug');
+  await project(sql, projectId);
+  if (!(await updateArticleState(sql, projectId, slug, change))) throw new NotFoundError(`No article ${slug} in project ${projectId}.`);
+  return { project_id: projectId, slug, ...change };
+}
+
+export const commands: Record<string, Command> = {
+  'account create': {
+    usage: 'account create --name N',
+    help: 'Creates an account and its API key. The key is shown once: only its SHA-256 digest is stored.',
+    run: async (sql, p) => createAccount(sql, required(p, 'name')),
+    human: (r) => `account ${r.account_id}\napi key ${r.api_key}  (shown once; keep it server-side)`,
+  },
+  'key rotate': {
+    usage: 'key rotate --account ID',
+    help: 'Issues a new API key for the account; the old one stops working at once.',
+    async run(sql, p) {
+      const id = required(p, 'account');
+      const api_key = await rotateKey(sql, id);
+      if (!api_key) throw new NotFoundError(`No account ${id}.`);
+      return { account_id: id, api_key };
+    },
+    human: (r) => `new api key ${r.api_key}  (shown once; the old key no longer works)`,
+  },
+  'key revoke': {
+    usage: 'key revoke --account ID',
+    help: "Revokes the account's API key; requests with it answer 401 from now on. `key rotate` issues a new one.",
+    async run(sql, p) {
+      const id = required(p, 'account');
+      const revoked = await revokeKeys(sql, id);
+      if (revoked === undefined) throw new NotFoundError(`No account ${id}.`);
+      return { account_id: id, revoked };
+    },
+    human: (r) => `revoked ${r.revoked} key(s) of ${r.account_id}`,
+  },
+  'project create': {
+    usage: 'project create --account ID --name N [--url U] [--api on|off]',
+    help: 'Creates a project on the account. Its API switch is off unless --api on.',
+    async run(sql, p) {
+      const accountId = required(p, 'account');
+      const name = required(p, 'name');
+      const url = flag(p, 'url');
+      const apiEnabled = onOff(flag(p, 'api') ?? 'off', '--api');
+      if (url) httpUrl(url, 'url');
+      if (!(await getAccount(sql, accountId))) throw new NotFoundError(`No account ${accountId}.`);
+      return { project_id: await createProject(sql, { accountId, name, url, apiEnabled }), api_enabled: apiEnabled };
+    },
+    human: (r) => `project ${r.project_id} (API ${r.api_enabled ? 'on' : 'off'})`,
+  },
+  'project api': {
+    usage: 'project api --project ID on|off',
+    help: "Switches the project's API on or off. Off answers 403 project_api_disabled.",
+    async run(sql, p) {
+      const id = required(p, 'project');
+      const on = onOff(p.words[2], 'the switch (last word)');
+      if (!(await setProjectApi(sql, id, on))) throw new NotFoundError(`No project ${id}.`);
+      return { project_id: id, api_enabled: on };
+    },
+    human: (r) => `project ${r.project_id}: API ${r.api_enabled ? 'on' : 'off'}`,
+  },
+  'project webhook': {
+    usage: 'project webhook --project ID --url U | --off',
+    help: 'Sets the publish webhook endpoint and returns a new signing secret (whsec_...), shown once; --off removes it.',
+    async run(sql, p) {
+      const id = required(p, 'project');
+      const url = p.flags.has('off') ? null : httpUrl(required(p, 'url'), 'url');
+      const r = await setProjectWebhook(sql, id, url);
+      if (!r) throw new NotFoundError(`No project ${id}.`);
+      return url ? { project_id: id, url, secret: r.secret } : { project_id: id, url: null, secret: null };
+    },
+    human: (r) => (r.url ? `webhook ${r.url}\nsecret ${r.secret}  (shown once)` : `webhook removed from ${r.project_id}`),
+  },
+  'article publish': {
+    usage: 'article publish --project ID --file F',
+    help: 'Creates or updates (by slug) and publishes the article in the JSON file F; the file is checked against the own-article schema.',
+    async run(sql, p) {
+      const id = required(p, 'project');
+      const file = required(p, 'file');
+      let raw: unknown;
+      try { raw = JSON.parse(readFileSync(file, 'utf8')); } catch (err) {
+        throw new UsageError(`cannot read ${file} as JSON: ${(err as Error).message}`);
+      }
+      const parsed = ownArticleInput.safeParse(raw);
+      if (!parsed.success) throw new UsageError(`${file} is not a valid article:\n  ${describeIssues(parsed.error).join('\n  ')}`);
+      await project(sql, id);
+      const r = await publishArticle(sql, id, parsed.data);
+      return { id: r.id, slug: r.slug, created: r.created };
+    },
+    human: (r) => `${r.created ? 'published' : 'updated'} ${r.slug} (${r.id})`,
+  },
+  'article unpublish': {
+    usage: 'article unpublish --project ID --slug S',
+    help: 'Unpublishes the article: it leaves the list and its slug answers 404. Publishing it again restores it.',
+    run: (sql, p) => articleChange(sql, p, { unpublished: true }),
+    human: (r) => `unpublished ${r.slug}`,
+  },
+  'article redirect': {
+    usage: 'article redirect --project ID --slug S --to URL [--permanent]',
+    help: 'Consolidates the article into another URL: it leaves the list and the detail carries redirect_to (permanent = 301, else 302).',
+    run: (sql, p) => articleChange(sql, p, { redirect_to: httpUrl(required(p, 'to'), 'to', true), redirect_type: p.flags.has('permanent') ? 'permanent' : 'temporary' }),
+    human: (r) => `${r.slug} now redirects (${r.redirect_type}) to ${r.redirect_to}`,
+  },
+  'article noindex': {
+    usage: 'article noindex --project ID --slug S [--off]',
+    help: 'Marks the article not indexable (it stays listed and readable, with noindex: true); --off clears the mark.',
+    run: (sql, p) => articleChange(sql, p, { noindex: !p.flags.has('off') }),
+    human: (r) => `${r.slug}: noindex ${r.noindex ? 'on' : 'off'}`,
+  },
+};

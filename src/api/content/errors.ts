@@ -1,0 +1,28 @@
+// The store being unreachable is 503 `unavailable` with Retry-After, never a hang or a stack trace.
+import { ApiError } from '../http/api-error.ts';
+
+const CONNECTION_CODES = new Set([
+  'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED',
+  'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EAI_AGAIN', 'EPIPE',
+]);
+
+export const unavailable = () =>
+  new ApiError(503, 'unavailable', 'The content store is unavailable; retry shortly.', { 'retry-after': '5' });
+
+/** Connection failures, server shutdown and too-many-connections (SQLSTATE 08*, 57P0*, 53300). */
+export function isStoreUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; errors?: unknown[] } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (CONNECTION_CODES.has(code) || /^08|^57P0|^53300$/.test(code)) return true;
+  return Array.isArray(e.errors) && e.errors.some(isStoreUnavailable);
+}
+
+/** Rejects with 503 when the store does not answer within `ms`. */
+export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  return Promise.race([
+    p.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => { timer = setTimeout(() => reject(unavailable()), ms); }),
+  ]);
+}
