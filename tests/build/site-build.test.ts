@@ -1,0 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { builtSite } from '../helpers/built-site.ts';
+import type { Catalog } from '../../src/api/public/catalog.ts';
+import { routes } from '../../src/api/http/routes.ts';
+import { redirectsFile, headersFile } from '../../src/build/netlify-files.ts';
+import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
+
+let dist: string;
+let site: string;
+let catalog: Catalog;
+beforeAll(async () => {
+  ({ distDir: dist, siteUrl: site } = await builtSite());
+  catalog = JSON.parse(readFileSync(join(dist, CATALOG_FILE), 'utf8'));
+});
+const html = (path: string) => readFileSync(join(dist, path, 'index.html'), 'utf8');
+const escaped = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+describe('the real content builds into a complete site', () => {
+  it('has the content the site promises', () => {
+    expect(catalog.terms.length).toBeGreaterThanOrEqual(60);
+    expect(catalog.categories.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(catalog.tools.map((t) => t.runs_on))).toEqual(new Set(['browser', 'server']));
+    expect(catalog.tools.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(catalog.agents.map((a) => a.kind))).toEqual(new Set(['autonomous', 'recommend']));
+    expect(catalog.agents.length).toBeGreaterThanOrEqual(6);
+    expect(catalog.features.length).toBeGreaterThanOrEqual(8);
+    expect(catalog.comparisons.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(catalog.pages.map((p) => p.kind))).toEqual(new Set(['page', 'resource', 'audience', 'doc', 'glossary', 'glossary-category', 'tool', 'agent', 'feature', 'comparison']));
+  });
+
+  it('renders every catalog page with one h1, its title, description, canonical URL and markdown twin link', () => {
+    for (const page of catalog.pages) {
+      const doc = html(page.path);
+      expect(doc.match(/<h1[\s>]/g), page.path).toHaveLength(1);
+      expect(doc, page.path).toContain(`<meta name="description" content="${escaped(page.description)}"`);
+      expect(doc, page.path).toContain(`<link rel="canonical" href="${site}${page.path}"`);
+      expect(doc, page.path).toContain(`<link rel="alternate" type="text/markdown" href="${page.markdown_url}"`);
+      expect(doc, page.path).toMatch(/<main id="main"/);
+      expect(doc, page.path).toMatch(/<title>[^<]+<\/title>/);
+    }
+  });
+
+  it('cross-references in glossary sections become absolute links in HTML and JSON', () => {
+    const withLinks = catalog.terms.filter((t) => t.sections!.some((s) => s.content.includes(`](${site}/glossary/`)));
+    expect(withLinks.length).toBeGreaterThan(50);
+    for (const t of catalog.terms) for (const s of t.sections!) expect(s.content, t.slug).not.toMatch(/\[\[|\]\(\//);
+  });
+
+  it('writes a static API file for every static route and slug', () => {
+    for (const route of routes.filter((r) => r.file)) {
+      const slugs = route.pattern.endsWith(':slug') ? [catalog[route.pattern.split('/')[3] as 'tools']?.[0]?.slug ?? catalog.terms[0]!.slug] : [''];
+      for (const slug of slugs) {
+        const file = join(dist, route.file!.replace(':slug', slug));
+        expect(existsSync(file), file).toBe(true);
+        expect(JSON.parse(readFileSync(file, 'utf8')).data, file).toBeDefined();
+      }
+    }
+    expect(existsSync(join(dist, 'api/v1/glossary', `${catalog.terms.at(-1)!.slug}.json`))).toBe(true);
+  });
+
+  it('writes the Netlify routing files generated from the route table', () => {
+    const redirects = readFileSync(join(dist, '_redirects'), 'utf8');
+    expect(redirects).toBe(redirectsFile());
+    for (const r of routes) {
+      const line = `${r.pattern}  ${r.file}  200`;
+      if (r.file) expect(redirects).toContain(line);
+      else expect(redirects).not.toContain(`${r.pattern}  `);
+    }
+    const headers = readFileSync(join(dist, '_headers'), 'utf8');
+    expect(headers).toBe(headersFile());
+    expect(headers).toMatch(/^\/api\/v1\/\*\n(  .+\n)*  Access-Control-Allow-Origin: \*\n/m);
+    expect(headers).toMatch(/^\/api\/v1\/\*\n(  .+\n)*  Content-Type: application\/json; charset=utf-8\n/m);
+  });
+});

@@ -1,0 +1,23 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import type { TestProject } from 'vitest/node';
+
+export const TEST_SITE_URL = 'http://localhost:4321';
+
+/** Builds the real content once per test run into a temp dir; tests read it through `builtSite()`. */
+export default function setup(project: TestProject) {
+  const distDir = mkdtempSync(join(tmpdir(), 'skribra-test-dist-'));
+  const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', distDir, '--silent'], {
+    env: { ...process.env, SITE_URL: TEST_SITE_URL, SKRIBRA_CONTENT_DIR: '' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`test build failed:\n${result.stdout}\n${result.stderr}`);
+  project.provide('distDir', distDir);
+  return () => rmSync(distDir, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext { distDir: string }
+}
