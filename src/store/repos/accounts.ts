@@ -1,13 +1,14 @@
 // Accounts and their API keys. One active key per account: rotation revokes the old one in the same
 // transaction, so it stops working at once.
 import type { Sql } from 'postgres';
+import { inTx } from '../tx.ts';
 import { keyDigest, keyHint, newApiKey, newId } from '../ids.ts';
 
 export interface Account { id: string; name: string; created_at: Date }
 
 export async function createAccount(sql: Sql, name: string, id = newId('acc')): Promise<{ account_id: string; api_key: string }> {
   const api_key = newApiKey();
-  await sql.begin(async (tx) => {
+  await inTx(sql, async (tx) => {
     await tx`insert into accounts (id, name) values (${id}, ${name})`;
     await tx`insert into api_keys (id, account_id, digest, hint) values (${newId('key')}, ${id}, ${keyDigest(api_key)}, ${keyHint(api_key)})`;
   });
@@ -22,7 +23,7 @@ export async function getAccount(sql: Sql, id: string): Promise<Account | undefi
 /** Revokes every active key of the account and issues a new one. Undefined when there is no such account. */
 export async function rotateKey(sql: Sql, accountId: string): Promise<string | undefined> {
   const api_key = newApiKey();
-  const ok = await sql.begin(async (tx) => {
+  const ok = await inTx(sql, async (tx) => {
     const [acc] = await tx`select id from accounts where id = ${accountId} for update`;
     if (!acc) return false;
     await tx`update api_keys set revoked_at = now() where account_id = ${accountId} and revoked_at is null`;

@@ -1,0 +1,59 @@
+// Demo data for a first start: a demo account (two projects, API on and off, a dozen articles) and the house
+// account whose "Skribra blog" project holds the company blog. Idempotent and safe from two processes at once.
+import type { Sql } from 'postgres';
+import type { Store } from './open-store.ts';
+import { createAccount } from './repos/accounts.ts';
+import { createProject } from './repos/projects.ts';
+import { publishArticle } from './repos/articles.ts';
+import { blogTopics, demoTopics, toArticle, type Topic } from './seed-content.ts';
+
+export const DEMO_ACCOUNT_ID = 'acc_demo';
+export const DEMO_PROJECT_ON = 'prj_demo_blog';
+export const DEMO_PROJECT_OFF = 'prj_demo_wholesale';
+export const HOUSE_ACCOUNT_ID = 'acc_skribra_house';
+export const BLOG_PROJECT_ID = 'prj_skribra_blog';
+const SEED_LOCK = 727_274_612;
+const DAY = 86_400_000;
+
+async function seedArticles(sql: Sql, projectId: string, topics: Topic[], site: string, publisher: string) {
+  const now = Date.now();
+  for (const [i, t] of topics.entries()) {
+    const published = new Date(now - (i * 9 + 3) * DAY);
+    const updated = i % 3 === 0 ? new Date(published.getTime() + 2 * DAY) : published;
+    await publishArticle(sql, projectId, toArticle(t, site, publisher, topics.slice(i + 1).concat(topics.slice(0, i))), { published, updated });
+  }
+}
+
+/**
+ * Seeds on a first start. Returns the demo account's API key (print it once) when it created the demo
+ * account, else null. The house blog project is created whenever it is missing.
+ */
+export async function seedDemo(store: Pick<Store, 'sql'>): Promise<string | null> {
+  const site = (process.env.SKRIBRA_SITE_URL || 'https://skribra.com').replace(/\/$/, '');
+  return store.sql.begin(async (tx) => {
+    const sql = tx as unknown as Sql;
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`;
+    const [house] = await sql`select 1 from projects where id = ${BLOG_PROJECT_ID}`;
+    if (!house) {
+      await sql`insert into accounts (id, name) values (${HOUSE_ACCOUNT_ID}, 'Skribra (house)') on conflict do nothing`;
+      await createProject(sql, { id: BLOG_PROJECT_ID, accountId: HOUSE_ACCOUNT_ID, name: 'Skribra blog', url: site, apiEnabled: false });
+      await seedArticles(sql, BLOG_PROJECT_ID, blogTopics, site, 'Skribra');
+    }
+    const [demo] = await sql`select 1 from accounts where id = ${DEMO_ACCOUNT_ID}`;
+    if (demo) return null;
+    const { api_key } = await createAccount(sql, 'Northwind Coffee (demo)', DEMO_ACCOUNT_ID);
+    const shop = 'https://northwind-coffee.example';
+    await createProject(sql, { id: DEMO_PROJECT_ON, accountId: DEMO_ACCOUNT_ID, name: 'Northwind blog', url: shop, apiEnabled: true });
+    await createProject(sql, { id: DEMO_PROJECT_OFF, accountId: DEMO_ACCOUNT_ID, name: 'Northwind wholesale', url: 'https://wholesale.northwind-coffee.example', apiEnabled: false });
+    await seedArticles(sql, DEMO_PROJECT_ON, demoTopics, shop, 'Northwind Coffee');
+    await seedArticles(sql, DEMO_PROJECT_OFF, demoTopics.slice(0, 3), 'https://wholesale.northwind-coffee.example', 'Northwind Coffee');
+    return api_key;
+  });
+}
+
+/** The project holding the company blog: $SKRIBRA_BLOG_PROJECT_ID, else the seeded one when present. */
+export async function getBlogProjectId(sql: Sql): Promise<string | null> {
+  if (process.env.SKRIBRA_BLOG_PROJECT_ID) return process.env.SKRIBRA_BLOG_PROJECT_ID;
+  const [row] = await sql`select id from projects where id = ${BLOG_PROJECT_ID}`;
+  return row ? BLOG_PROJECT_ID : null;
+}
