@@ -3,7 +3,7 @@ import { OPEN_CORS } from '../api/http/cors.ts';
 import { PUBLIC_CACHE } from '../api/public/create-public-api.ts';
 
 /** Prefix under which the public function is mounted on Netlify; the edge function rewrites to it. */
-export const PUBLIC_FUNCTION_PREFIX = '/_fn/public';
+export { PUBLIC_FUNCTION_PREFIX } from '../api/public/function-mount.ts';
 
 /** `_redirects`: each static public route's URL served from its `.json` file, generated from the route table. */
 export function redirectsFile(): string {

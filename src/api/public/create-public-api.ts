@@ -5,11 +5,10 @@ import { parseQuery } from '../http/parse-query.ts';
 import { json, toErrorResponse, withoutBody } from '../http/respond.ts';
 import { matchRoute, routes, PUBLIC_BASE, type Route } from '../http/routes.ts';
 import { paginate } from '../../core/paginate.ts';
-import { searchPages, type SearchDoc } from '../../core/search.ts';
-import { pageLinks } from '../../core/urls.ts';
+import { normalise, searchPages, type SearchDoc } from '../../core/search.ts';
 import type { ArticleSource } from './article-source.ts';
 import type { Catalog } from './catalog.ts';
-import { articleQuery, articlesQuery, glossaryQuery, listQuery, pagesQuery, searchQuery } from './query-schemas.ts';
+import { articleQuery, articlesQuery, glossaryQuery, pagesQuery, searchQuery, wholeListQuery } from './query-schemas.ts';
 
 export interface PublicApiDeps {
   catalog: Catalog;
@@ -20,7 +19,7 @@ export interface PublicApiDeps {
 
 type Handler = (params: Record<string, string>, query: URLSearchParams) => unknown | Promise<unknown>;
 
-/** CDN caching: five minutes everywhere, keyed on the whole query on Netlify's edge. */
+/** CDN caching: five minutes everywhere, keyed on the whole query string on Netlify's edge. */
 export const PUBLIC_CACHE = {
   'cache-control': 'public, max-age=300',
   'netlify-cdn-cache-control': 'public, durable, s-maxage=300, stale-while-revalidate=60',
@@ -32,15 +31,24 @@ const ARTICLE_CACHE = {
   'netlify-cdn-cache-control': 'public, durable, s-maxage=60, stale-while-revalidate=300, stale-if-error=86400',
   'netlify-vary': 'query',
 };
+/** Health says how the function is now; no cache may answer for it. */
+const NO_STORE = { 'cache-control': 'no-store' };
 
-const bySlug = <T extends { slug: string }>(items: readonly T[], slug: string, what: string): T => {
-  const found = items.find((i) => i.slug === slug);
-  if (!found) throw notFound(`${what} with slug "${slug}"`);
-  return found;
+const bySlug = <T extends { slug: string }>(items: readonly T[], what: string) => {
+  const map = new Map(items.map((i) => [i.slug, i]));
+  return ({ slug }: Record<string, string>) => {
+    const found = map.get(slug!);
+    if (!found) throw notFound(`${what} with slug "${slug}"`);
+    return { data: found };
+  };
 };
-const list = <T>(items: readonly T[], query: URLSearchParams) => {
-  const { page, limit } = parseQuery(listQuery, query);
-  return { data: paginate(items, page, limit) };
+/** An unpaginated list (spec 2.1): everything by default, `page`/`limit` honoured when given. */
+const wholeList = <T>(items: readonly T[]): Handler => {
+  const schema = wholeListQuery(items.length);
+  return (_, query) => {
+    const { page, limit } = parseQuery(schema, query);
+    return { data: paginate(items, page, limit) };
+  };
 };
 
 /** Glossary list items leave out the long fields unless `full=true`. */
@@ -59,6 +67,12 @@ async function fromSource<T>(work: () => Promise<T>): Promise<T> {
 /** The public API as one web-standard handler. Every query-less GET equals its static file byte for byte. */
 export function createPublicApi({ catalog, index, articles, now = () => new Date() }: PublicApiDeps): (req: Request) => Promise<Response> {
   const { site_url: site } = catalog;
+  // Everything a request could recompute is derived once here: the function serves many requests per instance.
+  const pagesByKind = Map.groupBy(catalog.pages, (p) => p.kind);
+  const termItems = catalog.terms.map(termListItem);
+  const termText = catalog.terms.map((t) => [normalise(t.title), normalise(t.definition)] as const);
+  const comparisonSummaries = catalog.comparisons.map(({ slug, competitor, title, description, url, markdown_url }) => ({ slug, competitor, title, description, url, markdown_url }));
+
   const handlers: Record<string, Handler> = {
     '/api/v1/': () => ({
       data: {
@@ -73,36 +87,33 @@ export function createPublicApi({ catalog, index, articles, now = () => new Date
     '/api/v1/health': () => ({ data: { status: 'ok', time: now().toISOString() } }),
     '/api/v1/pages': (_, query) => {
       const { kind, page, limit } = parseQuery(pagesQuery, query);
-      return { data: paginate(kind ? catalog.pages.filter((p) => p.kind === kind) : catalog.pages, page, limit) };
+      return { data: paginate(kind ? pagesByKind.get(kind) ?? [] : catalog.pages, page, limit) };
     },
     '/api/v1/search': (_, query) => {
       const { q, limit } = parseQuery(searchQuery, query);
-      if (!index) throw new ApiError(503, 'unavailable', 'Search index not loaded.');
+      if (!index) throw new ApiError(503, 'unavailable', 'The search index is not loaded.');
       const hits = searchPages(index, q);
-      const items = hits.slice(0, limit).map(({ doc, score }) => ({
-        path: doc.path, title: doc.title, description: doc.description, kind: doc.kind,
-        ...(doc.section ? { section: doc.section } : {}), ...pageLinks(site, doc.path),
-        ...(doc.updated ? { updated: doc.updated } : {}), score,
-      }));
+      const items = hits.slice(0, limit).map(({ id, score }) => ({ ...catalog.pages[id]!, score }));
       return { data: { query: q, total: hits.length, items } };
     },
     '/api/v1/glossary': (_, query) => {
       const { category, q, full, page, limit } = parseQuery(glossaryQuery, query);
-      const needle = q?.toLowerCase();
-      const terms = catalog.terms.filter((t) => (!category || t.category === category)
-        && (!needle || t.title.toLowerCase().includes(needle) || t.definition.toLowerCase().includes(needle)));
-      return { data: paginate(full ? terms : terms.map(termListItem), page, limit) };
+      const needle = q ? normalise(q.trim()) : '';
+      const source = full ? catalog.terms : termItems;
+      const terms = !category && !needle ? source : source.filter((t, i) => (!category || t.category === category)
+        && (!needle || termText[i]![0].includes(needle) || termText[i]![1].includes(needle)));
+      return { data: paginate(terms, page, limit) };
     },
-    '/api/v1/glossary/categories': (_, query) => list(catalog.categories, query),
-    '/api/v1/glossary/:slug': ({ slug }) => ({ data: bySlug(catalog.terms, slug!, 'glossary term') }),
-    '/api/v1/tools': (_, query) => list(catalog.tools, query),
-    '/api/v1/tools/:slug': ({ slug }) => ({ data: bySlug(catalog.tools, slug!, 'tool') }),
-    '/api/v1/agents': (_, query) => list(catalog.agents, query),
-    '/api/v1/agents/:slug': ({ slug }) => ({ data: bySlug(catalog.agents, slug!, 'agent') }),
-    '/api/v1/features': (_, query) => list(catalog.features, query),
-    '/api/v1/features/:slug': ({ slug }) => ({ data: bySlug(catalog.features, slug!, 'feature') }),
-    '/api/v1/comparisons': (_, query) => list(catalog.comparisons.map(({ slug, competitor, title, description, url, markdown_url }) => ({ slug, competitor, title, description, url, markdown_url })), query),
-    '/api/v1/comparisons/:slug': ({ slug }) => ({ data: bySlug(catalog.comparisons, slug!, 'comparison') }),
+    '/api/v1/glossary/categories': wholeList(catalog.categories),
+    '/api/v1/glossary/:slug': bySlug(catalog.terms, 'glossary term'),
+    '/api/v1/tools': wholeList(catalog.tools),
+    '/api/v1/tools/:slug': bySlug(catalog.tools, 'tool'),
+    '/api/v1/agents': wholeList(catalog.agents),
+    '/api/v1/agents/:slug': bySlug(catalog.agents, 'agent'),
+    '/api/v1/features': wholeList(catalog.features),
+    '/api/v1/features/:slug': bySlug(catalog.features, 'feature'),
+    '/api/v1/comparisons': wholeList(comparisonSummaries),
+    '/api/v1/comparisons/:slug': bySlug(catalog.comparisons, 'comparison'),
     '/api/v1/pricing': () => ({ data: catalog.pricing }),
     '/api/v1/articles': async (_, query) => {
       const { q, page, limit } = parseQuery(articlesQuery, query);
@@ -120,25 +131,30 @@ export function createPublicApi({ catalog, index, articles, now = () => new Date
   };
 
   return async function publicApi(req: Request): Promise<Response> {
-    const path = new URL(req.url).pathname;
-    const isArticle = path.startsWith(`${PUBLIC_BASE}/articles`);
-    const headers = { ...OPEN_CORS, ...(isArticle ? ARTICLE_CACHE : PUBLIC_CACHE) };
     if (req.method === 'OPTIONS') return preflight();
+    const url = new URL(req.url);
+    const path = url.pathname;
+    const cache = path.startsWith(`${PUBLIC_BASE}/articles`) ? ARTICLE_CACHE : path.startsWith(`${PUBLIC_BASE}/health`) ? NO_STORE : PUBLIC_CACHE;
+    const headers = { ...OPEN_CORS, ...cache };
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed; the public API is read-only.`, { allow: 'GET, HEAD, OPTIONS' });
-      const match = matchRoute(path);
+      const match = safeMatch(path);
       const handler = match && handlers[match.route.pattern];
       if (!match || !handler) throw notFound(`endpoint at ${path}; see ${site}${PUBLIC_BASE}/ for the list`);
-      const body = await handler(match.params, new URL(req.url).searchParams);
-      const res = json(body, 200, headers);
+      const res = json(await handler(match.params, url.searchParams), 200, headers);
       return req.method === 'HEAD' ? withoutBody(res) : res;
     } catch (err) {
       // Failures are not cached by us; the CDN may still serve its stale copy (stale-if-error).
       const failed = !(err instanceof ApiError) || err.status >= 500;
-      const res = toErrorResponse(err, failed ? { ...OPEN_CORS, 'cache-control': 'no-store' } : headers);
+      const res = toErrorResponse(err, failed ? { ...OPEN_CORS, ...NO_STORE } : headers);
       return req.method === 'HEAD' ? withoutBody(res) : res;
     }
   };
+}
+
+/** A malformed percent-escape in a slug is a path that names nothing, not a server error. */
+function safeMatch(path: string) {
+  try { return matchRoute(path); } catch (err) { if (err instanceof URIError) return undefined; throw err; }
 }
 
 function requireSource(source: ArticleSource | undefined): ArticleSource {
