@@ -5,10 +5,13 @@ import { resolve } from 'node:path';
 import { openStore } from '../src/store/open-store.ts';
 import { seedDemo } from '../src/store/seed.ts';
 import { createContentApi } from '../src/api/content/create-content-api.ts';
+import { createToolsApi } from '../src/api/tools/create-tools-api.ts';
+import { TOOLS_RATE_LIMIT } from '../src/api/tools/rate-limit.ts';
 import { buildIfStale } from '../src/origin/build-if-stale.ts';
 import { createOrigin } from '../src/origin/create-origin.ts';
 import { loadPublicApi } from '../src/origin/load-public-api.ts';
 import { listen } from '../src/origin/serve.ts';
+import { serveSite } from '../src/origin/serve-site.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 4321);
@@ -21,8 +24,9 @@ if (demoKey) console.log(`\nSeeded the demo account. Its API key is shown once, 
 
 buildIfStale(root, `${process.env.SITE_URL}\0${process.env.SKRIBRA_CONTENT_DIR ?? ''}`);
 const distDir = resolve(root, 'dist');
-const { handler: publicApi } = loadPublicApi(distDir);
-const origin = createOrigin({ distDir, apis: { public: publicApi, content: createContentApi({ sql: store.sql }) } });
+const { handler: publicApi, catalog } = loadPublicApi(distDir);
+const toolsApi = createToolsApi({ catalog, rateLimit: TOOLS_RATE_LIMIT });
+const origin = createOrigin({ distDir, apis: { public: publicApi, content: createContentApi({ sql: store.sql }), tools: toolsApi }, site: serveSite });
 const server = await listen(origin, port);
 console.log(`Skribra is serving ${process.env.SITE_URL} (site, /api/v1 and /v1) on port ${server.port}`);
 

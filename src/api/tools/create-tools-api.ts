@@ -1,0 +1,66 @@
+// The server-side tools of the public site as one web-standard handler: POST /tools-api/{slug}.
+// Reachable only from the site itself; no CORS headers are ever sent, so other origins cannot read an answer.
+import { ApiError, notFound } from '../http/api-error.ts';
+import { json, toErrorResponse } from '../http/respond.ts';
+import { matchRoute } from '../http/routes.ts';
+import type { Catalog } from '../public/catalog.ts';
+import { createContentBrief } from './content-brief.ts';
+import { auditHtml } from './heading-link-audit.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { readJsonBody } from './read-json-body.ts';
+import { parseToolInput, toolInputs, type ServerToolSlug } from './tool-inputs.ts';
+
+export interface ToolsApiDeps {
+  catalog: Catalog;
+  /** Origins that count as the site itself; default: the catalog's site URL. */
+  siteOrigins?: string[];
+  /** The in-process limit (local origin). Leave out where the platform limits (Netlify's `rateLimit`). */
+  rateLimit?: { windowLimit: number; windowSize: number };
+  /** The client's address; the local origin has only forwarding headers to go on. */
+  clientIp?: (req: Request) => string;
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+const forwardedIp = (req: Request) =>
+  req.headers.get('x-nf-client-connection-ip') ?? req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'local';
+
+/**
+ * A browser marks every fetch with Sec-Fetch-Site and every POST with Origin; both, when present, must name the site,
+ * and at least one must be present. Scripts outside a browser can forge them: the rate limit is the backstop.
+ */
+function checkOrigin(req: Request, origins: Set<string>) {
+  const origin = req.headers.get('origin');
+  const fetchSite = req.headers.get('sec-fetch-site');
+  const ok = (origin !== null || fetchSite !== null)
+    && (origin === null || origins.has(origin))
+    && (fetchSite === null || fetchSite === 'same-origin');
+  if (!ok) throw new ApiError(403, 'forbidden_origin', 'The server tools answer only pages of this site; use them from the tool pages.');
+}
+
+export function createToolsApi({ catalog, siteOrigins, rateLimit, clientIp = forwardedIp }: ToolsApiDeps): (req: Request) => Promise<Response> {
+  const origins = new Set((siteOrigins ?? [catalog.site_url]).map((o) => new URL(o).origin));
+  const limiter: RateLimiter | undefined = rateLimit && createRateLimiter(rateLimit);
+  const contentBrief = createContentBrief(catalog);
+  const serverTools = new Set(catalog.tools.filter((t) => t.runs_on === 'server').map((t) => t.slug));
+  const run: Record<ServerToolSlug, (input: never) => unknown> = {
+    'content-brief-builder': ({ text }: { text: string }) => contentBrief(text),
+    'heading-link-audit': ({ html, page_url }: { html: string; page_url?: string }) => auditHtml(html, page_url),
+  };
+
+  return async function toolsApi(req: Request): Promise<Response> {
+    try {
+      const slug = matchRoute(new URL(req.url).pathname)?.params.slug ?? '';
+      if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: 'POST, OPTIONS' } });
+      if (req.method !== 'POST') throw new ApiError(405, 'method_not_allowed', 'Server tools take POST with a JSON body.', { allow: 'POST, OPTIONS' });
+      checkOrigin(req, origins);
+      const wait = limiter?.hit(clientIp(req)) ?? 0;
+      if (wait) throw new ApiError(429, 'rate_limited', `Too many tool requests; try again in ${wait} s.`, { 'retry-after': String(wait) });
+      if (!(slug in toolInputs) || !serverTools.has(slug)) throw notFound(`server tool "${slug}"`);
+      const input = parseToolInput(slug as ServerToolSlug, await readJsonBody(req));
+      return json({ data: run[slug as ServerToolSlug](input as never) }, 200, NO_STORE);
+    } catch (err) {
+      return toErrorResponse(err, NO_STORE);
+    }
+  };
+}
