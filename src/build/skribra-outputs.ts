@@ -8,6 +8,8 @@ import { siteContent } from './site-content.ts';
 import { writeStaticApi } from './write-static-api.ts';
 import { writeArtifacts } from './write-artifacts.ts';
 import { headersFile, redirectsFile } from './netlify-files.ts';
+import { writeMachineReadable } from './write-machine-readable.ts';
+import { machineReadableHeaders } from '../machine/netlify-headers.ts';
 
 /**
  * Everything that is not an HTML page is written here, straight from the catalog, after Astro has rendered the
@@ -23,14 +25,16 @@ export function skribraOutputs(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const started = performance.now();
-        const { catalog } = siteContent();
+        const content = siteContent();
+        const { catalog } = content;
         const files = await writeStaticApi(out, catalog, createPublicApi({ catalog }));
         writeArtifacts(out, catalog);
         mkdirSync(join(out, ARTIFACT_DIR), { recursive: true });
         writeFileSync(join(out, ARTIFACT_DIR, 'static-api-paths.json'), JSON.stringify(files));
         writeFileSync(join(out, '_redirects'), redirectsFile());
-        writeFileSync(join(out, '_headers'), headersFile());
-        logger.info(`wrote ${files.length} static API files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${catalog.build_id})`);
+        writeFileSync(join(out, '_headers'), headersFile(machineReadableHeaders()));
+        const machine = await writeMachineReadable(out, content);
+        logger.info(`wrote ${files.length} static API files, ${machine} twins and machine-readable files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${catalog.build_id})`);
       },
     },
   };

@@ -1,0 +1,42 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { ArticleSummary } from '../api/public/article-source.ts';
+import type { SiteContent } from '../catalog/load-catalog.ts';
+import { NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
+import { apiCatalog, API_CATALOG_PATH } from '../machine/api-catalog.ts';
+import { llmsFullTxt } from '../machine/llms-full-txt.ts';
+import { llmsTxt } from '../machine/llms-txt.ts';
+import { openApiJson, openApiYaml } from '../machine/openapi/openapi-document.ts';
+import { robotsTxt } from '../machine/robots-txt.ts';
+import { sitemapXml } from '../machine/sitemap-xml.ts';
+import { buildTwins } from '../twins/build-twins.ts';
+import { notFoundTwin } from '../twins/not-found-twin.ts';
+
+/**
+ * Writes every page's markdown twin and the machine-readable files into the build output, straight from the
+ * catalog (DESIGN rule 8). `blog` adds the blog's articles to the sitemap, llms files and /blog/ twin when the
+ * blog is wired in. Returns the number of files written.
+ */
+export async function writeMachineReadable(outDir: string, content: SiteContent, blog: readonly ArticleSummary[] = []): Promise<number> {
+  const site = content.catalog.site_url;
+  const twins = buildTwins(content, blog);
+  const files = new Map<string, string>(twins);
+  files.set(NOT_FOUND_MARKDOWN, notFoundTwin(site));
+  files.set('/llms.txt', llmsTxt(content.catalog, blog));
+  files.set('/llms-full.txt', llmsFullTxt(content.catalog, twins, blog));
+  files.set('/sitemap.xml', await sitemapXml(content.catalog, blog));
+  files.set('/robots.txt', robotsTxt(site));
+  files.set(API_CATALOG_PATH, `${JSON.stringify(apiCatalog(site), null, 2)}\n`);
+  const json = openApiJson(site);
+  const yaml = openApiYaml(site);
+  for (const prefix of ['', '/api']) {
+    files.set(`${prefix}/openapi.json`, json);
+    files.set(`${prefix}/openapi.yaml`, yaml);
+  }
+  for (const [path, body] of files) {
+    const file = join(outDir, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, body);
+  }
+  return files.size;
+}

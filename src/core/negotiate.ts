@@ -1,0 +1,66 @@
+// Markdown negotiation for site pages: the one decision shared by the local origin (src/origin/serve-site.ts) and
+// the Netlify edge functions (netlify/edge-functions/*), so the two runtimes cannot answer differently.
+// Pure: the caller says which files exist.
+import Negotiator from 'negotiator';
+import { markdownPath } from './urls.ts';
+
+export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+/** Where the markdown 404 body lives in the build (the twin of the /404/ page). */
+export const NOT_FOUND_MARKDOWN = '/404.md';
+/** RFC 9727 section 3: pages point at the API catalog. */
+export const API_CATALOG_LINK = '</.well-known/api-catalog>; rel="api-catalog"';
+
+/** HTML first, so `*\/*`, a missing header or a tie by q-value and specificity keep today's HTML answer. */
+const OFFERED = ['text/html', 'text/markdown'];
+
+/** Whether the Accept header prefers markdown over HTML, by q-value and then specificity (RFC 9110 12.5.1). */
+export function prefersMarkdown(accept: string | null | undefined): boolean {
+  if (!accept) return false;
+  return new Negotiator({ headers: { accept } }).mediaType(OFFERED) === 'text/markdown';
+}
+
+/** A path that names a file of its own (`/llms.txt`, `/favicon.svg`): served as it is, never negotiated. */
+const hasExtension = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+
+/** `/glossary/seo/`, `/glossary/seo` and `/glossary/seo/index.html` all have the twin `/glossary/seo.md`. */
+export function twinOf(pathname: string): string {
+  const page = pathname.replace(/(^|\/)index\.html$/, '$1');
+  return markdownPath(page.endsWith('/') ? page : `${page}/`);
+}
+
+export type SiteDecision =
+  /** Serve this markdown file with 200 (a twin, asked for by suffix or by Accept). */
+  | { serve: 'markdown'; file: string }
+  /** Markdown was asked for and there is none: 404 with the markdown body of NOT_FOUND_MARKDOWN. */
+  | { serve: 'markdown-404' }
+  /** Serve what the static site has (HTML page, file or HTML 404); `vary` when the answer depended on Accept. */
+  | { serve: 'static'; vary: boolean };
+
+/**
+ * What a site request gets. `.md` paths are twins whatever the Accept header says; paths without an extension are
+ * pages, negotiated between HTML and their twin; any other file is not negotiated.
+ */
+export function decideSite(pathname: string, accept: string | null | undefined, hasFile: (path: string) => boolean): SiteDecision {
+  if (pathname.endsWith('.md')) {
+    return hasFile(pathname) ? { serve: 'markdown', file: pathname } : { serve: 'markdown-404' };
+  }
+  // A file that exists at exactly this path (`/.well-known/api-catalog`) is a file, not a page, even without an extension.
+  const isPage = pathname.endsWith('/') || pathname.endsWith('/index.html') || (!hasExtension(pathname) && !hasFile(pathname));
+  if (!isPage) return { serve: 'static', vary: false };
+  if (!prefersMarkdown(accept)) return { serve: 'static', vary: true };
+  const twin = twinOf(pathname);
+  return hasFile(twin) ? { serve: 'markdown', file: twin } : { serve: 'markdown-404' };
+}
+
+/** A rough token count (about four characters a token), as Cloudflare's `x-markdown-tokens` gives one. */
+export const estimateTokens = (markdown: string): number => Math.ceil(markdown.length / 4);
+
+/** Headers of every markdown answer (spec 4.3 asks `Vary: Accept` on all of them, `.md` paths included). */
+export function markdownHeaders(body: string): Record<string, string> {
+  return {
+    'content-type': MARKDOWN_TYPE,
+    vary: 'Accept',
+    link: API_CATALOG_LINK,
+    'x-markdown-tokens': String(estimateTokens(body)),
+  };
+}

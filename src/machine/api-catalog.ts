@@ -1,0 +1,36 @@
+import { CONTENT_BASE, PUBLIC_BASE } from '../api/http/routes.ts';
+
+export const API_CATALOG_PATH = '/.well-known/api-catalog';
+/** RFC 9727 section 4.2: the media type with the profile parameter the RFC registers. */
+export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+export const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.1';
+
+/**
+ * The RFC 9727 linkset (RFC 9264 JSON): one entry per API, anchored at its base, each pointing at the one OpenAPI
+ * document (service-desc, JSON and YAML), its documentation page (service-doc) and, for the public API, its health.
+ */
+export function apiCatalog(site: string) {
+  const desc = [
+    { href: `${site}/openapi.json`, type: OPENAPI_TYPE },
+    { href: `${site}/openapi.yaml`, type: 'application/yaml' },
+  ];
+  return {
+    linkset: [
+      {
+        anchor: `${site}${PUBLIC_BASE}/`,
+        'service-desc': desc,
+        'service-doc': [{ href: `${site}/docs/public-api/`, type: 'text/html' }, { href: `${site}/docs/public-api.md`, type: 'text/markdown' }],
+        status: [{ href: `${site}${PUBLIC_BASE}/health`, type: 'application/json' }],
+      },
+      {
+        anchor: `${site}${CONTENT_BASE}/`,
+        'service-desc': desc,
+        'service-doc': [{ href: `${site}/docs/content-api/`, type: 'text/html' }, { href: `${site}/docs/content-api.md`, type: 'text/markdown' }],
+      },
+      {
+        anchor: `${site}${API_CATALOG_PATH}`,
+        item: [{ href: `${site}${PUBLIC_BASE}/` }, { href: `${site}${CONTENT_BASE}/` }],
+      },
+    ],
+  };
+}

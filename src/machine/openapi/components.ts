@@ -1,0 +1,62 @@
+// components.schemas of the OpenAPI document, generated from the zod schemas with z.toJSONSchema (DESIGN rule 2).
+// Resources and their envelopes are registered under names; envelopes refer to resources by $ref.
+import { z } from 'astro/zod';
+import { Agent } from '../../schemas/agent.ts';
+import { Comparison, ComparisonSummary } from '../../schemas/comparison.ts';
+import { ApiIndex, ErrorBody, Health, Pagination, list, single } from '../../schemas/envelope.ts';
+import { Feature } from '../../schemas/feature.ts';
+import { GlossaryCategory, GlossaryTerm } from '../../schemas/glossary.ts';
+import { ownArticle, ownArticleCard } from '../../schemas/own-article.ts';
+import { ownProject } from '../../schemas/own-project.ts';
+import { Page, SearchResult } from '../../schemas/page.ts';
+import { Pricing } from '../../schemas/pricing.ts';
+import { Tool } from '../../schemas/tool.ts';
+import { Article, ArticleSummary } from './public-article.ts';
+import { WebhookPayload } from './webhook-payload.ts';
+
+/** Codes of spec section 7, plus the few of our own every client may meet (405, 500, 503). */
+export const ERROR_CODES = ['invalid_query', 'unauthorized', 'project_api_disabled', 'project_not_found', 'not_found', 'rate_limited', 'upstream_unavailable', 'method_not_allowed', 'unavailable', 'internal'] as const;
+
+const ApiErrorBody = ErrorBody.extend({
+  code: z.enum(ERROR_CODES).meta({ description: 'Stable code to branch on (spec section 7).' }),
+  message: z.string().meta({ description: 'Human-readable; names the bad parameter for invalid_query.' }),
+}).meta({ description: 'Every rejection: a flat `{code, message}`. Clients should also accept the same two fields nested under `error`.' });
+
+const resources = {
+  Pagination, Error: ApiErrorBody, Page, SearchResult, GlossaryCategory, GlossaryTerm, Tool, Agent, Feature, ComparisonSummary, Comparison,
+  Pricing, ArticleSummary, Article, Health, ApiIndex,
+  OwnProject: ownProject, OwnArticleCard: ownArticleCard, OwnArticle: ownArticle, WebhookPayload,
+} as const;
+
+const searchEnvelope = z.object({ data: z.object({ query: z.string(), total: z.int().min(0), items: z.array(SearchResult) }) });
+const ownProjects = z.object({ data: z.object({ items: z.array(ownProject) }) });
+
+/** Response envelopes by name; operations refer to these. */
+export const envelopes = {
+  IndexResponse: single(ApiIndex), HealthResponse: single(Health),
+  PageList: list(Page), SearchResponse: searchEnvelope,
+  GlossaryTermList: list(GlossaryTerm), GlossaryTermResponse: single(GlossaryTerm), GlossaryCategoryList: list(GlossaryCategory),
+  ToolList: list(Tool), ToolResponse: single(Tool), AgentList: list(Agent), AgentResponse: single(Agent),
+  FeatureList: list(Feature), FeatureResponse: single(Feature),
+  ComparisonList: list(ComparisonSummary), ComparisonResponse: single(Comparison), PricingResponse: single(Pricing),
+  ArticleList: list(ArticleSummary), ArticleResponse: single(Article),
+  OwnProjectList: ownProjects, OwnArticleList: list(ownArticleCard), OwnArticleResponse: single(ownArticle),
+} as const;
+export type EnvelopeName = keyof typeof envelopes;
+
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** All named schemas as OpenAPI 3.1 (JSON Schema 2020-12) with $refs between them. */
+export function componentSchemas(): Record<string, Record<string, unknown>> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries({ ...resources, ...envelopes })) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` });
+  // The document's dialect is 2020-12 already; per-schema $schema and $id would only shadow the component names.
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...rest }]) => [id, rest as Record<string, unknown>]));
+}
+
+/** One parameter's schema (default, bounds, enum) from a zod type. */
+export function paramSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _s, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
+  return rest;
+}

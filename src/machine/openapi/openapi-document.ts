@@ -1,0 +1,71 @@
+import { stringify } from 'yaml';
+import { API_CATALOG_PATH } from '../api-catalog.ts';
+import { componentSchemas, ref } from './components.ts';
+import { headers } from './responses.ts';
+import { operations } from './operations.ts';
+
+export const OPENAPI_VERSION = '1.0.0';
+
+/**
+ * The one OpenAPI 3.1 document of both APIs: paths from the route table, schemas from zod, the publish webhook
+ * under `webhooks`. Paths carry their API's base (/api/v1, /v1), so one server, the site, serves both.
+ */
+export function openApiDocument(site: string) {
+  return {
+    openapi: '3.1.1',
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    info: {
+      title: 'Skribra APIs',
+      version: OPENAPI_VERSION,
+      summary: 'The public content API (/api/v1) and the authenticated content API (/v1).',
+      description: [
+        'Two JSON APIs. The **public API** (`/api/v1`) serves what the site publishes: glossary, tools, agents, features, comparisons, pricing, pages, search and the blog. No key, CORS open to any origin.',
+        'The **content API** (`/v1`) serves an account\'s own published articles. Send the account key as `Authorization: Bearer <key>` or `X-Api-Key: <key>`, server-side only. Limits per account: 300 list requests an hour and 2,000 a day, 600 detail requests an hour; over them: 429 `rate_limited` with `Retry-After`. Responses carry `Cache-Control: public, max-age=60` and an `ETag` for conditional requests.',
+        'Errors are `{ "code", "message" }` with a stable code (spec section 7). Every site page is also available as markdown: append `.md` or send `Accept: text/markdown`.',
+      ].join('\n\n'),
+      contact: { name: 'Skribra', url: `${site}/contact/` },
+    },
+    servers: [{ url: site, description: 'The site; the public API lives under /api/v1 and the content API under /v1.' }],
+    externalDocs: { description: 'Developer docs', url: `${site}/docs/` },
+    tags: [
+      { name: 'Public API', description: 'Index and health.' },
+      { name: 'Site', description: 'Pages and search.' },
+      { name: 'Glossary' }, { name: 'Tools' }, { name: 'Product', description: 'Agents, features, comparisons and pricing.' },
+      { name: 'Blog', description: "The company blog; its source is live, so 502 upstream_unavailable is possible." },
+      { name: 'Content API', description: 'Authenticated: your own published articles.', externalDocs: { url: `${site}/docs/content-api/` } },
+    ],
+    paths: operations(),
+    webhooks: {
+      articlePublished: {
+        post: {
+          operationId: 'articlePublished',
+          summary: 'An article was published (sent once per article, to the endpoint you host).',
+          description: `Standard Webhooks: verify \`webhook-signature\` (HMAC-SHA256 over \`{webhook-id}.{webhook-timestamp}.{raw body}\` with your \`whsec_\` secret) before trusting the body. \`data\` is the same article as GET /v1/articles/{slug}. Answer 2xx within 15 s; see ${site}/docs/webhooks/.`,
+          tags: ['Content API'],
+          parameters: [
+            { name: 'webhook-id', in: 'header', required: true, description: 'Message id, the same on every retry: your idempotency key.', schema: { type: 'string' } },
+            { name: 'webhook-timestamp', in: 'header', required: true, description: 'Unix seconds when the message was sent.', schema: { type: 'string', pattern: '^\\d+$' } },
+            { name: 'webhook-signature', in: 'header', required: true, description: 'Space-separated `v1,<base64>` signatures; accept if any matches.', schema: { type: 'string' } },
+          ],
+          requestBody: { required: true, content: { 'application/json': { schema: ref('WebhookPayload') } } },
+          responses: {
+            '2XX': { description: 'Delivered. Any other status (3xx included) is a failure and is retried; 410 disables the endpoint.' },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: componentSchemas(),
+      headers,
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'The account API key: `Authorization: Bearer <key>`.' },
+        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'The same key, for runtimes where Authorization is awkward.' },
+      },
+    },
+    'x-api-catalog': `${site}${API_CATALOG_PATH}`,
+  };
+}
+
+export const openApiJson = (site: string): string => `${JSON.stringify(openApiDocument(site), null, 2)}\n`;
+/** YAML of the same document; aliases off so every reader sees plain, repeated nodes. */
+export const openApiYaml = (site: string): string => stringify(openApiDocument(site), { aliasDuplicateObjects: false, lineWidth: 0 });

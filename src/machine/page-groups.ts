@@ -1,0 +1,29 @@
+import type { Page } from '../schemas/page.ts';
+
+export interface PageGroup { name: string; pages: Page[]; optional: boolean }
+
+/** Reading order of the site's sections; a section not listed here comes after them, before Optional. */
+const ORDER = ['Company', 'Agents', 'Features', 'Tools', 'Comparisons', 'Docs', "Who it's for", 'Resources'];
+/** Long reference lists an agent may skip (llms.txt's `## Optional`). */
+const OPTIONAL = new Set(['Glossary']);
+
+/**
+ * Every page exactly once, grouped by its section (pages without one are "Company"), the home page first.
+ * Shared by llms.txt and llms-full.txt so both read in the same order.
+ */
+export function groupPages(pages: readonly Page[]): PageGroup[] {
+  const groups = new Map<string, Page[]>();
+  for (const p of pages) {
+    const name = p.section ?? 'Company';
+    groups.set(name, [...(groups.get(name) ?? []), p]);
+  }
+  const rank = (name: string) => (OPTIONAL.has(name) ? 1000 : ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+  return [...groups.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b, 'en'))
+    .map(([name, list]) => ({
+      name,
+      optional: OPTIONAL.has(name),
+      // The section's index page (the shortest path) leads its group; home leads the site.
+      pages: [...list].sort((a, b) => (a.path === '/' ? -1 : b.path === '/' ? 1 : 0) || a.path.split('/').length - b.path.split('/').length),
+    }));
+}
