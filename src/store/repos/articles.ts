@@ -70,12 +70,17 @@ export async function listArticleCards(sql: Sql, q: { projectId: string; limit: 
   const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
   const since = q.updatedSince ? sql`and updated_at >= ${q.updatedSince}` : sql``;
   const where = sql`project_id = ${q.projectId} and not unpublished and redirect_to is null ${since}`;
+  // Deferred join: order, page and count over the narrow partial index (index-only when the visibility map
+  // allows), then read the card columns of just this page's rows.
   const rows = await sql<(CardRow & { total: number })[]>`
-    select id, title, slug, excerpt, image_url, type, reading_time, published_at, updated_at, keyword, url,
-      count(*) over ()::int as total
-    from articles where ${where}
-    order by ${sql(q.sort)} ${dir}, id ${dir}
-    limit ${q.limit} offset ${q.offset}`;
+    with page as (
+      select id, count(*) over ()::int as total from articles where ${where}
+      order by ${sql(q.sort)} ${dir}, id ${dir}
+      limit ${q.limit} offset ${q.offset}
+    )
+    select a.id, a.title, a.slug, a.excerpt, a.image_url, a.type, a.reading_time, a.published_at, a.updated_at, a.keyword, a.url, page.total
+    from page join articles a on a.id = page.id
+    order by ${sql('a.' + q.sort)} ${dir}, a.id ${dir}`;
   if (rows.length) return { rows, total: rows[0]!.total };
   if (q.offset === 0) return { rows, total: 0 };
   const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from articles where ${where}` as unknown as [{ n: number }];

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// `npm run bench:content`: seeds one account with 10 projects of 1,000 articles each in a fresh embedded store
+// (or DATABASE_URL), serves the content API through the local origin in a child process with the rate limits
+// raised, and drives list and detail with autocannon at 32 connections. Prints req/s and p50/p99 latency and
+// writes .bench/content.json.
+//   BENCH_SECONDS (10)  BENCH_CONNECTIONS (32)  SKRIBRA_DB_POOL (6 in the server: more backends than cores only adds contention)
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { openStore } from '../src/store/open-store.ts';
+import { createAccount } from '../src/store/repos/accounts.ts';
+import { createProject } from '../src/store/repos/projects.ts';
+
+const root = resolve(import.meta.dirname, '..');
+
+if (process.argv[2] === '--serve') {
+  // The child: the local origin with only the content API mounted.
+  const { createOrigin } = await import('../src/origin/create-origin.ts');
+  const { listen } = await import('../src/origin/serve.ts');
+  const { createContentApi } = await import('../src/api/content/create-content-api.ts');
+  const store = await openStore();
+  const origin = createOrigin({ distDir: join(root, 'dist'), apis: { content: createContentApi({ sql: store.sql }) } });
+  const server = await listen(origin, 0, '127.0.0.1');
+  process.stdout.write(`PORT=${server.port}\n`);
+  process.on('SIGTERM', async () => { await server.close(); await store.close(); process.exit(0); });
+} else {
+  const seconds = Number(process.env.BENCH_SECONDS) || 10;
+  const connections = Number(process.env.BENCH_CONNECTIONS) || 32;
+  const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'skribra-bench-'));
+  if (dataDir) process.env.SKRIBRA_DATA_DIR = dataDir;
+  const store = await openStore();
+  const t0 = Date.now();
+  const { account_id, api_key } = await createAccount(store.sql, 'Bench account');
+  const projects: string[] = [];
+  for (let p = 0; p < 10; p++) {
+    const id = await createProject(store.sql, { accountId: account_id, name: `Bench ${p}`, url: `https://bench-${p}.example`, apiEnabled: true });
+    projects.push(id);
+    await store.sql`
+      insert into articles (id, project_id, slug, title, content_html, excerpt, meta_description, type, reading_time, keyword,
+        sources, json_ld, published_at, created_at, updated_at)
+      select 'art_' || md5(${id} || i), ${id}, 'article-' || i, 'Article ' || i || ' about topic ' || (i % 37),
+        repeat('<h2>Section</h2><p>' || repeat('Lorem ipsum dolor sit amet, consectetur adipiscing elit. ', 12) || '</p>', 8)
+          || '<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>',
+        'Excerpt of article ' || i, 'Meta description of article ' || i, 'guide', 3 + i % 9, 'keyword ' || (i % 50),
+        '[{"title":"Source","url":"https://example.com/source"}]'::jsonb,
+        jsonb_build_array(jsonb_build_object('@context', 'https://schema.org', '@type', 'BlogPosting', 'headline', 'Article ' || i)),
+        now() - i * interval '1 hour', now() - i * interval '1 hour', now() - i * interval '30 minutes'
+      from generate_series(1, 1000) as i`;
+  }
+  await store.sql`vacuum analyze articles`;
+  console.log(`seeded 10 projects x 1,000 articles in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const child = spawn(process.execPath, [import.meta.filename, '--serve'], {
+    env: { ...process.env, SKRIBRA_DB_POOL: process.env.SKRIBRA_DB_POOL || '6',
+      SKRIBRA_RATE_LIST_HOUR: '100000000', SKRIBRA_RATE_LIST_DAY: '100000000', SKRIBRA_RATE_DETAIL_HOUR: '100000000', SKRIBRA_RATE_DETAIL_DAY: '100000000' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((res, rej) => {
+    child.stdout!.on('data', (b: Buffer) => { const m = /PORT=(\d+)/.exec(String(b)); if (m) res(Number(m[1])); });
+    child.once('exit', () => rej(new Error('the origin exited')));
+  });
+
+  const pick = <T>(a: T[]) => a[Math.floor(Math.random() * a.length)]!;
+  const sorts = ['', '&sort=updated_at', '&sort=title&order=asc'];
+  const paths = {
+    list: () => `/v1/articles?projectId=${pick(projects)}&page=${1 + Math.floor(Math.random() * 50)}${pick(sorts)}`,
+    detail: () => `/v1/articles/article-${1 + Math.floor(Math.random() * 1000)}?projectId=${pick(projects)}`,
+  };
+  const results: Record<string, { rps: number; p50: number; p99: number; errors: number; non2xx: number }> = {};
+  for (const kind of ['list', 'detail'] as const) {
+    await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: 2, headers: { authorization: `Bearer ${api_key}` }, requests: [{ setupRequest: (r: any) => ({ ...r, path: paths[kind]() }) }] });
+    const r = await autocannon({
+      url: `http://127.0.0.1:${port}`, connections, duration: seconds,
+      headers: { authorization: `Bearer ${api_key}` },
+      requests: [{ setupRequest: (req: any) => ({ ...req, path: paths[kind]() }) }],
+    });
+    results[kind] = { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  }
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  await store.close({ wait: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+
+  const machine = `${cpus().length} CPU (${cpus()[0]?.model.trim()}), Node ${process.version}`;
+  console.log(`\ncontent API through the local origin, ${connections} connections, ${seconds} s each, ${machine}`);
+  console.log('route    req/s   p50 ms  p99 ms  non-2xx  errors');
+  for (const [k, v] of Object.entries(results)) console.log(`${k.padEnd(7)} ${String(v.rps).padStart(6)}  ${String(v.p50).padStart(6)}  ${String(v.p99).padStart(6)}  ${String(v.non2xx).padStart(7)}  ${String(v.errors).padStart(6)}`);
+  mkdirSync(join(root, '.bench'), { recursive: true });
+  writeFileSync(join(root, '.bench', 'content.json'), JSON.stringify({ at: new Date().toISOString(), machine, connections, seconds, results }, null, 2));
+}
