@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
+// @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
 import { openStore } from '../src/store/open-store.ts';
 import { createAccount } from '../src/store/repos/accounts.ts';

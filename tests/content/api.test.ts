@@ -42,7 +42,8 @@ describe('authentication', () => {
   it('answers 401 unauthorized with WWW-Authenticate for missing, malformed, unknown and revoked keys', async () => {
     const { account_id, api_key } = await createAccount(t.store.sql, 'revoked');
     await revokeKeys(t.store.sql, account_id);
-    for (const h of [{}, { authorization: 'Basic abc' }, bearer('sk_live_nope'), { 'x-api-key': '' }, bearer(api_key), { 'x-api-key': api_key }]) {
+    const forms: Record<string, string>[] = [{}, { authorization: 'Basic abc' }, bearer('sk_live_nope'), { 'x-api-key': '' }, bearer(api_key), { 'x-api-key': api_key }];
+    for (const h of forms) {
       for (const path of ['/v1/projects', `/v1/articles?projectId=${A.on}`, `/v1/articles/${A.slugs[0]}?projectId=${A.on}`, '/v1/articles?page=0']) {
         const r = await get(path, h);
         expectError(r, 401, 'unauthorized');
