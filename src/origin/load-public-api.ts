@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPublicApi } from '../api/public/create-public-api.ts';
-import { CATALOG_FILE, SEARCH_FILE, loadArtifacts } from '../api/public/load-artifacts.ts';
+import { loadArtifacts } from '../api/public/load-artifacts.ts';
 import type { ArticleSource } from '../api/public/article-source.ts';
 
 /** The public function over a build's artifacts; throws (loudly) when they are missing or mismatched. */
 export function loadPublicApi(distDir: string, articles?: ArticleSource) {
-  const { catalog, index } = loadArtifacts(readFileSync(join(distDir, CATALOG_FILE), 'utf8'), readFileSync(join(distDir, SEARCH_FILE), 'utf8'));
+  const { catalog, index } = loadArtifacts((file) => readFileSync(join(distDir, file), 'utf8'));
   return { catalog, handler: createPublicApi({ catalog, index, articles }) };
 }

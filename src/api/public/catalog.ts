@@ -7,7 +7,7 @@ import type { Pricing } from '../../schemas/pricing.ts';
 import type { Tool } from '../../schemas/tool.ts';
 
 /** Bumped whenever the shape below changes; a function refuses an artifact of another format. */
-export const CATALOG_FORMAT = 1;
+export const CATALOG_FORMAT = 2;
 
 /** Every public resource, already serialised: what the public handler serves and every other output is made from. */
 export interface Catalog {

@@ -1,18 +1,17 @@
-import type MiniSearch from 'minisearch';
 import { ApiError, notFound } from '../http/api-error.ts';
 import { OPEN_CORS, preflight } from '../http/cors.ts';
 import { parseQuery } from '../http/parse-query.ts';
 import { json, toErrorResponse, withoutBody } from '../http/respond.ts';
 import { matchRoute, routes, PUBLIC_BASE, type Route } from '../http/routes.ts';
 import { paginate } from '../../core/paginate.ts';
-import { normalise, searchPages, type SearchDoc } from '../../core/search.ts';
+import { normalise, searchPages, type SearchIndex } from '../../core/search.ts';
 import type { ArticleSource } from './article-source.ts';
 import type { Catalog } from './catalog.ts';
 import { articleQuery, articlesQuery, glossaryQuery, pagesQuery, searchQuery, wholeListQuery } from './query-schemas.ts';
 
 export interface PublicApiDeps {
   catalog: Catalog;
-  index?: MiniSearch<SearchDoc>;
+  index?: SearchIndex;
   articles?: ArticleSource;
   now?: () => Date;
 }
@@ -34,10 +33,13 @@ const ARTICLE_CACHE = {
 /** Health says how the function is now; no cache may answer for it. */
 const NO_STORE = { 'cache-control': 'no-store' };
 
-const bySlug = <T extends { slug: string }>(items: readonly T[], what: string) => {
-  const map = new Map(items.map((i) => [i.slug, i]));
+/** A value computed on first use: glossary terms are parsed only when a glossary request needs them. */
+const lazy = <T>(make: () => T): (() => T) => { let value: T | undefined; return () => (value ??= make()); };
+
+const bySlug = <T extends { slug: string }>(items: () => readonly T[], what: string) => {
+  const map = lazy(() => new Map(items().map((i) => [i.slug, i])));
   return ({ slug }: Record<string, string>) => {
-    const found = map.get(slug!);
+    const found = map().get(slug!);
     if (!found) throw notFound(`${what} with slug "${slug}"`);
     return { data: found };
   };
@@ -69,8 +71,8 @@ export function createPublicApi({ catalog, index, articles, now = () => new Date
   const { site_url: site } = catalog;
   // Everything a request could recompute is derived once here: the function serves many requests per instance.
   const pagesByKind = Map.groupBy(catalog.pages, (p) => p.kind);
-  const termItems = catalog.terms.map(termListItem);
-  const termText = catalog.terms.map((t) => [normalise(t.title), normalise(t.definition)] as const);
+  const termItems = lazy(() => catalog.terms.map(termListItem));
+  const termText = lazy(() => catalog.terms.map((t) => [normalise(t.title), normalise(t.definition)] as const));
   const comparisonSummaries = catalog.comparisons.map(({ slug, competitor, title, description, url, markdown_url }) => ({ slug, competitor, title, description, url, markdown_url }));
 
   const handlers: Record<string, Handler> = {
@@ -92,28 +94,28 @@ export function createPublicApi({ catalog, index, articles, now = () => new Date
     '/api/v1/search': (_, query) => {
       const { q, limit } = parseQuery(searchQuery, query);
       if (!index) throw new ApiError(503, 'unavailable', 'The search index is not loaded.');
-      const hits = searchPages(index, q);
-      const items = hits.slice(0, limit).map(({ id, score }) => ({ ...catalog.pages[id]!, score }));
-      return { data: { query: q, total: hits.length, items } };
+      const { total, hits } = searchPages(index, q, limit);
+      return { data: { query: q, total, items: hits.map(({ id, score }) => ({ ...catalog.pages[id]!, score })) } };
     },
     '/api/v1/glossary': (_, query) => {
       const { category, q, full, page, limit } = parseQuery(glossaryQuery, query);
       const needle = q ? normalise(q.trim()) : '';
-      const source = full ? catalog.terms : termItems;
+      const source = full ? catalog.terms : termItems();
+      const text = needle ? termText() : [];
       const terms = !category && !needle ? source : source.filter((t, i) => (!category || t.category === category)
-        && (!needle || termText[i]![0].includes(needle) || termText[i]![1].includes(needle)));
+        && (!needle || text[i]![0].includes(needle) || text[i]![1].includes(needle)));
       return { data: paginate(terms, page, limit) };
     },
     '/api/v1/glossary/categories': wholeList(catalog.categories),
-    '/api/v1/glossary/:slug': bySlug(catalog.terms, 'glossary term'),
+    '/api/v1/glossary/:slug': bySlug(() => catalog.terms, 'glossary term'),
     '/api/v1/tools': wholeList(catalog.tools),
-    '/api/v1/tools/:slug': bySlug(catalog.tools, 'tool'),
+    '/api/v1/tools/:slug': bySlug(() => catalog.tools, 'tool'),
     '/api/v1/agents': wholeList(catalog.agents),
-    '/api/v1/agents/:slug': bySlug(catalog.agents, 'agent'),
+    '/api/v1/agents/:slug': bySlug(() => catalog.agents, 'agent'),
     '/api/v1/features': wholeList(catalog.features),
-    '/api/v1/features/:slug': bySlug(catalog.features, 'feature'),
+    '/api/v1/features/:slug': bySlug(() => catalog.features, 'feature'),
     '/api/v1/comparisons': wholeList(comparisonSummaries),
-    '/api/v1/comparisons/:slug': bySlug(catalog.comparisons, 'comparison'),
+    '/api/v1/comparisons/:slug': bySlug(() => catalog.comparisons, 'comparison'),
     '/api/v1/pricing': () => ({ data: catalog.pricing }),
     '/api/v1/articles': async (_, query) => {
       const { q, page, limit } = parseQuery(articlesQuery, query);

@@ -1,23 +1,44 @@
-import type MiniSearch from 'minisearch';
-import { loadSearchArtifact, type SearchArtifact, type SearchDoc } from '../../core/search.ts';
+import { documentCount, loadSearchArtifact, type SearchArtifact, type SearchIndex } from '../../core/search.ts';
 import { CATALOG_FORMAT, type Catalog } from './catalog.ts';
 
 export const ARTIFACT_DIR = '_skribra';
+/** The catalog without its glossary terms. */
 export const CATALOG_FILE = `${ARTIFACT_DIR}/catalog.json`;
+/** The full glossary terms: most of the catalog's bytes, needed only by glossary requests, so parsed on first use. */
+export const TERMS_FILE = `${ARTIFACT_DIR}/glossary-terms.json`;
 export const SEARCH_FILE = `${ARTIFACT_DIR}/search-index.json`;
 /** The static API files the build wrote (paths under dist/), read by the Netlify edge router. */
 export const STATIC_PATHS_FILE = `${ARTIFACT_DIR}/static-api-paths.json`;
 
+export interface TermsArtifact { format: number; build_id: string; terms: Catalog['terms'] }
+
+/** The artifact files' contents, split so that a cold start parses only what every request needs. */
+export function artifactFiles(catalog: Catalog): Record<string, string> {
+  const { terms, ...rest } = catalog;
+  const head = { format: CATALOG_FORMAT, build_id: catalog.build_id };
+  return { [CATALOG_FILE]: JSON.stringify(rest), [TERMS_FILE]: JSON.stringify({ ...head, terms } satisfies TermsArtifact) };
+}
+
+const mismatch = (what: string, id: string, catalog: Catalog) => new Error(`${what} (build ${id}) and catalog (build ${catalog.build_id}) come from different builds: rebuild`);
+
 /**
- * Parses the build's catalog and search index. A format the code does not know, or two files from different
- * builds, fail loudly: serving a catalog that disagrees with its index would give wrong answers quietly.
+ * Loads the build's catalog and search index through `read` (a file's text by its path under dist/). A format the
+ * code does not know, or files from different builds, fail loudly, here and now: serving a catalog that disagrees
+ * with its index would give wrong answers quietly. The glossary terms are checked now and parsed on first use.
  */
-export function loadArtifacts(catalogJson: string, searchJson: string): { catalog: Catalog; index: MiniSearch<SearchDoc> } {
-  const catalog = JSON.parse(catalogJson) as Catalog;
-  const search = JSON.parse(searchJson) as SearchArtifact;
+export function loadArtifacts(read: (file: string) => string): { catalog: Catalog; index: SearchIndex } {
+  const catalog = JSON.parse(read(CATALOG_FILE)) as Catalog;
   if (catalog.format !== CATALOG_FORMAT) throw new Error(`catalog artifact has format ${catalog.format}, this code reads ${CATALOG_FORMAT}: rebuild`);
-  if (search.build_id !== catalog.build_id) throw new Error(`search index (build ${search.build_id}) and catalog (build ${catalog.build_id}) come from different builds: rebuild`);
+  const search = JSON.parse(read(SEARCH_FILE)) as SearchArtifact;
+  if (search.build_id !== catalog.build_id) throw mismatch('search index', search.build_id, catalog);
   const index = loadSearchArtifact(search);
-  if (index.documentCount !== catalog.pages.length) throw new Error(`search index holds ${index.documentCount} pages, the catalog ${catalog.pages.length}: rebuild`);
+  if (documentCount(index) !== catalog.pages.length) throw new Error(`search index holds ${documentCount(index)} pages, the catalog ${catalog.pages.length}: rebuild`);
+
+  const termsJson = read(TERMS_FILE);
+  const head = /^\{"format":(\d+),"build_id":"([^"]*)"/.exec(termsJson.slice(0, 200));
+  if (Number(head?.[1]) !== CATALOG_FORMAT) throw new Error(`glossary terms artifact has format ${head?.[1]}, this code reads ${CATALOG_FORMAT}: rebuild`);
+  if (head![2] !== catalog.build_id) throw mismatch('glossary terms', head![2]!, catalog);
+  let terms: Catalog['terms'] | undefined;
+  Object.defineProperty(catalog, 'terms', { enumerable: true, get: () => (terms ??= (JSON.parse(termsJson) as TermsArtifact).terms) });
   return { catalog, index };
 }

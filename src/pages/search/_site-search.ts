@@ -1,6 +1,6 @@
 // The search page's script: loads the index once, answers every keystroke with `searchPages` (the function's own
 // code), keeps ?q= in the address bar so a result list can be shared. Text is set with textContent, never as HTML.
-import { loadSearchArtifact, searchPages, type SearchArtifact } from '../../core/search.ts';
+import { docOf, loadSearchArtifact, searchPages, type SearchArtifact } from '../../core/search.ts';
 
 /** Results shown at once; the status line gives the full count. */
 const SHOWN = 50;
@@ -28,10 +28,10 @@ export function startSiteSearch(): void {
     history.replaceState(null, '', url);
     list.replaceChildren();
     if (q.length < 2) { status.textContent = q ? 'Type at least 2 characters.' : ''; return; }
-    const hits = searchPages(index, q);
-    status.textContent = hits.length === 0 ? `No pages match “${q}”.`
-      : `${hits.length} ${hits.length === 1 ? 'page matches' : 'pages match'} “${q}”${hits.length > SHOWN ? `; showing the best ${SHOWN}` : ''}.`;
-    for (const { doc } of hits.slice(0, SHOWN)) {
+    const { total, hits } = searchPages(index, q, SHOWN);
+    status.textContent = total === 0 ? `No pages match “${q}”.`
+      : `${total} ${total === 1 ? 'page matches' : 'pages match'} “${q}”${total > SHOWN ? `; showing the best ${SHOWN}` : ''}.`;
+    for (const doc of hits.map((hit) => docOf(index!, hit.id))) {
       const item = document.createElement('li');
       const link = document.createElement('a');
       link.href = doc.path;
