@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ArticleSummary } from '../api/public/article-source.ts';
+import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
 import type { SiteContent } from '../catalog/load-catalog.ts';
 import { NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
 import { apiCatalog, API_CATALOG_PATH } from '../machine/api-catalog.ts';
@@ -33,6 +34,8 @@ export async function writeMachineReadable(outDir: string, content: SiteContent,
     files.set(`${prefix}/openapi.json`, json);
     files.set(`${prefix}/openapi.yaml`, yaml);
   }
+  // The edge functions' list of twins (netlify/edge-functions/markdown*.ts): they cannot look at the file system.
+  files.set(`/${ARTIFACT_DIR}/markdown-paths.json`, JSON.stringify([...twins.keys(), NOT_FOUND_MARKDOWN]));
   for (const [path, body] of files) {
     const file = join(outDir, path);
     mkdirSync(dirname(file), { recursive: true });

@@ -64,3 +64,9 @@ export function markdownHeaders(body: string): Record<string, string> {
     'x-markdown-tokens': String(estimateTokens(body)),
   };
 }
+
+/** A markdown answer as both runtimes send it; 404s are not cached, so a page published later shows up at once. */
+export function markdownResponse(body: string, status: number, method: string, extra: Record<string, string> = {}): Response {
+  const headers = { ...markdownHeaders(body), 'cache-control': status === 200 ? 'public, max-age=0, must-revalidate' : 'no-store', ...extra };
+  return new Response(method === 'HEAD' ? null : body, { status, headers });
+}

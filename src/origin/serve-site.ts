@@ -8,7 +8,7 @@ import { fileResponse, type staticFiles } from './static-files.ts';
 type Files = ReturnType<typeof staticFiles>;
 
 /** Files whose type the extension does not tell, and which any origin may read. */
-const MACHINE_FILES: Record<string, Record<string, string>> = {
+const MACHINE_FILES: Partial<Record<string, Record<string, string>>> = {
   // RFC 9727 section 2: the catalog names itself with rel=api-catalog, on HEAD too.
   [API_CATALOG_PATH]: { 'content-type': API_CATALOG_TYPE, 'access-control-allow-origin': '*', link: API_CATALOG_LINK },
   '/openapi.json': { 'access-control-allow-origin': '*' },
@@ -37,7 +37,7 @@ export function serveSite(req: Request, files: Files): Response {
   if (decision.serve === 'markdown') return markdownResponse(req, files, decision.file);
   if (decision.serve === 'markdown-404') return markdownResponse(req, files, NOT_FOUND_MARKDOWN, 404);
 
-  const negotiated = decision.vary ? { vary: 'Accept' } : {};
+  const negotiated: Record<string, string> = decision.vary ? { vary: 'Accept' } : {};
   const file = files.get(path.endsWith('/') ? `${path}index.html` : path);
   if (file) {
     const isPage = file.type.startsWith('text/html');

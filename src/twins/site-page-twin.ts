@@ -30,11 +30,15 @@ function listsOf(path: string, catalog: Catalog, blog: readonly ArticleSummary[]
 
 /** A hand-written page (home, docs, audiences, resources, collection indexes): title, description, body, lists. */
 export function sitePageTwin(page: Page, body: string | undefined, catalog: Catalog, blog?: readonly ArticleSummary[]): string {
+  const lists = listsOf(page.path, catalog, blog);
+  // Pricing shows its plans before the billing questions, as the HTML does; other pages put their lists last.
+  const plansFirst = page.path === paths.pricing;
   return blocks(
     head(page.title, page.description),
     page.section && page.path !== paths.home && `Section: ${inline(page.section)}`,
+    ...(plansFirst ? lists : []),
     body,
-    ...listsOf(page.path, catalog, blog),
+    ...(plansFirst ? [] : lists),
     footer(page.url, page.updated),
   );
 }
