@@ -6,5 +6,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 300_000,
     fileParallelism: false,
+    globalSetup: ['tests/e2e/global-site.ts'],
   },
 });
