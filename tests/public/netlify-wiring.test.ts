@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { builtSite } from '../helpers/built-site.ts';
+import { CATALOG_FILE, SEARCH_FILE, STATIC_PATHS_FILE, TERMS_FILE, loadArtifacts } from '../../src/api/public/load-artifacts.ts';
+import { functionUrlFor, PUBLIC_FUNCTION_PREFIX } from '../../src/api/public/function-mount.ts';
+import { PUBLIC_BASE } from '../../src/api/http/routes.ts';
+
+// The Netlify side: the artifacts the function loads (and refuses), the function entry, the edge router's
+// decisions and the literal configs Netlify reads statically, held to the route table and the prefix.
+const root = resolve(import.meta.dirname, '../..');
+let distDir: string;
+let site: string;
+let read: (file: string) => string;
+beforeAll(async () => {
+  ({ distDir, siteUrl: site } = await builtSite());
+  read = (file) => readFileSync(join(distDir, file), 'utf8');
+});
+
+describe('artifacts', () => {
+  it('load, with the glossary terms parsed on first use', () => {
+    const { catalog, index } = loadArtifacts(read);
+    expect(Object.getOwnPropertyDescriptor(catalog, 'terms')?.get).toBeTypeOf('function');
+    expect(catalog.terms).toEqual(JSON.parse(read(TERMS_FILE)).terms);
+    expect(index.artifact.docs.length).toBe(catalog.pages.length);
+  });
+
+  const tamper = (file: string, edit: (text: string) => string) => (f: string) => (f === file ? edit(read(f)) : read(f));
+  it.each([
+    ['catalog format', tamper(CATALOG_FILE, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /catalog artifact has format 99/],
+    ['search format', tamper(SEARCH_FILE, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /search index has format 99/],
+    ['search build', tamper(SEARCH_FILE, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')), /search index \(build other\).*different builds/],
+    ['terms format', tamper(TERMS_FILE, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /glossary terms artifact has format 99/],
+    ['terms build', tamper(TERMS_FILE, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')), /glossary terms \(build other\).*different builds/],
+    ['page count', tamper(CATALOG_FILE, (t) => { const c = JSON.parse(t); c.pages.pop(); return JSON.stringify(c); }), /search index holds \d+ pages, the catalog \d+/],
+  ])('refuse a mismatched %s, loudly, at load', (_, reader, message) => {
+    expect(() => loadArtifacts(reader)).toThrow(message);
+  });
+});
+
+describe('the Netlify function entry', () => {
+  it('loads the artifacts named by SKRIBRA_DIST_DIR and strips its mount prefix', async () => {
+    process.env.SKRIBRA_DIST_DIR = distDir;
+    const mod = await import('../../functions/public-api.mts');
+    expect(mod.config.path).toBe(`${PUBLIC_FUNCTION_PREFIX}/*`);
+    const res = await mod.default(new Request(`${site}${PUBLIC_FUNCTION_PREFIX}/api/v1/search?q=seo&limit=2`));
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toMatchObject({ query: 'seo' });
+    const list = await mod.default(new Request(`${site}${PUBLIC_FUNCTION_PREFIX}/api/v1/pages`));
+    expect(await list.text()).toBe(read('/api/v1/pages.json'));
+  });
+});
+
+describe('the edge router', () => {
+  let files: Set<string>;
+  beforeAll(() => { files = new Set(JSON.parse(read(STATIC_PATHS_FILE))); });
+  const route = (path: string, method = 'GET') => functionUrlFor(new Request(`https://skribra.com${path}`, { method }), files)?.href;
+
+  it('lets query-less requests with a static file through to it', () => {
+    for (const path of ['/api/v1', '/api/v1/', '/api/v1/pages', '/api/v1/glossary', '/api/v1/glossary/canonical-url', '/api/v1/tools', '/api/v1/pricing']) expect(route(path), path).toBeUndefined();
+  });
+
+  it('rewrites query strings, search, the blog, missing files, unknown paths and preflights to the function', () => {
+    const fn = (path: string) => `https://skribra.com${PUBLIC_FUNCTION_PREFIX}${path}`;
+    for (const path of ['/api/v1/pages?limit=5', '/api/v1/glossary?q=seo', '/api/v1/tools?x', '/api/v1/search', '/api/v1/search?q=seo', '/api/v1/health',
+      '/api/v1/articles', '/api/v1/articles/a-post?format=html', '/api/v1/glossary/no-such-term', '/api/v1/nope']) expect(route(path), path).toBe(fn(path));
+    expect(route('/api/v1/pages', 'OPTIONS')).toBe(fn('/api/v1/pages'));
+  });
+
+  it('declares literal configs that match the prefix and the route table', () => {
+    const edge = readFileSync(join(root, 'netlify/edge-functions/api-router.ts'), 'utf8');
+    expect(edge).toContain(`export const config: Config = { path: ['${PUBLIC_BASE}', '${PUBLIC_BASE}/*'] };`);
+    const fnSource = readFileSync(join(root, 'functions/public-api.mts'), 'utf8');
+    expect(fnSource).toContain(`export const config: Config = { path: '${PUBLIC_FUNCTION_PREFIX}/*' };`);
+  });
+});
+
+describe('netlify.toml', () => {
+  const toml = readFileSync(join(root, 'netlify.toml'), 'utf8');
+  it('publishes dist/ built on Node 24, with functions from functions/', () => {
+    expect(toml).toMatch(/^\[build\][^[]*^\s*publish = "dist"$/m);
+    expect(toml).toMatch(/^\[build\][^[]*^\s*command = "npm run build"$/m);
+    expect(toml).toMatch(/^\[build\.environment\][^[]*^\s*NODE_VERSION = "24"$/m);
+    expect(toml).toMatch(/^\[functions\][^[]*^\s*directory = "functions"$/m);
+  });
+
+  it('ships every artifact the public function reads with it', () => {
+    const included = /included_files = \[([^\]]*)\]/.exec(toml)?.[1] ?? '';
+    for (const file of [CATALOG_FILE, TERMS_FILE, SEARCH_FILE]) expect(included).toContain(`"dist/${file}"`);
+  });
+});
