@@ -6,6 +6,7 @@ import type { Catalog } from '../../src/api/public/catalog.ts';
 import { routes } from '../../src/api/http/routes.ts';
 import { redirectsFile, headersFile } from '../../src/build/netlify-files.ts';
 import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
+import { machineReadableHeaders } from '../../src/machine/netlify-headers.ts';
 
 let dist: string;
 let site: string;
@@ -69,7 +70,7 @@ describe('the real content builds into a complete site', () => {
       else expect(redirects).not.toContain(`${r.pattern}  `);
     }
     const headers = readFileSync(join(dist, '_headers'), 'utf8');
-    expect(headers).toBe(headersFile());
+    expect(headers).toBe(headersFile(machineReadableHeaders()));
     expect(headers).toMatch(/^\/api\/v1\/\*\n(  .+\n)*  Access-Control-Allow-Origin: \*\n/m);
     expect(headers).toMatch(/^\/api\/v1\/\*\n(  .+\n)*  Content-Type: application\/json; charset=utf-8\n/m);
   });
