@@ -36,9 +36,12 @@ export async function writeMachineReadable(outDir: string, content: SiteContent,
   }
   // The edge functions' list of twins (netlify/edge-functions/markdown*.ts): they cannot look at the file system.
   files.set(`/${ARTIFACT_DIR}/markdown-paths.json`, JSON.stringify([...twins.keys(), NOT_FOUND_MARKDOWN]));
+  const made = new Set<string>();
   for (const [path, body] of files) {
     const file = join(outDir, path);
-    mkdirSync(dirname(file), { recursive: true });
+    const dir = dirname(file);
+    if (!made.has(dir)) mkdirSync(dir, { recursive: true });
+    made.add(dir);
     writeFileSync(file, body);
   }
   return files.size;

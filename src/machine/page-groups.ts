@@ -15,7 +15,9 @@ export function groupPages(pages: readonly Page[]): PageGroup[] {
   const groups = new Map<string, Page[]>();
   for (const p of pages) {
     const name = p.section ?? 'Company';
-    groups.set(name, [...(groups.get(name) ?? []), p]);
+    const list = groups.get(name);
+    if (list) list.push(p);
+    else groups.set(name, [p]);
   }
   const rank = (name: string) => (OPTIONAL.has(name) ? 1000 : ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
   return [...groups.entries()]

@@ -2,6 +2,11 @@ import type { ArticleSummary } from '../api/public/article-source.ts';
 import type { SiteContent } from '../catalog/load-catalog.ts';
 import { markdownPath } from '../core/urls.ts';
 import type { Page } from '../schemas/page.ts';
+import type { Agent } from '../schemas/agent.ts';
+import type { Comparison } from '../schemas/comparison.ts';
+import type { Feature } from '../schemas/feature.ts';
+import type { GlossaryCategory, GlossaryTerm } from '../schemas/glossary.ts';
+import type { Tool } from '../schemas/tool.ts';
 import { agentTwin } from './agent-twin.ts';
 import { comparisonTwin } from './comparison-twin.ts';
 import { featureTwin } from './feature-twin.ts';
@@ -10,22 +15,31 @@ import { glossaryTermTwin } from './glossary-term-twin.ts';
 import { sitePageTwin } from './site-page-twin.ts';
 import { toolTwin } from './tool-twin.ts';
 
-const byUrl = <T extends { url?: string }>(items: readonly T[], page: Page): T => {
-  const found = items.find((i) => i.url === page.url);
-  if (!found) throw new Error(`no ${page.kind} behind page ${page.path}`);
-  return found;
-};
+/** Lookups made once per build: a twin per page must not scan the catalog (10,000 terms would make it quadratic). */
+export function indexCatalog(catalog: SiteContent['catalog']) {
+  const byUrl = new Map<string, unknown>();
+  for (const list of [catalog.terms, catalog.categories, catalog.tools, catalog.agents, catalog.features, catalog.comparisons]) {
+    for (const item of list) if (item.url) byUrl.set(item.url, item);
+  }
+  return { byUrl, termsBySlug: new Map(catalog.terms.map((t) => [t.slug, t])) };
+}
+export type CatalogIndex = ReturnType<typeof indexCatalog>;
 
 /** The twin of one catalog page, from the same serialised resource the API and the HTML use. */
-export function twinOf(page: Page, { catalog, bodies }: SiteContent, blog?: readonly ArticleSummary[]): string {
+export function twinOf(page: Page, { catalog, bodies }: SiteContent, blog?: readonly ArticleSummary[], index = indexCatalog(catalog)): string {
   const body = bodies.get(page.path);
+  const resource = <T>() => {
+    const found = index.byUrl.get(page.url);
+    if (!found) throw new Error(`no ${page.kind} behind page ${page.path}`);
+    return found as T;
+  };
   switch (page.kind) {
-    case 'glossary': return glossaryTermTwin(byUrl(catalog.terms, page), catalog);
-    case 'glossary-category': return glossaryCategoryTwin(page, byUrl(catalog.categories, page), catalog);
-    case 'tool': return toolTwin(byUrl(catalog.tools, page), body);
-    case 'agent': return agentTwin(byUrl(catalog.agents, page), body);
-    case 'feature': return featureTwin(byUrl(catalog.features, page), catalog);
-    case 'comparison': return comparisonTwin(byUrl(catalog.comparisons, page));
+    case 'glossary': return glossaryTermTwin(resource<GlossaryTerm>(), catalog, index.termsBySlug);
+    case 'glossary-category': return glossaryCategoryTwin(page, resource<GlossaryCategory>(), catalog);
+    case 'tool': return toolTwin(resource<Tool>(), body);
+    case 'agent': return agentTwin(resource<Agent>(), body);
+    case 'feature': return featureTwin(resource<Feature>(), catalog);
+    case 'comparison': return comparisonTwin(resource<Comparison>());
     default: return sitePageTwin(page, body, catalog, blog);
   }
 }
@@ -36,6 +50,7 @@ export function twinOf(page: Page, { catalog, bodies }: SiteContent, blog?: read
  */
 export function buildTwins(content: SiteContent, blog?: readonly ArticleSummary[]): Map<string, string> {
   const twins = new Map<string, string>();
-  for (const page of content.catalog.pages) twins.set(markdownPath(page.path), twinOf(page, content, blog));
+  const index = indexCatalog(content.catalog);
+  for (const page of content.catalog.pages) twins.set(markdownPath(page.path), twinOf(page, content, blog, index));
   return twins;
 }

@@ -4,9 +4,9 @@ import { blocks, bullets, head, link, section } from './blocks.ts';
 import { footer } from './footer.ts';
 
 /** A glossary term: definition, TL;DR, key points, every section, related terms as links, sources. */
-export function glossaryTermTwin(term: GlossaryTerm, catalog: Catalog): string {
+export function glossaryTermTwin(term: GlossaryTerm, catalog: Catalog, termsBySlug: ReadonlyMap<string, GlossaryTerm>): string {
   const category = catalog.categories.find((c) => c.slug === term.category);
-  const related = (term.related_terms ?? []).map((s) => catalog.terms.find((t) => t.slug === s)).filter((t) => t !== undefined);
+  const related = (term.related_terms ?? []).map((s) => termsBySlug.get(s)).filter((t) => t !== undefined);
   return blocks(
     head(term.title, term.definition),
     term.tldr && `**In short:** ${term.tldr}`,
