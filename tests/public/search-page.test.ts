@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { builtSite } from '../helpers/built-site.ts';
+import { createOrigin } from '../../src/origin/create-origin.ts';
+import { loadPublicApi } from '../../src/origin/load-public-api.ts';
+import { listen } from '../../src/origin/serve.ts';
+
+// The site's search page in a real browser: the index loads once, results follow each keystroke without a reload,
+// the count is announced, and the API agrees with the page.
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+let browser: Browser;
+let server: { port: number; close: () => Promise<void> };
+let api: (req: Request) => Promise<Response>;
+beforeAll(async () => {
+  const { distDir } = await builtSite();
+  api = loadPublicApi(distDir).handler;
+  server = await listen(createOrigin({ distDir, apis: { public: api } }), 0, '127.0.0.1');
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+afterAll(async () => { await browser?.close(); await server?.close(); });
+
+async function open(path: string): Promise<{ page: Page; errors: string[]; indexLoads: () => number; documentLoads: () => number }> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  let loads = 0;
+  let documents = 0;
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('request', (r) => { if (r.url().includes('/_skribra/search-index.json')) loads++; });
+  // A reload or form submission fetches the document again; history.replaceState does not.
+  page.on('request', (r) => { if (r.resourceType() === 'document') documents++; });
+  await page.goto(`http://127.0.0.1:${server.port}${path}`);
+  return { page, errors, indexLoads: () => loads, documentLoads: () => documents };
+}
+
+describe('the search page', () => {
+  it('answers ?q= from the header form, then updates as you type, with no reload and one index load', async () => {
+    const { page, errors, indexLoads, documentLoads } = await open('/search/?q=crawl');
+    const status = page.locator('#search-status');
+    await expect.poll(() => status.innerText()).toMatch(/^\d+ pages? match(es)? “crawl”/);
+    expect(await page.locator('#search-results li').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.inputValue('#search-q')).toBe('crawl');
+
+    const input = page.getByLabel('Search terms');
+    await input.fill('');
+    await input.pressSequentially('crawl budg');
+    await expect.poll(() => status.innerText()).toMatch(/“crawl budg”/);
+    const titles = await page.locator('#search-results li a').allInnerTexts();
+    const apiItems = (await (await api(new Request('http://x/api/v1/search?q=crawl%20budg&limit=50'))).json()).data.items;
+    expect(titles).toEqual(apiItems.map((i: { title: string }) => i.title));
+    expect(new URL(page.url()).searchParams.get('q')).toBe('crawl budg');
+
+    await input.fill('zzqx');
+    await expect.poll(() => status.innerText()).toBe('No pages match “zzqx”.');
+    expect(await page.locator('#search-results li').count()).toBe(0);
+    await input.fill('c');
+    await expect.poll(() => status.innerText()).toBe('Type at least 2 characters.');
+
+    await input.press('Enter');
+    await expect.poll(() => status.innerText()).toBe('Type at least 2 characters.');
+    expect(documentLoads()).toBe(1);
+    expect(indexLoads()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('is accessible: a labelled box, a polite live region, results reachable from the keyboard', async () => {
+    const { page } = await open('/search/?q=seo');
+    expect(await page.getByRole('searchbox', { name: 'Search terms' }).count()).toBe(1);
+    const status = page.locator('#search-status');
+    expect(await status.getAttribute('role')).toBe('status');
+    expect(await status.getAttribute('aria-live')).toBe('polite');
+    await expect.poll(() => page.locator('#search-results li').count()).toBeGreaterThan(0);
+    await page.focus('#search-q');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.closest('#search-results') !== null)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => !url.pathname.startsWith('/search/'));
+    await page.close();
+  });
+
+  it('shows text, never markup, from the query', async () => {
+    const { page, errors } = await open(`/search/?q=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
+    await expect.poll(() => page.locator('#search-status').innerText()).toContain('<img src=x onerror=alert(1)>');
+    expect(await page.locator('main img').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('tells readers without JavaScript where to go instead', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${server.port}/search/?q=seo`);
+    expect(await page.locator('main').innerText()).toMatch(/needs JavaScript/);
+    await context.close();
+  });
+});
