@@ -10,6 +10,9 @@ import { writeArtifacts } from './write-artifacts.ts';
 import { headersFile, redirectsFile } from './netlify-files.ts';
 import { writeMachineReadable } from './write-machine-readable.ts';
 import { machineReadableHeaders } from '../machine/netlify-headers.ts';
+import { buildBlog, provideBuildBlog } from '../blog/build-blog.ts';
+import { loadBuildBlog } from '../blog/load-build-blog.ts';
+import { blogTwins } from '../blog/blog-twins.ts';
 
 /**
  * Everything that is not an HTML page is written here, straight from the catalog, after Astro has rendered the
@@ -22,6 +25,11 @@ export function skribraOutputs(): AstroIntegration {
       'astro:config:setup': () => {
         siteContent(); // fail fast on a bad content file, before any page renders
       },
+      'astro:build:start': () => {
+        // The blog pages and build:done share this one read of the content store; it fails the build when the
+        // store is unreachable (unless SKRIBRA_BLOG_OPTIONAL=1).
+        provideBuildBlog(loadBuildBlog(siteContent().catalog.site_url));
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const started = performance.now();
@@ -33,7 +41,10 @@ export function skribraOutputs(): AstroIntegration {
         writeFileSync(join(out, ARTIFACT_DIR, 'static-api-paths.json'), JSON.stringify(files));
         writeFileSync(join(out, '_redirects'), redirectsFile());
         writeFileSync(join(out, '_headers'), headersFile(machineReadableHeaders()));
-        const machine = await writeMachineReadable(out, content);
+        // The blog comes from the content store (read once per build, shared with the blog pages).
+        const blog = await buildBlog();
+        if (blog.note) logger.warn(`blog: ${blog.note}`);
+        const machine = await writeMachineReadable(out, content, blog.summaries, blogTwins(catalog.site_url, blog.articles));
         logger.info(`wrote ${files.length} static API files, ${machine} twins and machine-readable files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${catalog.build_id})`);
       },
     },

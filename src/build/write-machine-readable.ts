@@ -15,13 +15,14 @@ import { notFoundTwin } from '../twins/not-found-twin.ts';
 
 /**
  * Writes every page's markdown twin and the machine-readable files into the build output, straight from the
- * catalog (DESIGN rule 8). `blog` adds the blog's articles to the sitemap, llms files and /blog/ twin when the
- * blog is wired in. Returns the number of files written.
+ * catalog (DESIGN rule 8). `blog` adds the blog's articles to the sitemap and llms files, `blogTwins` the blog
+ * pages' twins. Returns the number of files written.
  */
-export async function writeMachineReadable(outDir: string, content: SiteContent, blog: readonly ArticleSummary[] = []): Promise<number> {
+export async function writeMachineReadable(outDir: string, content: SiteContent, blog: readonly ArticleSummary[] = [], blogTwins: ReadonlyMap<string, string> = new Map()): Promise<number> {
   const site = content.catalog.site_url;
   const twins = buildTwins(content, blog);
-  const files = new Map<string, string>(twins);
+  // The blog's own twins (src/blog/blog-twins.ts) are files and negotiable paths, but never inlined in llms-full.txt.
+  const files = new Map<string, string>([...twins, ...blogTwins]);
   files.set(NOT_FOUND_MARKDOWN, notFoundTwin(site));
   files.set('/llms.txt', llmsTxt(content.catalog, blog));
   files.set('/llms-full.txt', llmsFullTxt(content.catalog, twins, blog));
@@ -35,7 +36,7 @@ export async function writeMachineReadable(outDir: string, content: SiteContent,
     files.set(`${prefix}/openapi.yaml`, yaml);
   }
   // The edge functions' list of twins (netlify/edge-functions/markdown*.ts): they cannot look at the file system.
-  files.set(`/${ARTIFACT_DIR}/markdown-paths.json`, JSON.stringify([...twins.keys(), NOT_FOUND_MARKDOWN]));
+  files.set(`/${ARTIFACT_DIR}/markdown-paths.json`, JSON.stringify([...twins.keys(), ...blogTwins.keys(), NOT_FOUND_MARKDOWN]));
   const made = new Set<string>();
   for (const [path, body] of files) {
     const file = join(outDir, path);

@@ -92,3 +92,47 @@ export async function getArticle(sql: Sql, projectId: string, slug: string): Pro
   const [row] = await sql<ArticleRow[]>`select * from articles where project_id = ${projectId} and slug = ${slug}`;
   return row;
 }
+
+// The company blog (src/blog): the public view of one project. Retired articles (an editorial flag, set with
+// `skribra article retire`) are hidden there too, unlike in the authenticated list.
+const publicVisible = (sql: Sql, projectId: string) =>
+  sql`project_id = ${projectId} and not unpublished and redirect_to is null and not retired`;
+
+export type SummaryRow = Pick<ArticleRow, 'id' | 'title' | 'slug' | 'excerpt' | 'image_url' | 'type' | 'reading_time' | 'published_at' | 'updated_at'>;
+
+/** Publicly visible articles, newest first; `q` is a case-insensitive substring of the title. */
+export async function listPublicArticles(sql: Sql, q: { projectId: string; q?: string; limit: number; offset: number }):
+  Promise<{ rows: SummaryRow[]; total: number }> {
+  const title = q.q ? sql`and strpos(lower(title), lower(${q.q})) > 0` : sql``;
+  const rows = await sql<(SummaryRow & { total: number })[]>`
+    select id, title, slug, excerpt, image_url, type, reading_time, published_at, updated_at, count(*) over ()::int as total
+    from articles where ${publicVisible(sql, q.projectId)} ${title}
+    order by published_at desc, id desc limit ${q.limit} offset ${q.offset}`;
+  if (rows.length || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from articles where ${publicVisible(sql, q.projectId)} ${title}` as unknown as [{ n: number }];
+  return { rows, total: n };
+}
+
+/** Publicly visible articles with these slugs (related articles), in no particular order. */
+export async function publicArticlesBySlugs(sql: Sql, projectId: string, slugs: string[]): Promise<SummaryRow[]> {
+  if (!slugs.length) return [];
+  return sql<SummaryRow[]>`select id, title, slug, excerpt, image_url, type, reading_time, published_at, updated_at
+    from articles where ${publicVisible(sql, projectId)} and slug = any(${slugs})`;
+}
+
+/** One publicly visible article by slug, or undefined. */
+export async function getPublicArticle(sql: Sql, projectId: string, slug: string): Promise<ArticleRow | undefined> {
+  const [row] = await sql<ArticleRow[]>`select * from articles where ${publicVisible(sql, projectId)} and slug = ${slug}`;
+  return row;
+}
+
+/** Every publicly visible article with its body, newest first: what a site build renders. */
+export async function allPublicArticles(sql: Sql, projectId: string): Promise<ArticleRow[]> {
+  return sql<ArticleRow[]>`select * from articles where ${publicVisible(sql, projectId)} order by published_at desc, id desc`;
+}
+
+/** A stamp that changes whenever any article of the project changes state or content (the build's staleness). */
+export async function projectLastChange(sql: Sql, projectId: string): Promise<string> {
+  const [row] = await sql<{ stamp: string }[]>`select coalesce(max(updated_at)::text, '') || '/' || count(*) as stamp from articles where project_id = ${projectId}`;
+  return row!.stamp;
+}

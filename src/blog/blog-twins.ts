@@ -1,0 +1,40 @@
+// The .md twins of the blog pages: each article as the same converted markdown the API serves, and the index
+// pages as lists of links to them.
+import { markdownPath } from '../core/urls.ts';
+import { blocks, head, inline, link, section } from '../twins/blocks.ts';
+import { footer } from '../twins/footer.ts';
+import { BLOG_DESCRIPTION, BLOG_TITLE, blogIndexPages } from './blog-index.ts';
+import type { FullArticle } from './public-article.ts';
+
+const day = (iso?: string) => iso?.slice(0, 10);
+
+export function articleTwin(a: FullArticle): string {
+  const meta = [
+    a.published_at && `Published ${day(a.published_at)}`,
+    a.updated_at && a.updated_at !== a.published_at && `updated ${day(a.updated_at)}`,
+    a.reading_time && `${a.reading_time} min read`,
+  ].filter(Boolean).join(' · ');
+  return blocks(
+    head(a.title, a.excerpt && inline(a.excerpt)),
+    meta,
+    a.content_markdown,
+    section('Related articles', a.related_articles.map((r) => `- ${link(r.title, r.markdown_url ?? r.url)}`).join('\n')),
+    footer(a.url, day(a.updated_at)),
+  );
+}
+
+/** Every blog twin by twin path: /blog.md, /blog/page/2.md …, /blog/{slug}.md. */
+export function blogTwins(site: string, articles: readonly FullArticle[]): Map<string, string> {
+  const twins = new Map<string, string>();
+  for (const page of blogIndexPages(articles)) {
+    twins.set(markdownPath(page.path), blocks(
+      head(page.n > 1 ? `${BLOG_TITLE}, page ${page.n} of ${page.total}` : BLOG_TITLE, BLOG_DESCRIPTION),
+      section('Articles', page.items.map((a) => `- ${link(a.title, a.markdown_url ?? a.url)}${a.excerpt ? `: ${inline(a.excerpt)}` : ''}`).join('\n') || 'No articles yet.'),
+      [page.prev && link('Newer articles', `${site}${markdownPath(page.prev)}`), page.next && link('Older articles', `${site}${markdownPath(page.next)}`)].filter(Boolean).join(' · '),
+      `Feed: ${link('RSS', `${site}/blog/rss.xml`)}`,
+      footer(`${site}${page.path}`),
+    ));
+  }
+  for (const a of articles) twins.set(markdownPath(new URL(a.url).pathname), articleTwin(a));
+  return twins;
+}

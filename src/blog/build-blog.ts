@@ -1,0 +1,26 @@
+// The blog as the site build sees it: every visible article, read from the store once per build by the
+// skribra-outputs integration (load-build-blog.ts) and shared here with the Astro pages. This module never
+// imports the store: Astro bundles the pages, and the store must run from its own files (the embedded keeper).
+import type { ArticleSummary } from '../api/public/article-source.ts';
+import type { FullArticle } from './public-article.ts';
+
+export interface BuildBlog {
+  articles: FullArticle[];
+  summaries: ArticleSummary[];
+  /** Why the blog is empty when it is: no project, the store optional and unreachable, or not a build. */
+  note?: string;
+}
+
+// On globalThis: the pages run from Astro's bundle, a different module instance from the integration's.
+const KEY = Symbol.for('skribra.buildBlog');
+const slot = globalThis as unknown as Record<symbol, Promise<BuildBlog> | undefined>;
+
+export function provideBuildBlog(blog: Promise<BuildBlog>): void {
+  blog.catch(() => {}); // awaited (and reported) by the pages and build:done; never an unhandled rejection
+  slot[KEY] = blog;
+}
+
+/** The build's blog; empty outside a build (astro dev), where no integration read the store. */
+export function buildBlog(): Promise<BuildBlog> {
+  return slot[KEY] ?? Promise.resolve({ articles: [], summaries: [], note: 'not a build: the blog is read from the store at build time only' });
+}

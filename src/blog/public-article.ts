@@ -1,0 +1,45 @@
+// Rows of the blog project to the public ArticleSummary and Article of spec 2.2. Pure: the API, the pages, the
+// twins and the feed all go through here, so they agree.
+import type { ArticleSummary, PublicArticle } from '../api/public/article-source.ts';
+import { markdownPath, paths } from '../core/urls.ts';
+import type { ArticleRow, SummaryRow } from '../store/repos/articles.ts';
+import { articleJsonLd } from './article-json-ld.ts';
+import { htmlToMarkdown } from './html-to-markdown.ts';
+import { tocHtml } from './toc-html.ts';
+
+export type FullArticle = Required<Pick<PublicArticle, 'content_markdown' | 'content_html' | 'toc_html' | 'json_ld' | 'related_articles'>> & PublicArticle;
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : undefined);
+
+export function toArticleSummary(r: SummaryRow, site: string): ArticleSummary {
+  const path = paths.article(r.slug);
+  const s: ArticleSummary = {
+    id: r.id, title: r.title, slug: r.slug,
+    excerpt: r.excerpt ?? undefined, image_url: r.image_url ?? undefined, type: r.type ?? undefined,
+    reading_time: r.reading_time ?? undefined, published_at: iso(r.published_at), updated_at: iso(r.updated_at),
+    url: `${site}${path}`, markdown_url: `${site}${markdownPath(path)}`,
+  };
+  for (const k of Object.keys(s) as (keyof ArticleSummary)[]) if (s[k] === undefined) delete s[k];
+  return s;
+}
+
+/** The stored related list names slugs; only those still publicly visible are kept, in the stored order. */
+export function relatedSlugs(r: Pick<ArticleRow, 'related_articles' | 'slug'>): string[] {
+  const slugs = (Array.isArray(r.related_articles) ? r.related_articles : [])
+    .map((x) => (x && typeof x === 'object' ? (x as { slug?: unknown }).slug : undefined))
+    .filter((s): s is string => typeof s === 'string' && s !== r.slug);
+  return [...new Set(slugs)];
+}
+
+export function toPublicArticle(r: ArticleRow, related: readonly ArticleSummary[], site: string): FullArticle {
+  const summary = toArticleSummary(r, site);
+  const order = relatedSlugs(r);
+  return {
+    ...summary,
+    content_markdown: htmlToMarkdown(r.content_html),
+    content_html: r.content_html,
+    toc_html: r.toc_html || tocHtml(r.content_html),
+    json_ld: articleJsonLd(r, site, summary.url),
+    related_articles: order.map((slug) => related.find((a) => a.slug === slug)).filter((a): a is ArticleSummary => Boolean(a)),
+  };
+}

@@ -1,0 +1,66 @@
+// The company blog's ArticleSource over the content store: the house project's publicly visible articles.
+// Every store call is bounded, so an unreachable store fails a request fast (the API's 502), never hangs it.
+import type { Sql } from 'postgres';
+import type { ArticleSource } from '../api/public/article-source.ts';
+import { getBlogProjectId } from '../store/seed.ts';
+import { allPublicArticles, getPublicArticle, listPublicArticles, projectLastChange, publicArticlesBySlugs } from '../store/repos/articles.ts';
+import { relatedSlugs, toArticleSummary, toPublicArticle, type FullArticle } from './public-article.ts';
+import { withTimeout } from './with-timeout.ts';
+
+/** Bound on one store call; SKRIBRA_BLOG_TIMEOUT_MS overrides. */
+export const DEFAULT_TIMEOUT_MS = 3000;
+
+export interface StoreArticleSourceOptions {
+  sql: Sql;
+  /** SITE_URL without a trailing slash: article urls point at this site's /blog/{slug}/. */
+  site: string;
+  /** The blog project; defaults to getBlogProjectId ($SKRIBRA_BLOG_PROJECT_ID, else the seeded house project). */
+  projectId?: string;
+  timeoutMs?: number;
+}
+
+export interface StoreArticleSource extends ArticleSource {
+  get(slug: string): Promise<FullArticle | undefined>;
+  /** Every visible article with its body, newest first (the site build). */
+  all(): Promise<FullArticle[]>;
+  /** Changes whenever an article of the blog changes (the build's staleness fingerprint). */
+  lastChange(): Promise<string>;
+}
+
+export function createStoreArticleSource({ sql, site, projectId, timeoutMs }: StoreArticleSourceOptions): StoreArticleSource {
+  const ms = timeoutMs ?? (Number(process.env.SKRIBRA_BLOG_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS);
+  const bounded = <T>(what: string, work: () => Promise<T>) => withTimeout(work(), ms, `blog store: ${what}`);
+  let project: string | null | undefined = projectId;
+  // Resolved on first use and kept once found; a blog without a project is empty, not an error.
+  const blogProject = async () => (project ??= await getBlogProjectId(sql)) ?? undefined;
+
+  const related = async (pid: string, slugs: string[]) =>
+    (await publicArticlesBySlugs(sql, pid, slugs)).map((r) => toArticleSummary(r, site));
+
+  return {
+    list: ({ q, page, limit }) => bounded('list', async () => {
+      const pid = await blogProject();
+      if (!pid) return { items: [], total: 0 };
+      const needle = q?.trim() || undefined;
+      const { rows, total } = await listPublicArticles(sql, { projectId: pid, q: needle, limit, offset: (page - 1) * limit });
+      return { items: rows.map((r) => toArticleSummary(r, site)), total };
+    }),
+    get: (slug) => bounded('get', async () => {
+      const pid = await blogProject();
+      const row = pid ? await getPublicArticle(sql, pid, slug) : undefined;
+      if (!row) return undefined;
+      return toPublicArticle(row, await related(pid!, relatedSlugs(row)), site);
+    }),
+    all: () => bounded('all', async () => {
+      const pid = await blogProject();
+      if (!pid) return [];
+      const rows = await allPublicArticles(sql, pid);
+      const summaries = rows.map((r) => toArticleSummary(r, site));
+      return rows.map((r) => toPublicArticle(r, summaries, site));
+    }),
+    lastChange: () => bounded('last change', async () => {
+      const pid = await blogProject();
+      return pid ? `${pid}:${await projectLastChange(sql, pid)}` : '';
+    }),
+  };
+}
