@@ -12,6 +12,7 @@ import { createOrigin } from '../src/origin/create-origin.ts';
 import { loadPublicApi } from '../src/origin/load-public-api.ts';
 import { listen } from '../src/origin/serve.ts';
 import { serveSite } from '../src/origin/serve-site.ts';
+import { blogLastChange, createStoreArticleSource } from '../src/blog/store-article-source.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 4321);
@@ -22,9 +23,11 @@ console.log(`store: ${store.embedded ? `embedded PostgreSQL in ${process.env.SKR
 const demoKey = await seedDemo(store);
 if (demoKey) console.log(`\nSeeded the demo account. Its API key is shown once, now:\n\n  ${demoKey}\n\nTry: curl -H "Authorization: Bearer ${demoKey}" ${process.env.SITE_URL}/v1/projects\n`);
 
-buildIfStale(root, `${process.env.SITE_URL}\0${process.env.SKRIBRA_CONTENT_DIR ?? ''}`);
+// The blog's pages are built from the store: a publish, unpublish or retire since the last build makes it stale.
+buildIfStale(root, `${process.env.SITE_URL}\0${process.env.SKRIBRA_CONTENT_DIR ?? ''}\0${await blogLastChange(store.sql)}`);
 const distDir = resolve(root, 'dist');
-const { handler: publicApi, catalog } = loadPublicApi(distDir);
+// /api/v1/articles reads the store live, so the API is current between builds.
+const { handler: publicApi, catalog } = loadPublicApi(distDir, (site) => createStoreArticleSource({ sql: store.sql, site }));
 const toolsApi = createToolsApi({ catalog, rateLimit: TOOLS_RATE_LIMIT });
 const origin = createOrigin({ distDir, apis: { public: publicApi, content: createContentApi({ sql: store.sql }), tools: toolsApi }, site: serveSite });
 const server = await listen(origin, port);
