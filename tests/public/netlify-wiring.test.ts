@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import { CATALOG_FILE, SEARCH_FILE, STATIC_PATHS_FILE, TERMS_FILE, loadArtifacts } from '../../src/api/public/load-artifacts.ts';
+import { CATALOG_FILE, LEAN_CATALOG_FILE, SEARCH_FILE, STATIC_PATHS_FILE, loadArtifacts } from '../../src/api/public/load-artifacts.ts';
 import { functionUrlFor, PUBLIC_FUNCTION_PREFIX } from '../../src/api/public/function-mount.ts';
 import { PUBLIC_BASE } from '../../src/api/http/routes.ts';
 
@@ -21,18 +21,19 @@ describe('artifacts', () => {
   it('load, with the glossary terms parsed on first use', () => {
     const { catalog, index } = loadArtifacts(read);
     expect(Object.getOwnPropertyDescriptor(catalog, 'terms')?.get).toBeTypeOf('function');
-    expect(catalog.terms).toEqual(JSON.parse(read(TERMS_FILE)).terms);
+    expect(catalog.terms).toEqual(JSON.parse(read(CATALOG_FILE)).terms);
+    expect({ ...catalog, terms: [] }).toEqual({ ...JSON.parse(read(CATALOG_FILE)), terms: [] });
     expect(index.artifact.docs.length).toBe(catalog.pages.length);
   });
 
   const tamper = (file: string, edit: (text: string) => string) => (f: string) => (f === file ? edit(read(f)) : read(f));
   it.each([
-    ['catalog format', tamper(CATALOG_FILE, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /catalog artifact has format 99/],
+    ['catalog format', tamper(LEAN_CATALOG_FILE, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /catalog artifact has format 99/],
     ['search format', tamper(SEARCH_FILE, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /search index has format 99/],
     ['search build', tamper(SEARCH_FILE, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')), /search index \(build other\).*different builds/],
-    ['terms format', tamper(TERMS_FILE, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /glossary terms artifact has format 99/],
-    ['terms build', tamper(TERMS_FILE, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')), /glossary terms \(build other\).*different builds/],
-    ['page count', tamper(CATALOG_FILE, (t) => { const c = JSON.parse(t); c.pages.pop(); return JSON.stringify(c); }), /search index holds \d+ pages, the catalog \d+/],
+    ['full catalog format', tamper(CATALOG_FILE, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /full catalog artifact has format 99/],
+    ['full catalog build', tamper(CATALOG_FILE, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')), /full catalog \(build other\).*different builds/],
+    ['page count', tamper(LEAN_CATALOG_FILE, (t) => { const c = JSON.parse(t); c.pages.pop(); return JSON.stringify(c); }), /search index holds \d+ pages, the catalog \d+/],
   ])('refuse a mismatched %s, loudly, at load', (_, reader, message) => {
     expect(() => loadArtifacts(reader)).toThrow(message);
   });
@@ -86,6 +87,6 @@ describe('netlify.toml', () => {
 
   it('ships every artifact the public function reads with it', () => {
     const included = /included_files = \[([^\]]*)\]/.exec(toml)?.[1] ?? '';
-    for (const file of [CATALOG_FILE, TERMS_FILE, SEARCH_FILE]) expect(included).toContain(`"dist/${file}"`);
+    for (const file of [CATALOG_FILE, LEAN_CATALOG_FILE, SEARCH_FILE]) expect(included).toContain(`"dist/${file}"`);
   });
 });
