@@ -64,3 +64,8 @@ export function createStoreArticleSource({ sql, site, projectId, timeoutMs }: St
     }),
   };
 }
+
+/** The blog's last change, for a build fingerprint: '' when there is no blog project. */
+export async function blogLastChange(sql: Sql, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<string> {
+  return createStoreArticleSource({ sql, site: '', timeoutMs }).lastChange();
+}
