@@ -6,6 +6,7 @@ import { createAccount, getAccount, revokeKeys, rotateKey } from '../../src/stor
 import { createProject, getProject, setProjectApi, setProjectWebhook } from '../../src/store/repos/projects.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { flag, httpUrl, required, UsageError, type Parsed } from './args.ts';
+import { withBlogRebuild } from './blog-rebuild.ts';
 
 export class NotFoundError extends Error {}
 
@@ -139,4 +140,13 @@ export const commands: Record<string, Command> = {
     run: (sql, p) => articleChange(sql, p, { noindex: !p.flags.has('off') }),
     human: (r) => `${r.slug}: noindex ${r.noindex ? 'on' : 'off'}`,
   },
+  'article retire': {
+    usage: 'article retire --project ID --slug S [--off]',
+    help: 'Retires the article editorially: it leaves the public blog (list and page; its slug answers 404 there) but stays in the authenticated API. --off brings it back.',
+    run: (sql, p) => articleChange(sql, p, { retired: !p.flags.has('off') }),
+    human: (r) => `${r.slug}: ${r.retired ? 'retired from' : 'back on'} the public blog`,
+  },
 };
+
+// A change to the company blog's articles asks the host for a site rebuild (SKRIBRA_BUILD_HOOK_URL).
+for (const name of ['article publish', 'article unpublish', 'article redirect', 'article noindex', 'article retire']) commands[name] = withBlogRebuild(commands[name]!);
