@@ -24,3 +24,11 @@ export const articleQuery = z.object({ format: z.enum(['markdown', 'html', 'both
  * default; `page` and `limit` still work on them, with the same cap as the other lists.
  */
 export const wholeListQuery = (total: number) => z.object({ page, limit: intParam(Math.max(total, 1), 200) });
+
+/**
+ * Every parameter any public route reads. The CDN keys its cache on these alone (Netlify-Vary), so a tracking
+ * parameter the API ignores (utm_source, fbclid) does not split the cache; derived from the schemas so a new
+ * parameter cannot be forgotten.
+ */
+export const QUERY_PARAMS: readonly string[] = [...new Set([pagesQuery, glossaryQuery, searchQuery, articlesQuery, articleQuery, wholeListQuery(0)]
+  .flatMap((schema) => Object.keys(schema.shape)))].sort();
