@@ -15,8 +15,9 @@ export const STATIC_PATHS_FILE = `${ARTIFACT_DIR}/static-api-paths.json`;
 
 /** The catalog's artifact files, by path under dist/. Both begin with the format and the build id. */
 export function artifactFiles(catalog: Catalog): Record<string, string> {
-  const { format, build_id, terms: _, ...rest } = catalog;
-  return { [CATALOG_FILE]: JSON.stringify({ format, build_id, ...catalog }), [LEAN_CATALOG_FILE]: JSON.stringify({ format, build_id, ...rest }) };
+  const { format, build_id, ...rest } = catalog;
+  const { terms: _, ...lean } = rest;
+  return { [CATALOG_FILE]: JSON.stringify({ format, build_id, ...rest }), [LEAN_CATALOG_FILE]: JSON.stringify({ format, build_id, ...lean }) };
 }
 
 const mismatch = (what: string, id: string, catalog: Catalog) => new Error(`${what} (build ${id}) and catalog (build ${catalog.build_id}) come from different builds: rebuild`);
