@@ -3,6 +3,8 @@
 import type { Sql } from 'postgres';
 import type { OwnArticleInput } from '../../schemas/own-article.ts';
 import { newId } from '../ids.ts';
+import { inTx } from '../tx.ts';
+import { enqueueArticlePublished } from '../../webhooks/deliveries.ts';
 
 export interface ArticleRow {
   id: string; project_id: string; slug: string; title: string; content_html: string;
@@ -26,8 +28,19 @@ function columns(a: OwnArticleInput) {
 /**
  * Creates or updates by slug and publishes. New: published_at = updated_at = now. Edit: published_at kept,
  * updated_at and last_edited now. Consolidation fields change only when the file names them.
+ * A first publish also queues the publish webhook in the same transaction (the outbox): `delivery_id` is set
+ * when the project has an endpoint. Edits queue nothing.
  */
-export async function publishArticle(sql: Sql, projectId: string, a: OwnArticleInput, at?: { published?: Date; updated?: Date; retired?: boolean }):
+export function publishArticle(db: Sql, projectId: string, a: OwnArticleInput, at?: { published?: Date; updated?: Date; retired?: boolean }):
+  Promise<{ id: string; slug: string; created: boolean; delivery_id?: string }> {
+  return inTx(db, async (sql) => {
+    const row = await upsertArticle(sql, projectId, a, at);
+    const delivery_id = row.created ? await enqueueArticlePublished(sql, row.id) : undefined;
+    return delivery_id ? { ...row, delivery_id } : row;
+  });
+}
+
+async function upsertArticle(sql: Sql, projectId: string, a: OwnArticleInput, at?: { published?: Date; updated?: Date; retired?: boolean }):
   Promise<{ id: string; slug: string; created: boolean }> {
   const c = columns(a);
   const now = at?.updated ?? new Date();

@@ -1,0 +1,16 @@
+// Netlify scheduled function: every minute, send the publish-webhook deliveries that are due (retries, and any
+// first send a background function did not get to). Scheduled functions have 30 s: no new round starts after
+// 5 s, and one round is bounded by DNS (5 s) plus the send timeout (15 s).
+import type { Config } from '@netlify/functions';
+import { connect } from '../src/store/open-store.ts';
+import { describeResult, runDueDeliveries } from '../src/webhooks/run-deliveries.ts';
+
+const sql = connect(process.env.DATABASE_URL || process.env.NETLIFY_DB_URL || '', 3);
+
+export default async () => {
+  const results = await runDueDeliveries(sql, { budgetMs: 5000 });
+  for (const r of results) console.log(describeResult(r));
+  return new Response(null, { status: 204 });
+};
+
+export const config: Config = { schedule: '* * * * *' };

@@ -1,0 +1,111 @@
+// The webhook_deliveries table: the outbox row written with a first publish, the worker's claim (FOR UPDATE
+// SKIP LOCKED, so two workers never hold the same delivery), the recording of an attempt, and what the
+// operator CLI lists and re-queues.
+import type { Sql } from 'postgres';
+import { newId } from '../store/ids.ts';
+import type { ArticleRow } from '../store/repos/articles.ts';
+import { toOwnArticle } from '../api/content/serialize.ts';
+
+export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
+
+/** A claimed delivery with what sending it needs from its project. */
+export interface ClaimedDelivery {
+  id: string; project_id: string; event_type: string; payload: string; attempts: number;
+  webhook_url: string | null; webhook_secret: string | null; previous_secret: string | null;
+  webhook_disabled_at: Date | null; webhook_disabled_reason: string | null;
+}
+
+const ms = (sql: Sql, n: number) => sql`(${n}::double precision * interval '1 millisecond')`;
+
+/**
+ * Writes the outbox row of a first publish, in the caller's transaction. The body is serialised now, from the
+ * row just written, with the API's own serialiser: `data` is what GET /v1/articles/{slug} returns. Nothing is
+ * queued when the project has no endpoint or a 410 disabled it.
+ */
+export async function enqueueArticlePublished(tx: Sql, articleId: string): Promise<string | undefined> {
+  const [row] = await tx<(ArticleRow & { hook_account: string; hook_url: string | null; hook_disabled: Date | null })[]>`
+    select a.*, p.account_id as hook_account, p.webhook_url as hook_url, p.webhook_disabled_at as hook_disabled
+    from articles a join projects p on p.id = a.project_id where a.id = ${articleId}`;
+  if (!row || !row.hook_url || row.hook_disabled) return undefined;
+  const { hook_account, hook_url: _u, hook_disabled: _d, ...article } = row;
+  const payload = JSON.stringify({ type: 'article.published', timestamp: new Date().toISOString(), data: toOwnArticle(article as ArticleRow, hook_account) });
+  const id = newId('msg');
+  await tx`insert into webhook_deliveries (id, project_id, article_id, event_type, payload, next_attempt_at)
+    values (${id}, ${row.project_id}, ${row.id}, 'article.published', ${payload}, now())`;
+  return id;
+}
+
+/**
+ * Claims up to `limit` due deliveries (or just `ids`, when due) and counts the attempt. The claim is a lease:
+ * `next_attempt_at` moves `leaseMs` ahead, so a worker that dies mid-send leaves a row another worker claims
+ * again once the lease runs out, with the same webhook-id.
+ */
+export async function claimDue(sql: Sql, o: { limit: number; leaseMs: number; ids?: string[] }): Promise<ClaimedDelivery[]> {
+  const only = o.ids ? sql`and id = any(${o.ids})` : sql``;
+  return sql<ClaimedDelivery[]>`
+    with due as (
+      select id from webhook_deliveries
+      where status in ('pending', 'sending') and next_attempt_at <= now() ${only}
+      order by next_attempt_at, id
+      limit ${o.limit}
+      for update skip locked
+    ), claimed as (
+      update webhook_deliveries d
+      set status = 'sending', attempts = d.attempts + 1, next_attempt_at = now() + ${ms(sql, o.leaseMs)},
+          last_attempt_at = now(), updated_at = now()
+      from due where d.id = due.id
+      returning d.id, d.project_id, d.event_type, d.payload, d.attempts
+    )
+    select c.*, p.webhook_url, p.webhook_secret, p.webhook_disabled_at, p.webhook_disabled_reason,
+      case when p.webhook_previous_secret_until > now() then p.webhook_previous_secret end as previous_secret
+    from claimed c join projects p on p.id = c.project_id
+    order by c.id`;
+}
+
+export async function markDelivered(sql: Sql, id: string, status: number): Promise<void> {
+  // Unconditional on the claim: once a 2xx came back the delivery is done, whoever else may hold it.
+  await sql`update webhook_deliveries set status = 'delivered', delivered_at = now(), next_attempt_at = null,
+    last_status = ${status}, last_error = null, updated_at = now() where id = ${id}`;
+}
+
+/** A failed attempt: due again after `delayMs`, or failed for good when that is undefined. */
+export async function markFailedAttempt(sql: Sql, d: Pick<ClaimedDelivery, 'id' | 'attempts'>, status: number | undefined, error: string, delayMs: number | undefined): Promise<void> {
+  const next = delayMs === undefined ? sql`null` : sql`now() + ${ms(sql, delayMs)}`;
+  // Only the holder of this attempt's claim records it; a delivered row is never reopened.
+  await sql`update webhook_deliveries set status = ${delayMs === undefined ? 'failed' : 'pending'}, next_attempt_at = ${next},
+    last_status = ${status ?? null}, last_error = ${error}, updated_at = now()
+    where id = ${d.id} and status = 'sending' and attempts = ${d.attempts}`;
+}
+
+/** 410 Gone: the receiver retired the endpoint. No more deliveries until an operator sets it again. */
+export async function disableEndpoint(sql: Sql, projectId: string, reason: string): Promise<void> {
+  await sql`update projects set webhook_disabled_at = now(), webhook_disabled_reason = ${reason}, updated_at = now()
+    where id = ${projectId} and webhook_disabled_at is null`;
+}
+
+export interface DeliveryListRow {
+  id: string; article_id: string | null; article_slug: string | null; event_type: string; status: DeliveryStatus;
+  attempts: number; last_status: number | null; last_error: string | null; next_attempt_at: Date | null;
+  created_at: Date; delivered_at: Date | null;
+}
+
+export function listDeliveries(sql: Sql, projectId: string, limit = 50) {
+  return sql<DeliveryListRow[]>`
+    select d.id, d.article_id, a.slug as article_slug, d.event_type, d.status, d.attempts, d.last_status, d.last_error,
+      d.next_attempt_at, d.created_at, d.delivered_at
+    from webhook_deliveries d left join articles a on a.id = d.article_id
+    where d.project_id = ${projectId} order by d.created_at desc, d.id desc limit ${limit}`;
+}
+
+/**
+ * Puts a delivery back in the queue, due now, with a fresh schedule (attempts from zero) and the same id and
+ * body. A delivered one is left alone: a delivery is never sent again after a 2xx.
+ */
+export async function requeueDelivery(sql: Sql, id: string): Promise<{ status: DeliveryStatus; project_id: string } | undefined> {
+  const [row] = await sql<{ status: DeliveryStatus; project_id: string }[]>`
+    update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = now(), updated_at = now()
+    where id = ${id} and status in ('pending', 'failed') returning status, project_id`;
+  if (row) return row;
+  const [current] = await sql<{ status: DeliveryStatus; project_id: string }[]>`select status, project_id from webhook_deliveries where id = ${id}`;
+  return current;
+}

@@ -1,0 +1,33 @@
+// The local origin's delivery worker: runs due deliveries every few seconds, one run at a time. `stop()` ends
+// the timer and aborts a run in flight (its attempts are recorded as failed and retried later), then waits
+// for it, so the store can close after.
+import type { Sql } from 'postgres';
+import { describeResult, runDueDeliveries, type WorkerOptions } from './run-deliveries.ts';
+
+export interface WebhookTimer { stop(): Promise<void> }
+
+export function startWebhookTimer(sql: Sql, o: WorkerOptions & { intervalMs?: number; log?: (line: string) => void } = {}): WebhookTimer {
+  const intervalMs = o.intervalMs ?? (Number(process.env.SKRIBRA_WEBHOOK_INTERVAL_MS) || 5000);
+  const log = o.log ?? ((line: string) => console.log(line));
+  const stopping = new AbortController();
+  let running: Promise<void> | undefined;
+
+  const tick = () => {
+    if (running || stopping.signal.aborted) return;
+    running = runDueDeliveries(sql, { ...o, signal: stopping.signal })
+      .then((results) => results.forEach((r) => log(describeResult(r))))
+      .catch((err: unknown) => { if (!stopping.signal.aborted) log(`webhook worker: ${(err as Error).message}`); })
+      .finally(() => { running = undefined; });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick(); // anything left by a crash or by a CLI that exited goes out now, not one interval later
+
+  return {
+    async stop() {
+      clearInterval(timer);
+      stopping.abort();
+      await running;
+    },
+  };
+}
