@@ -13,6 +13,7 @@ import { loadPublicApi } from '../src/origin/load-public-api.ts';
 import { listen } from '../src/origin/serve.ts';
 import { serveSite } from '../src/origin/serve-site.ts';
 import { blogLastChange, createStoreArticleSource } from '../src/blog/store-article-source.ts';
+import { startWebhookTimer } from '../src/webhooks/start-webhook-timer.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 4321);
@@ -32,6 +33,8 @@ const toolsApi = createToolsApi({ catalog, rateLimit: TOOLS_RATE_LIMIT });
 const origin = createOrigin({ distDir, apis: { public: publicApi, content: createContentApi({ sql: store.sql }), tools: toolsApi }, site: serveSite });
 const server = await listen(origin, port);
 console.log(`Skribra is serving ${process.env.SITE_URL} (site, /api/v1 and /v1) on port ${server.port}`);
+// Publish webhook deliveries: first sends a CLI left behind, and due retries (SKRIBRA_WEBHOOK_INTERVAL_MS).
+const webhooks = startWebhookTimer(store.sql);
 
 let stopping = false;
 async function stop(signal: string) {
@@ -39,6 +42,7 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`\n${signal}: stopping...`);
   await server.close();
+  await webhooks.stop();
   await store.close({ wait: true });
   process.exit(0);
 }

@@ -1,7 +1,7 @@
 // A small argv parser: `<group> <command> [positionals] --flag value --switch`.
 export interface Parsed { words: string[]; flags: Map<string, string | true> }
 
-const SWITCHES = new Set(['json', 'help', 'h', 'permanent', 'off']);
+const SWITCHES = new Set(['json', 'help', 'h', 'permanent', 'off', 'rotate-secret']);
 
 export class UsageError extends Error {}
 

@@ -3,10 +3,11 @@ import { readFileSync } from 'node:fs';
 import type { Sql } from 'postgres';
 import { ownArticleInput, describeIssues } from '../../src/schemas/own-article.ts';
 import { createAccount, getAccount, revokeKeys, rotateKey } from '../../src/store/repos/accounts.ts';
-import { createProject, getProject, setProjectApi, setProjectWebhook } from '../../src/store/repos/projects.ts';
+import { createProject, getProject, setProjectApi } from '../../src/store/repos/projects.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { flag, httpUrl, required, UsageError, type Parsed } from './args.ts';
 import { withBlogRebuild } from './blog-rebuild.ts';
+import { describeSend, sendNow, webhookCommands } from './webhook-commands.ts';
 
 export class NotFoundError extends Error {}
 
@@ -92,18 +93,7 @@ export const commands: Record<string, Command> = {
     },
     human: (r) => `project ${r.project_id}: API ${r.api_enabled ? 'on' : 'off'}`,
   },
-  'project webhook': {
-    usage: 'project webhook --project ID --url U | --off',
-    help: 'Sets the publish webhook endpoint and returns a new signing secret (whsec_...), shown once; --off removes it.',
-    async run(sql, p) {
-      const id = required(p, 'project');
-      const url = p.flags.has('off') ? null : httpUrl(required(p, 'url'), 'url');
-      const r = await setProjectWebhook(sql, id, url);
-      if (!r) throw new NotFoundError(`No project ${id}.`);
-      return url ? { project_id: id, url, secret: r.secret } : { project_id: id, url: null, secret: null };
-    },
-    human: (r) => (r.url ? `webhook ${r.url}\nsecret ${r.secret}  (shown once)` : `webhook removed from ${r.project_id}`),
-  },
+  'project webhook': webhookCommands['project webhook']!,
   'article publish': {
     usage: 'article publish --project ID --file F',
     help: 'Creates or updates (by slug) and publishes the article in the JSON file F; the file is checked against the own-article schema.',
@@ -118,9 +108,11 @@ export const commands: Record<string, Command> = {
       if (!parsed.success) throw new UsageError(`${file} is not a valid article:\n  ${describeIssues(parsed.error).join('\n  ')}`);
       await project(sql, id);
       const r = await publishArticle(sql, id, parsed.data);
-      return { id: r.id, slug: r.slug, created: r.created };
+      // A first publish queued the webhook in the same transaction; its first attempt goes out now.
+      const webhook = r.delivery_id ? await sendNow(sql, r.delivery_id) : undefined;
+      return { id: r.id, slug: r.slug, created: r.created, ...(webhook ? { webhook } : {}) };
     },
-    human: (r) => `${r.created ? 'published' : 'updated'} ${r.slug} (${r.id})`,
+    human: (r) => `${r.created ? 'published' : 'updated'} ${r.slug} (${r.id})${r.webhook ? `\n${describeSend(r.webhook as Record<string, unknown>)}` : ''}`,
   },
   'article unpublish': {
     usage: 'article unpublish --project ID --slug S',
@@ -146,6 +138,7 @@ export const commands: Record<string, Command> = {
     run: (sql, p) => articleChange(sql, p, { retired: !p.flags.has('off') }),
     human: (r) => `${r.slug}: ${r.retired ? 'retired from' : 'back on'} the public blog`,
   },
+  ...Object.fromEntries(Object.entries(webhookCommands).filter(([name]) => name !== 'project webhook')),
 };
 
 // A change to the company blog's articles asks the host for a site rebuild (SKRIBRA_BUILD_HOOK_URL).

@@ -1,0 +1,135 @@
+// The publish webhook's operator commands: endpoint and secret, the delivery log, redelivery and a test event.
+import type { Sql } from 'postgres';
+import { getProject } from '../../src/store/repos/projects.ts';
+import { configureEndpoint, EndpointError } from '../../src/webhooks/configure-endpoint.ts';
+import { listDeliveries, requeueDelivery } from '../../src/webhooks/deliveries.ts';
+import { runDueDeliveries, type DeliveryResult } from '../../src/webhooks/run-deliveries.ts';
+import { sendTestEvent } from '../../src/webhooks/send-test-event.ts';
+import { policyFromEnv, vetTarget } from '../../src/webhooks/vet-target.ts';
+import { httpUrl, required, UsageError, type Parsed } from './args.ts';
+import type { Command } from './commands.ts';
+
+class NotFound extends Error {}
+
+/**
+ * The first attempt of a delivery, in this process, right away (bounded by the 15 s send timeout). If another
+ * worker (the origin's timer) already holds it, or this attempt fails, the origin's worker carries on.
+ */
+export async function sendNow(sql: Sql, deliveryId: string): Promise<Record<string, unknown>> {
+  const [r] = await runDueDeliveries(sql, { ids: [deliveryId] });
+  return r ? outcome(r) : { delivery_id: deliveryId, status: 'pending', note: 'another worker is sending it' };
+}
+
+function outcome(r: DeliveryResult): Record<string, unknown> {
+  return {
+    delivery_id: r.id, status: r.status, attempts: r.attempts,
+    ...(r.http_status ? { http_status: r.http_status } : {}),
+    ...(r.error && r.status !== 'delivered' ? { error: r.error } : {}),
+    ...(r.retry_in_ms !== undefined ? { next_attempt_at: new Date(Date.now() + r.retry_in_ms).toISOString() } : {}),
+  };
+}
+
+export function describeSend(w: Record<string, unknown> | undefined): string {
+  if (!w) return 'webhook: none (the project has no endpoint)';
+  if (w.status === 'delivered') return `webhook ${w.delivery_id}: delivered (HTTP ${w.http_status})`;
+  const next = w.next_attempt_at ? `; next try ${w.next_attempt_at}` : '';
+  return `webhook ${w.delivery_id}: ${w.status}${w.error ? ` (${w.error})` : w.note ? ` (${w.note})` : ''}${next}`;
+}
+
+const cell = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : v instanceof Date ? v.toISOString() : String(v));
+
+function table(rows: Record<string, unknown>[], cols: string[]): string {
+  const cells = [cols, ...rows.map((r) => cols.map((c) => cell(r[c]).replace(/\s+/g, ' ').slice(0, 80)))];
+  const widths = cols.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
+  return cells.map((row) => row.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+}
+
+export const webhookCommands: Record<string, Command> = {
+  'project webhook': {
+    usage: 'project webhook --project ID (--url U [--rotate-secret] | --rotate-secret | --off)',
+    help: [
+      'Sets the publish webhook endpoint (re-enabling one a 410 disabled) and prints its signing secret (whsec_...).',
+      'The secret is made with the first endpoint and kept when the URL changes. --rotate-secret issues a new one;',
+      'for 24 hours every message is signed with both, so the receiver can switch over. --off removes the endpoint.',
+    ].join('\n'),
+    async run(sql, p) {
+      const id = required(p, 'project');
+      const off = p.flags.has('off');
+      const rotateSecret = p.flags.has('rotate-secret');
+      const url = p.flags.has('url') ? httpUrl(required(p, 'url'), 'url') : undefined;
+      if (!off && !url && !rotateSecret) throw new UsageError('give --url U, --rotate-secret or --off');
+      if (off && (url || rotateSecret)) throw new UsageError('--off takes neither --url nor --rotate-secret');
+      let warning: string | undefined;
+      if (url) {
+        // The guard runs again at every send (DNS can change); this catches a wrong URL now.
+        const vet = await vetTarget(url, policyFromEnv());
+        if (!vet.ok && !vet.reason.startsWith('cannot resolve')) throw new UsageError(`refused --url: ${vet.reason}`);
+        if (!vet.ok) warning = vet.reason;
+      }
+      let r;
+      try { r = await configureEndpoint(sql, id, { url, off, rotateSecret }); } catch (err) {
+        if (err instanceof EndpointError) throw new UsageError(err.message);
+        throw err;
+      }
+      if (!r) throw new NotFound(`No project ${id}.`);
+      return { ...r, ...(warning ? { warning } : {}) };
+    },
+    human: (r) => (!r.url ? `webhook removed from ${r.project_id}` : [
+      `webhook ${r.url}`,
+      `secret ${r.secret}${r.rotated ? '  (new)' : ''}`,
+      ...(r.previous_secret_until ? [`the previous secret also signs until ${r.previous_secret_until}`] : []),
+      ...(r.warning ? [`warning: ${r.warning}`] : []),
+    ].join('\n')),
+  },
+  'webhook deliveries': {
+    usage: 'webhook deliveries --project ID [--limit N]',
+    help: "The project's webhook deliveries, newest first: id, article, attempts, status, last error and next try.",
+    async run(sql, p) {
+      const id = required(p, 'project');
+      const limit = Number(p.flags.get('limit') ?? 50);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be an integer from 1 to 1000');
+      if (!(await getProject(sql, id))) throw new NotFound(`No project ${id}.`);
+      const rows = await listDeliveries(sql, id, limit);
+      return {
+        project_id: id,
+        deliveries: rows.map((d) => ({
+          id: d.id, event_type: d.event_type, article_id: d.article_id, article: d.article_slug, attempts: d.attempts, status: d.status,
+          last_status: d.last_status, last_error: d.last_error,
+          next_attempt_at: d.status === 'pending' || d.status === 'sending' ? d.next_attempt_at?.toISOString() ?? null : null,
+          created_at: d.created_at.toISOString(), delivered_at: d.delivered_at?.toISOString() ?? null,
+        })),
+      };
+    },
+    human: (r) => {
+      const rows = r.deliveries as Record<string, unknown>[];
+      if (!rows.length) return `no deliveries for ${r.project_id}`;
+      return table(rows, ['id', 'article', 'attempts', 'status', 'last_error', 'next_attempt_at']);
+    },
+  },
+  'webhook redeliver': {
+    usage: 'webhook redeliver --delivery ID',
+    help: 'Queues a pending or failed delivery again with a fresh retry schedule (same webhook-id and body) and tries it now. A delivered one is never sent again.',
+    async run(sql, p) {
+      const id = required(p, 'delivery');
+      const r = await requeueDelivery(sql, id);
+      if (!r) throw new NotFound(`No delivery ${id}.`);
+      if (r.status === 'delivered') throw new UsageError(`${id} was already delivered (a 2xx came back); it is never sent again`);
+      if (r.status === 'sending') throw new UsageError(`${id} is being sent right now; see webhook deliveries`);
+      return sendNow(sql, id);
+    },
+    human: (r) => describeSend(r),
+  },
+  'webhook test': {
+    usage: 'webhook test --project ID',
+    help: "Sends a signed webhook.test event to the project's endpoint now and prints the outcome (no retries, not logged as a delivery).",
+    async run(sql, p) {
+      const id = required(p, 'project');
+      const r = await sendTestEvent(sql, id, { policy: policyFromEnv() });
+      if (!r) throw new NotFound(`No project ${id}.`);
+      // A failed test exits 1, so scripts can check an endpoint.
+      if (!r.ok) throw new Error(`webhook.test to ${r.url ?? '(no endpoint)'} failed: ${r.error}`);
+      return r as unknown as Record<string, unknown>;
+    },
+    human: (r) => `webhook.test ${r.webhook_id} -> ${r.url}: HTTP ${r.http_status} in ${r.ms} ms`,
+  },
+};
