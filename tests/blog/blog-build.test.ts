@@ -1,0 +1,140 @@
+// The blog in a real site build: pages, twins, sitemap, llms files and feed from a seeded store; a build whose
+// store is unreachable fails unless SKRIBRA_BLOG_OPTIONAL=1; the Netlify function's blog over a closed port.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openTestStore, type TestStore } from '../content/helpers.ts';
+import { seedDemo, BLOG_PROJECT_ID } from '../../src/store/seed.ts';
+import { updateArticleState } from '../../src/store/repos/articles.ts';
+import { htmlToMarkdown } from '../../src/blog/html-to-markdown.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const SITE = 'http://blog-build.test';
+const temps: string[] = [];
+const tempDir = (p: string) => { const d = mkdtempSync(join(tmpdir(), p)); temps.push(d); return d; };
+
+function build(outDir: string, env: Record<string, string>) {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'NETLIFY_DB_URL', 'SKRIBRA_BLOG_OPTIONAL', 'SKRIBRA_BLOG_PROJECT_ID'].includes(k)));
+  return spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', outDir], {
+    cwd: root, encoding: 'utf8', env: { ...clean, SITE_URL: SITE, SKRIBRA_CONTENT_DIR: '', ...env },
+  });
+}
+
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+let t: TestStore;
+let dist: string;
+const file = (p: string) => readFileSync(join(dist, p), 'utf8');
+
+beforeAll(async () => {
+  t = await openTestStore();
+  await seedDemo(t.store);
+  await updateArticleState(t.store.sql, BLOG_PROJECT_ID, 'content-decay', { retired: true });
+  dist = tempDir('skribra-blog-dist-');
+  const r = build(dist, { SKRIBRA_DATA_DIR: t.dataDir! });
+  if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+});
+
+describe('a build with the house blog (11 visible articles, one retired)', () => {
+  test('the index pages, with pagination and the feed in the head', () => {
+    const index = file('blog/index.html');
+    expect(index).toContain('<link rel="alternate" type="application/rss+xml" title="Skribra blog" href="http://blog-build.test/blog/rss.xml">');
+    expect(index).toContain('href="/blog/what-is-programmatic-seo/"');
+    expect(index).toContain('href="/blog/page/2/"');
+    expect(file('blog/page/2/index.html')).toContain('Page 2 of 2');
+    expect(existsSync(join(dist, 'blog/page/3/index.html'))).toBe(false);
+    expect(index).not.toContain('/blog/content-decay/');
+  });
+
+  test('article pages with toc, related articles and JSON-LD in the head; the retired one has no page', () => {
+    const html = file('blog/keyword-cannibalization/index.html');
+    const head = html.slice(0, html.indexOf('</head>'));
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(head);
+    expect(ld).not.toBeNull();
+    expect(JSON.parse(ld![1]!)).toMatchObject({ '@type': 'BlogPosting', headline: 'Keyword cannibalization and how to consolidate it', url: `${SITE}/blog/keyword-cannibalization/` });
+    expect(head).toContain('type="application/rss+xml"');
+    expect(html).toMatch(/<nav class="toc">.*href="#signals-to-watch"/s);
+    expect(html).toContain('Related articles');
+    expect(html).toContain('<table>');
+    expect(existsSync(join(dist, 'blog/content-decay/index.html'))).toBe(false);
+  });
+
+  test('.md twins carry the same converted markdown as the API', () => {
+    const twin = file('blog/keyword-cannibalization.md');
+    expect(twin.startsWith('# Keyword cannibalization and how to consolidate it\n')).toBe(true);
+    expect(twin).toContain('| Signal | Where | Healthy |\n| --- | --- | --- |');
+    expect(twin).toContain(`[This page as HTML](${SITE}/blog/keyword-cannibalization/)`);
+    expect(file('blog.md')).toContain(`(${SITE}/blog/keyword-cannibalization.md)`);
+    expect(existsSync(join(dist, 'blog/page/2.md'))).toBe(true);
+    expect(existsSync(join(dist, 'blog/content-decay.md'))).toBe(false);
+    expect(JSON.parse(file('_skribra/markdown-paths.json'))).toEqual(expect.arrayContaining(['/blog.md', '/blog/keyword-cannibalization.md']));
+  });
+
+  test('sitemap lists the blog with lastmod; llms-full links (not inlines) it; not in pages or search', () => {
+    const sitemap = file('sitemap.xml');
+    expect(sitemap).toMatch(new RegExp(`<loc>${SITE}/blog/keyword-cannibalization/</loc>\\s*<lastmod>\\d{4}-\\d{2}-\\d{2}`));
+    expect(sitemap).toContain(`<loc>${SITE}/blog/</loc>`);
+    expect(sitemap).not.toContain('/blog/content-decay/');
+    const full = file('llms-full.txt');
+    expect(full).toContain(`[Keyword cannibalization and how to consolidate it](${SITE}/blog/keyword-cannibalization.md)`);
+    expect(full).not.toContain('Two pages for one query split your signals. How to find them and merge them with redirects. This article');
+    const pages = file('api/v1/pages.json');
+    expect(pages).not.toContain('/blog/');
+    expect(file('_skribra/search-index.json')).not.toContain('"/blog/');
+  });
+
+  test('the RSS feed', () => {
+    const rss = file('blog/rss.xml');
+    expect(rss).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
+    expect(rss.match(/<item>/g)).toHaveLength(11);
+    expect(rss).toContain(`<link>${SITE}/blog/what-is-programmatic-seo/</link>`);
+    expect(rss).not.toContain('content-decay');
+  });
+});
+
+describe('the store unreachable', () => {
+  test('at build: the build fails with a clear message, or builds without the blog when optional', async () => {
+    const url = `postgres://x:y@127.0.0.1:${await closedPort()}/x`;
+    const failed = build(tempDir('skribra-blog-fail-'), { DATABASE_URL: url });
+    expect(failed.status).not.toBe(0);
+    expect(`${failed.stdout}${failed.stderr}`).toContain('The blog is built from the content store, which is unreachable');
+    const out = tempDir('skribra-blog-optional-');
+    const optional = build(out, { DATABASE_URL: url, SKRIBRA_BLOG_OPTIONAL: '1' });
+    expect(optional.status, optional.stderr).toBe(0);
+    expect(readFileSync(join(out, 'blog/index.html'), 'utf8')).toContain('No articles yet.');
+  }, 120_000);
+
+  test('the Netlify function answers the blog 502 and the rest 200', async () => {
+    process.env.DATABASE_URL = `postgres://x:y@127.0.0.1:${await closedPort()}/x`;
+    process.env.SKRIBRA_DIST_DIR = dist;
+    try {
+      const { default: fn } = await import('../../functions/public-api.mts');
+      const articles = await fn(new Request(`${SITE}/_fn/public/api/v1/articles?page=1`));
+      expect(articles.status).toBe(502);
+      expect(await articles.json()).toMatchObject({ code: 'upstream_unavailable' });
+      const glossary = await fn(new Request(`${SITE}/_fn/public/api/v1/glossary?limit=1`));
+      expect(glossary.status).toBe(200);
+    } finally {
+      delete process.env.DATABASE_URL;
+      delete process.env.SKRIBRA_DIST_DIR;
+    }
+  });
+});
+
+test('the twin body is the converter output of the stored HTML', async () => {
+  const [row] = await t.store.sql<{ content_html: string }[]>`select content_html from articles where project_id = ${BLOG_PROJECT_ID} and slug = 'keyword-cannibalization'`;
+  expect(file('blog/keyword-cannibalization.md')).toContain(htmlToMarkdown(row!.content_html).trim());
+});
