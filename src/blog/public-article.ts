@@ -11,6 +11,23 @@ export type FullArticle = Required<Pick<PublicArticle, 'content_markdown' | 'con
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : undefined);
 
+/**
+ * Converted bodies by article version: the conversion is most of a detail request's CPU, and an article's HTML
+ * only changes with its updated_at. Bounded; the oldest entry goes first.
+ */
+const converted = new Map<string, string>();
+const MAX_CONVERTED = 500;
+function markdownOf(r: Pick<ArticleRow, 'id' | 'updated_at' | 'content_html'>): string {
+  const key = `${r.id}@${new Date(r.updated_at).getTime()}`;
+  let md = converted.get(key);
+  if (md === undefined) {
+    md = htmlToMarkdown(r.content_html);
+    if (converted.size >= MAX_CONVERTED) converted.delete(converted.keys().next().value!);
+    converted.set(key, md);
+  }
+  return md;
+}
+
 export function toArticleSummary(r: SummaryRow, site: string): ArticleSummary {
   const path = paths.article(r.slug);
   const s: ArticleSummary = {
@@ -36,7 +53,7 @@ export function toPublicArticle(r: ArticleRow, related: readonly ArticleSummary[
   const order = relatedSlugs(r);
   return {
     ...summary,
-    content_markdown: htmlToMarkdown(r.content_html),
+    content_markdown: markdownOf(r),
     content_html: r.content_html,
     toc_html: r.toc_html || tocHtml(r.content_html),
     json_ld: articleJsonLd(r, site, summary.url),
