@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import { CATALOG_FILE, LEAN_CATALOG_FILE, SEARCH_FILE, STATIC_PATHS_FILE, loadArtifacts } from '../../src/api/public/load-artifacts.ts';
-import { functionUrlFor, PUBLIC_FUNCTION_PREFIX } from '../../src/api/public/function-mount.ts';
+import { BLOG_FUNCTION_PREFIX, functionUrlFor, PUBLIC_FUNCTION_PREFIX } from '../../src/api/public/function-mount.ts';
 import { PUBLIC_BASE } from '../../src/api/http/routes.ts';
 
 // The Netlify side: the artifacts the function loads (and refuses), the function entry, the edge router's
@@ -39,8 +39,8 @@ describe('artifacts', () => {
   });
 });
 
-describe('the Netlify function entry', () => {
-  it('loads the artifacts named by SKRIBRA_DIST_DIR and strips its mount prefix', async () => {
+describe('the Netlify function entries', () => {
+  it('public-api loads the artifacts named by SKRIBRA_DIST_DIR and strips its mount prefix', async () => {
     process.env.SKRIBRA_DIST_DIR = distDir;
     const mod = await import('../../functions/public-api.mts');
     expect(mod.config.path).toBe(`${PUBLIC_FUNCTION_PREFIX}/*`);
@@ -49,6 +49,25 @@ describe('the Netlify function entry', () => {
     expect((await res.json()).data).toMatchObject({ query: 'seo' });
     const list = await mod.default(new Request(`${site}${PUBLIC_FUNCTION_PREFIX}/api/v1/pages`));
     expect(await list.text()).toBe(read('/api/v1/pages.json'));
+  });
+
+  it('blog-api serves the blog routes under its own prefix, and answers 502 without a database', async () => {
+    process.env.SKRIBRA_DIST_DIR = distDir;
+    const saved = [process.env.DATABASE_URL, process.env.NETLIFY_DB_URL];
+    delete process.env.DATABASE_URL;
+    delete process.env.NETLIFY_DB_URL;
+    try {
+      const mod = await import('../../functions/blog-api.mts');
+      expect(mod.config.path).toBe(`${BLOG_FUNCTION_PREFIX}/*`);
+      const res = await mod.default(new Request(`${site}${BLOG_FUNCTION_PREFIX}/api/v1/articles?page=1`));
+      expect(res.status).toBe(502);
+      expect((await res.json()).code).toBe('upstream_unavailable');
+      expect((await mod.default(new Request(`${site}${BLOG_FUNCTION_PREFIX}/api/v1/articles/x?format=pdf`))).status).toBe(400);
+    } finally {
+      [process.env.DATABASE_URL, process.env.NETLIFY_DB_URL] = saved;
+      if (saved[0] === undefined) delete process.env.DATABASE_URL;
+      if (saved[1] === undefined) delete process.env.NETLIFY_DB_URL;
+    }
   });
 });
 
@@ -64,8 +83,11 @@ describe('the edge router', () => {
   it('rewrites query strings, search, the blog, missing files, unknown paths and preflights to the function', () => {
     const fn = (path: string) => `https://skribra.com${PUBLIC_FUNCTION_PREFIX}${path}`;
     for (const path of ['/api/v1/pages?limit=5', '/api/v1/glossary?q=seo', '/api/v1/tools?x', '/api/v1/search', '/api/v1/search?q=seo', '/api/v1/health',
-      '/api/v1/articles', '/api/v1/articles/a-post?format=html', '/api/v1/glossary/no-such-term', '/api/v1/nope']) expect(route(path), path).toBe(fn(path));
+      '/api/v1/glossary/no-such-term', '/api/v1/nope', '/api/v1/articlesx']) expect(route(path), path).toBe(fn(path));
     expect(route('/api/v1/pages', 'OPTIONS')).toBe(fn('/api/v1/pages'));
+    const blog = (path: string) => `https://skribra.com${BLOG_FUNCTION_PREFIX}${path}`;
+    for (const path of ['/api/v1/articles', '/api/v1/articles/', '/api/v1/articles?page=2', '/api/v1/articles/a-post?format=html']) expect(route(path), path).toBe(blog(path));
+    expect(route('/api/v1/articles/a-post', 'OPTIONS')).toBe(blog('/api/v1/articles/a-post'));
   });
 
   it('declares literal configs that match the prefix and the route table', () => {
@@ -73,6 +95,8 @@ describe('the edge router', () => {
     expect(edge).toContain(`export const config: Config = { path: ['${PUBLIC_BASE}', '${PUBLIC_BASE}/*'] };`);
     const fnSource = readFileSync(join(root, 'functions/public-api.mts'), 'utf8');
     expect(fnSource).toContain(`export const config: Config = { path: '${PUBLIC_FUNCTION_PREFIX}/*' };`);
+    const blogSource = readFileSync(join(root, 'functions/blog-api.mts'), 'utf8');
+    expect(blogSource).toContain(`export const config: Config = { path: '${BLOG_FUNCTION_PREFIX}/*' };`);
   });
 });
 
@@ -85,8 +109,8 @@ describe('netlify.toml', () => {
     expect(toml).toMatch(/^\[functions\][^[]*^\s*directory = "functions"$/m);
   });
 
-  it('ships every artifact the public function reads with it', () => {
-    const included = /included_files = \[([^\]]*)\]/.exec(toml)?.[1] ?? '';
+  it.each(['public-api', 'blog-api'])('ships every artifact %s reads with it', (name) => {
+    const included = new RegExp(`^\\[functions\\.${name}\\]\\s*included_files = \\[([^\\]]*)\\]`, 'm').exec(toml)?.[1] ?? '';
     for (const file of [CATALOG_FILE, LEAN_CATALOG_FILE, SEARCH_FILE]) expect(included).toContain(`"dist/${file}"`);
   });
 });
