@@ -21,7 +21,9 @@ export interface WorkerOptions {
   ids?: string[];
   /** No new round is started after this long (a scheduled function has 30 s in all). */
   budgetMs?: number;
-  /** Stops claiming and aborts attempts in flight (shutdown). */
+  /** Stops claiming new rounds; attempts in flight finish (the first phase of a shutdown). */
+  drain?: AbortSignal;
+  /** Stops claiming and aborts attempts in flight (their attempt is recorded as failed and retried later). */
   signal?: AbortSignal;
 }
 
@@ -77,7 +79,7 @@ export async function runDueDeliveries(sql: Sql, o: WorkerOptions = {}): Promise
   const started = Date.now();
   const results: DeliveryResult[] = [];
   for (;;) {
-    if (o.signal?.aborted) break;
+    if (o.signal?.aborted || o.drain?.aborted) break;
     const claimed = await claimDue(sql, { limit: o.batch ?? 8, leaseMs, ids: o.ids });
     if (!claimed.length) break;
     results.push(...await Promise.all(claimed.map((d) => attempt(sql, d, { ...o, timeoutMs }, schedule))));

@@ -1,22 +1,23 @@
 // The local origin's delivery worker: runs due deliveries every few seconds, one run at a time. `stop()` ends
-// the timer and aborts a run in flight (its attempts are recorded as failed and retried later), then waits
-// for it, so the store can close after.
+// the timer, lets attempts in flight finish for a short grace, then aborts what is left (those attempts are
+// recorded as failed and retried later, same webhook-id), so the store can close after.
 import type { Sql } from 'postgres';
 import { describeResult, runDueDeliveries, type WorkerOptions } from './run-deliveries.ts';
 
 export interface WebhookTimer { stop(): Promise<void> }
 
-export function startWebhookTimer(sql: Sql, o: WorkerOptions & { intervalMs?: number; log?: (line: string) => void } = {}): WebhookTimer {
+export function startWebhookTimer(sql: Sql, o: WorkerOptions & { intervalMs?: number; graceMs?: number; log?: (line: string) => void } = {}): WebhookTimer {
   const intervalMs = o.intervalMs ?? (Number(process.env.SKRIBRA_WEBHOOK_INTERVAL_MS) || 5000);
   const log = o.log ?? ((line: string) => console.log(line));
-  const stopping = new AbortController();
+  const draining = new AbortController();
+  const aborting = new AbortController();
   let running: Promise<void> | undefined;
 
   const tick = () => {
-    if (running || stopping.signal.aborted) return;
-    running = runDueDeliveries(sql, { ...o, signal: stopping.signal })
+    if (running || draining.signal.aborted) return;
+    running = runDueDeliveries(sql, { ...o, drain: draining.signal, signal: aborting.signal })
       .then((results) => results.forEach((r) => log(describeResult(r))))
-      .catch((err: unknown) => { if (!stopping.signal.aborted) log(`webhook worker: ${(err as Error).message}`); })
+      .catch((err: unknown) => { if (!aborting.signal.aborted) log(`webhook worker: ${(err as Error).message}`); })
       .finally(() => { running = undefined; });
   };
   const timer = setInterval(tick, intervalMs);
@@ -26,8 +27,10 @@ export function startWebhookTimer(sql: Sql, o: WorkerOptions & { intervalMs?: nu
   return {
     async stop() {
       clearInterval(timer);
-      stopping.abort();
+      draining.abort();
+      const grace = setTimeout(() => aborting.abort(), o.graceMs ?? 3000);
       await running;
+      clearTimeout(grace);
     },
   };
 }
