@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// `npm run audit:site`: Lighthouse (the `lighthouse` CLI on Debian's Chromium) and axe-core on one page of every
+// template, served by the real local origin from a fresh build. Prints a table; exits 1 when a page misses a budget.
+// Env: CHROMIUM_PATH (default /usr/bin/chromium), AUDIT_PORT (default: a free port).
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { spawnSync, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { chromium } from 'playwright-core';
+import { createOrigin } from '../src/origin/create-origin.ts';
+import { loadPublicApi } from '../src/origin/load-public-api.ts';
+import { listen } from '../src/origin/serve.ts';
+import { createToolsApi } from '../src/api/tools/create-tools-api.ts';
+
+const BUDGET = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 } as const;
+type Category = keyof typeof BUDGET;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const root = resolve(import.meta.dirname, '..');
+const require = createRequire(import.meta.url);
+
+const freePort = () => new Promise<number>((ok, fail) => {
+  const srv = createServer().listen(0, '127.0.0.1', () => { const { port } = srv.address() as { port: number }; srv.close(() => ok(port)); }).on('error', fail);
+});
+
+function lighthouse(url: string): Promise<Record<Category, number>> {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [join(root, 'node_modules/lighthouse/cli/index.js'), url,
+      `--chrome-path=${CHROMIUM}`, `--chrome-flags=${FLAGS.join(' ')}`, '--output=json', '--output-path=stdout', '--quiet',
+      `--only-categories=${Object.keys(BUDGET).join(',')}`], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { err += d; });
+    child.on('close', (code) => {
+      if (code !== 0) return fail(new Error(`lighthouse failed on ${url} (exit ${code}): ${err.slice(-2000)}`));
+      const report = JSON.parse(out) as { categories: Record<Category, { score: number | null }>; runtimeError?: { message: string } };
+      if (report.runtimeError) return fail(new Error(`lighthouse on ${url}: ${report.runtimeError.message}`));
+      ok(Object.fromEntries(Object.keys(BUDGET).map((c) => [c, Math.round((report.categories[c as Category].score ?? 0) * 100)])) as Record<Category, number>);
+    });
+  });
+}
+
+const started = Date.now();
+const port = Number(process.env.AUDIT_PORT) || await freePort();
+const siteUrl = `http://127.0.0.1:${port}`;
+const distDir = mkdtempSync(join(tmpdir(), 'skribra-audit-dist-'));
+console.log(`building the site for ${siteUrl}...`);
+const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', distDir, '--silent'], {
+  cwd: root, env: { ...process.env, SITE_URL: siteUrl, SKRIBRA_CONTENT_DIR: '' }, encoding: 'utf8',
+});
+if (build.status !== 0) { console.error(build.stdout, build.stderr); process.exit(1); }
+
+const { handler: publicApi, catalog } = loadPublicApi(distDir);
+const server = await listen(createOrigin({ distDir, apis: { public: publicApi, tools: createToolsApi({ catalog }) } }), port, '127.0.0.1');
+
+const first = (kind: string) => catalog.pages.find((p) => p.kind === kind)?.path;
+const pages: [string, string | undefined][] = [
+  ['home', '/'], ['glossary index', '/glossary/'], ['glossary term', first('glossary')], ['tool', '/tools/word-counter/'],
+  ['agent', first('agent')], ['feature', first('feature')], ['comparison', first('comparison')], ['pricing', '/pricing/'],
+  ['docs page', first('doc')],
+];
+// The blog arrives with its own pages; audit its first article once the build has one.
+if (existsSync(join(distDir, 'blog/index.html'))) {
+  const article = /href="(\/blog\/[^"/]+\/)"/.exec(readFileSync(join(distDir, 'blog/index.html'), 'utf8'))?.[1];
+  pages.push(['blog article', article]);
+}
+
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+const rows: { template: string; path: string; scores: Record<Category, number>; axe: string[] }[] = [];
+let failed = false;
+try {
+  for (const [template, path] of pages) {
+    if (!path) { console.error(`no page for template "${template}"`); failed = true; continue; }
+    const scores = await lighthouse(`${siteUrl}${path}`);
+    const page = await browser.newPage();
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle' });
+    await page.addScriptTag({ content: axeSource });
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run();
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+    });
+    await page.close();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.nodes})`);
+    const minor = violations.filter((v) => !(v.impact === 'serious' || v.impact === 'critical'));
+    if (minor.length) console.log(`  ${path}: minor axe findings: ${minor.map((v) => `${v.id} (${v.impact})`).join(', ')}`);
+    rows.push({ template, path, scores, axe: serious });
+    console.log(`  audited ${path}`);
+  }
+} finally {
+  await browser.close();
+  await server.close();
+  rmSync(distDir, { recursive: true, force: true });
+}
+
+const cell = (c: Category, v: number) => { const ok = v >= BUDGET[c]; if (!ok) failed = true; return `${v}${ok ? '' : ' ✗'}`; };
+const header = ['template', 'path', 'performance', 'accessibility', 'best practices', 'SEO', 'axe serious/critical'];
+const body = rows.map((r) => {
+  if (r.axe.length) failed = true;
+  return [r.template, r.path, cell('performance', r.scores.performance), cell('accessibility', r.scores.accessibility),
+    cell('best-practices', r.scores['best-practices']), cell('seo', r.scores.seo), r.axe.length ? r.axe.join('; ') : '0'];
+});
+const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+const line = (cols: string[]) => `| ${cols.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${body.map(line).join('\n')}`);
+console.log(`\nbudgets: performance >= ${BUDGET.performance}, accessibility >= ${BUDGET.accessibility}, best practices >= ${BUDGET['best-practices']}, SEO ${BUDGET.seo}, no serious or critical axe violations`);
+console.log(`${failed ? 'FAILED' : 'passed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+process.exit(failed ? 1 : 0);
