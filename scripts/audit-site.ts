@@ -13,6 +13,8 @@ import { createOrigin } from '../src/origin/create-origin.ts';
 import { loadPublicApi } from '../src/origin/load-public-api.ts';
 import { listen } from '../src/origin/serve.ts';
 import { createToolsApi } from '../src/api/tools/create-tools-api.ts';
+import { openStore } from '../src/store/open-store.ts';
+import { seedDemo } from '../src/store/seed.ts';
 
 const BUDGET = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 } as const;
 type Category = keyof typeof BUDGET;
@@ -46,12 +48,16 @@ function lighthouse(url: string): Promise<Record<Category, number>> {
 const started = Date.now();
 const port = Number(process.env.AUDIT_PORT) || await freePort();
 const siteUrl = `http://127.0.0.1:${port}`;
+// A store of its own in a temp dir (or DATABASE_URL), seeded, so the build has the house blog to render.
+const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'skribra-audit-data-'));
+const store = await openStore({ dataDir });
+await seedDemo(store);
 const distDir = mkdtempSync(join(tmpdir(), 'skribra-audit-dist-'));
 console.log(`building the site for ${siteUrl}...`);
 const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', distDir, '--silent'], {
-  cwd: root, env: { ...process.env, SITE_URL: siteUrl, SKRIBRA_CONTENT_DIR: '' }, encoding: 'utf8',
+  cwd: root, env: { ...process.env, SITE_URL: siteUrl, SKRIBRA_CONTENT_DIR: '', ...(dataDir ? { SKRIBRA_DATA_DIR: dataDir } : {}) }, encoding: 'utf8',
 });
-if (build.status !== 0) { console.error(build.stdout, build.stderr); process.exit(1); }
+if (build.status !== 0) { console.error(build.stdout, build.stderr); await store.close({ wait: true }); process.exit(1); }
 
 const { handler: publicApi, catalog } = loadPublicApi(distDir);
 const server = await listen(createOrigin({ distDir, apis: { public: publicApi, tools: createToolsApi({ catalog }) } }), port, '127.0.0.1');
@@ -64,7 +70,7 @@ const pages: [string, string | undefined][] = [
 ];
 // The blog arrives with its own pages; audit its first article once the build has one.
 if (existsSync(join(distDir, 'blog/index.html'))) {
-  const article = /href="(\/blog\/[^"/]+\/)"/.exec(readFileSync(join(distDir, 'blog/index.html'), 'utf8'))?.[1];
+  const article = /href="(\/blog\/(?!page\/|rss)[^"/]+\/)"/.exec(readFileSync(join(distDir, 'blog/index.html'), 'utf8'))?.[1];
   pages.push(['blog article', article]);
 }
 
@@ -93,7 +99,9 @@ try {
 } finally {
   await browser.close();
   await server.close();
+  await store.close({ wait: true });
   rmSync(distDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
 const cell = (c: Category, v: number) => { const ok = v >= BUDGET[c]; if (!ok) failed = true; return `${v}${ok ? '' : ' ✗'}`; };

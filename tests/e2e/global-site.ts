@@ -16,6 +16,7 @@ import { createContentApi } from '../../src/api/content/create-content-api.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
+import { seedDemo } from '../../src/store/seed.ts';
 
 const freePort = () => new Promise<number>((resolvePort, reject) => {
   const srv = createServer().listen(0, '127.0.0.1', () => {
@@ -28,14 +29,16 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   const port = Number(process.env.E2E_PORT) || await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
+  // The store first: the build reads the blog from it (the house blog that seedDemo writes).
+  const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'skribra-e2e-data-'));
+  const store = await openStore({ dataDir });
+  await seedDemo(store);
   const distDir = mkdtempSync(join(tmpdir(), 'skribra-e2e-dist-'));
   const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', distDir, '--silent'], {
-    env: { ...process.env, SITE_URL: siteUrl, SKRIBRA_CONTENT_DIR: '' }, encoding: 'utf8',
+    env: { ...process.env, SITE_URL: siteUrl, SKRIBRA_CONTENT_DIR: '', ...(dataDir ? { SKRIBRA_DATA_DIR: dataDir } : {}) }, encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`e2e build failed:\n${build.stdout}\n${build.stderr}`);
 
-  const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'skribra-e2e-data-'));
-  const store = await openStore({ dataDir });
   const { account_id, api_key } = await createAccount(store.sql, 'E2E account');
   await createProject(store.sql, { accountId: account_id, name: 'E2E blog', url: 'https://e2e.example', apiEnabled: true });
 

@@ -19,7 +19,11 @@ function templatePaths(): string[] {
   const paths = ['/', '/glossary/', '/tools/', '/agents/', '/features/', '/compare/', '/pricing/', '/search/?q=seo',
     ...['glossary', 'glossary-category', 'agent', 'feature', 'comparison', 'doc', 'audience', 'page', 'resource'].map(firstOf),
     ...catalog.tools.map((t) => new URL(t.url).pathname)];
-  if (existsSync(join(distDir, 'blog/index.html'))) paths.push('/blog/');
+  if (existsSync(join(distDir, 'blog/index.html'))) {
+    paths.push('/blog/');
+    const article = /href="(\/blog\/(?!page\/|rss)[^"/]+\/)"/.exec(readFileSync(join(distDir, 'blog/index.html'), 'utf8'))?.[1];
+    if (article) paths.push(article);
+  }
   return [...new Set(paths.filter((p): p is string => !!p))];
 }
 
