@@ -1,10 +1,26 @@
+import type { IncomingMessage } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { Handler } from './create-origin.ts';
 
-/** Listens on loopback-or-all with Hono's Node adapter (no hand-written HTTP parsing); resolves once listening. */
+/**
+ * The client address handlers see (per-IP limits key on it). Directly exposed, a client could claim any address in
+ * X-Forwarded-For, so the socket's address replaces it; behind a CDN or proxy that sets the header
+ * (SKRIBRA_TRUST_PROXY=1) the header is kept.
+ */
+function withClientAddress(req: Request, incoming: IncomingMessage | undefined): Request {
+  if (process.env.SKRIBRA_TRUST_PROXY === '1' || !incoming?.socket.remoteAddress) return req;
+  req.headers.set('x-forwarded-for', incoming.socket.remoteAddress);
+  return req;
+}
+
+/** Listens with Hono's Node adapter (no hand-written HTTP parsing); resolves once listening. */
 export function listen(handler: Handler, port: number, hostname = process.env.HOST ?? '0.0.0.0') {
   return new Promise<{ port: number; close: () => Promise<void> }>((resolveListening) => {
-    const server = serve({ fetch: handler, port, hostname }, (info) => {
+    const server = serve({
+      fetch: (req: Request, env: { incoming?: IncomingMessage }) => handler(withClientAddress(req, env?.incoming)),
+      port,
+      hostname,
+    }, (info) => {
       resolveListening({ port: info.port, close: () => new Promise((r) => server.close(() => r())) });
     });
   });
