@@ -2,35 +2,27 @@
 // `npm run audit:site`: Lighthouse (the `lighthouse` CLI on Debian's Chromium) and axe-core on one page of every
 // template, served by the real local origin from a fresh build. Prints a table; exits 1 when a page misses a budget.
 // Env: CHROMIUM_PATH (default /usr/bin/chromium), AUDIT_PORT (default: a free port).
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { chromium } from 'playwright-core';
 import { createOrigin } from '../src/origin/create-origin.ts';
 import { loadPublicApi } from '../src/origin/load-public-api.ts';
 import { listen } from '../src/origin/serve.ts';
 import { createToolsApi } from '../src/api/tools/create-tools-api.ts';
-import { openStore } from '../src/store/open-store.ts';
-import { seedDemo } from '../src/store/seed.ts';
+import { buildSeededSite } from '../src/dev/seeded-site.ts';
+import { freePort } from '../src/dev/free-port.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launch } from '../src/dev/chromium.ts';
 
 const BUDGET = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 } as const;
 type Category = keyof typeof BUDGET;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const root = resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
-
-const freePort = () => new Promise<number>((ok, fail) => {
-  const srv = createServer().listen(0, '127.0.0.1', () => { const { port } = srv.address() as { port: number }; srv.close(() => ok(port)); }).on('error', fail);
-});
 
 function lighthouse(url: string): Promise<Record<Category, number>> {
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, [join(root, 'node_modules/lighthouse/cli/index.js'), url,
-      `--chrome-path=${CHROMIUM}`, `--chrome-flags=${FLAGS.join(' ')}`, '--output=json', '--output-path=stdout', '--quiet',
+      `--chrome-path=${CHROMIUM_PATH}`, `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`, '--output=json', '--output-path=stdout', '--quiet',
       `--only-categories=${Object.keys(BUDGET).join(',')}`], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
@@ -48,16 +40,8 @@ function lighthouse(url: string): Promise<Record<Category, number>> {
 const started = Date.now();
 const port = Number(process.env.AUDIT_PORT) || await freePort();
 const siteUrl = `http://127.0.0.1:${port}`;
-// A store of its own in a temp dir (or DATABASE_URL), seeded, so the build has the house blog to render.
-const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'skribra-audit-data-'));
-const store = await openStore({ dataDir });
-await seedDemo(store);
-const distDir = mkdtempSync(join(tmpdir(), 'skribra-audit-dist-'));
 console.log(`building the site for ${siteUrl}...`);
-const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', distDir, '--silent'], {
-  cwd: root, env: { ...process.env, SITE_URL: siteUrl, SKRIBRA_CONTENT_DIR: '', ...(dataDir ? { SKRIBRA_DATA_DIR: dataDir } : {}) }, encoding: 'utf8',
-});
-if (build.status !== 0) { console.error(build.stdout, build.stderr); await store.close({ wait: true }); process.exit(1); }
+const { distDir, cleanup } = await buildSeededSite(siteUrl, 'audit');
 
 const { handler: publicApi, catalog } = loadPublicApi(distDir);
 const server = await listen(createOrigin({ distDir, apis: { public: publicApi, tools: createToolsApi({ catalog }) } }), port, '127.0.0.1');
@@ -75,7 +59,7 @@ if (existsSync(join(distDir, 'blog/index.html'))) {
 }
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+const browser = await launch();
 const rows: { template: string; path: string; scores: Record<Category, number>; axe: string[] }[] = [];
 let failed = false;
 try {
@@ -99,9 +83,7 @@ try {
 } finally {
   await browser.close();
   await server.close();
-  await store.close({ wait: true });
-  rmSync(distDir, { recursive: true, force: true });
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await cleanup();
 }
 
 const cell = (c: Category, v: number) => { const ok = v >= BUDGET[c]; if (!ok) failed = true; return `${v}${ok ? '' : ' ✗'}`; };

@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-// @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
 import { openStore } from '../src/store/open-store.ts';
 import { createAccount } from '../src/store/repos/accounts.ts';
@@ -71,11 +70,11 @@ if (process.argv[2] === '--serve') {
   };
   const results: Record<string, { rps: number; p50: number; p99: number; errors: number; non2xx: number }> = {};
   for (const kind of ['list', 'detail'] as const) {
-    await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: 2, headers: { authorization: `Bearer ${api_key}` }, requests: [{ setupRequest: (r: any) => ({ ...r, path: paths[kind]() }) }] });
+    await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: 2, headers: { authorization: `Bearer ${api_key}` }, requests: [{ setupRequest: (r) => ({ ...r, path: paths[kind]() }) }] });
     const r = await autocannon({
       url: `http://127.0.0.1:${port}`, connections, duration: seconds,
       headers: { authorization: `Bearer ${api_key}` },
-      requests: [{ setupRequest: (req: any) => ({ ...req, path: paths[kind]() }) }],
+      requests: [{ setupRequest: (req) => ({ ...req, path: paths[kind]() }) }],
     });
     results[kind] = { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
   }

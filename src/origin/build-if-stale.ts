@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { astroBuild } from './astro-build.ts';
 
 /** Everything a build depends on: a change in any of these (or in SITE_URL) makes dist/ stale. */
 const INPUTS = ['content', 'src', 'public', 'astro.config.mjs', 'package-lock.json'];
@@ -29,9 +29,7 @@ export function buildIfStale(root: string, extra: string, log: (msg: string) => 
   const want = fingerprint(root, extra);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return false;
   log('building the site (content, code or settings changed)...');
-  const astro = resolve(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env: process.env });
-  if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})`);
+  astroBuild();
   writeFileSync(stamp, want);
   return true;
 }

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { Handler } from './create-origin.ts';
 
@@ -7,7 +6,7 @@ import type { Handler } from './create-origin.ts';
  * X-Forwarded-For, so the socket's address replaces it; behind a CDN or proxy that sets the header
  * (SKRIBRA_TRUST_PROXY=1) the header is kept.
  */
-function withClientAddress(req: Request, incoming: IncomingMessage | undefined): Request {
+function withClientAddress(req: Request, incoming: { socket: { remoteAddress?: string } } | undefined): Request {
   if (process.env.SKRIBRA_TRUST_PROXY === '1' || !incoming?.socket.remoteAddress) return req;
   req.headers.set('x-forwarded-for', incoming.socket.remoteAddress);
   return req;
@@ -17,7 +16,7 @@ function withClientAddress(req: Request, incoming: IncomingMessage | undefined):
 export function listen(handler: Handler, port: number, hostname = process.env.HOST ?? '0.0.0.0') {
   return new Promise<{ port: number; close: () => Promise<void> }>((resolveListening) => {
     const server = serve({
-      fetch: (req: Request, env: { incoming?: IncomingMessage }) => handler(withClientAddress(req, env?.incoming)),
+      fetch: (req, env) => handler(withClientAddress(req, env?.incoming)),
       port,
       hostname,
     }, (info) => {

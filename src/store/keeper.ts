@@ -6,24 +6,13 @@
 // dead; the keeper notices within a second. SIGUSR2 asks for an immediate check.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { dataPaths } from './paths.ts';
+import { freePort } from '../dev/free-port.ts';
 import { withFileLock } from './file-lock.ts';
 import { liveLeases } from './leases.ts';
 
 const paths = dataPaths(process.argv[2]);
 const log = (msg: string) => { try { appendFileSync(paths.log, `${new Date().toISOString()} ${msg.trimEnd()}\n`); } catch { /* ignore */ } };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 // Handlers first: a SIGUSR2 from a client must never hit the default action (terminate).
 let ready = false;

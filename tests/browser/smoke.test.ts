@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launch, watchErrors } from '../../src/dev/chromium.ts';
 import { builtSite } from '../helpers/built-site.ts';
 import { createOrigin } from '../../src/origin/create-origin.ts';
 import { loadPublicApi } from '../../src/origin/load-public-api.ts';
 import { listen } from '../../src/origin/serve.ts';
 
 // One real-browser smoke test in the unit suite; the full browser suite is `npm run test:e2e`.
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 
 let browser: Browser;
 let server: { port: number; close: () => Promise<void> };
 beforeAll(async () => {
   const { distDir } = await builtSite();
   server = await listen(createOrigin({ distDir, apis: { public: loadPublicApi(distDir).handler } }), 0, '127.0.0.1');
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launch();
 });
 afterAll(async () => { await browser?.close(); await server?.close(); });
 
@@ -23,9 +23,7 @@ describe('the site in Chromium', () => {
     ['/glossary/canonical-url/', /^Canonical URL$/],
   ])('%s renders its h1 with no console errors', async (path, h1) => {
     const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    page.on('pageerror', (e) => errors.push(e.message));
+    const errors = watchErrors(page);
     const res = await page.goto(`http://127.0.0.1:${server.port}${path}`);
     expect(res?.status()).toBe(200);
     expect((await page.locator('h1').innerText()).trim()).toMatch(h1);

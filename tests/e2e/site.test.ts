@@ -4,7 +4,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, watchErrors } from './browser.ts';
+import { launch, watchErrors } from '../../src/dev/chromium.ts';
 import type { Catalog } from '../../src/api/public/catalog.ts';
 
 const { siteUrl, otherUrl, apiKey, distDir } = inject('e2e');

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { astroBuild } from '../../src/origin/astro-build.ts';
 import type { TestProject } from 'vitest/node';
 
 export const TEST_SITE_URL = 'http://localhost:4321';
@@ -9,13 +9,9 @@ export const TEST_SITE_URL = 'http://localhost:4321';
 /** Builds the real content once per test run into a temp dir; tests read it through `builtSite()`. */
 export default function setup(project: TestProject) {
   const distDir = mkdtempSync(join(tmpdir(), 'skribra-test-dist-'));
-  const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', distDir, '--silent'], {
-    // The unit suite's build leaves the blog out (a closed port, blog optional) so it never starts a store;
-    // tests/blog builds with a seeded store of its own.
-    env: { ...process.env, SITE_URL: TEST_SITE_URL, SKRIBRA_CONTENT_DIR: '', DATABASE_URL: 'postgres://skribra@127.0.0.1:9/none', SKRIBRA_BLOG_OPTIONAL: '1' },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`test build failed:\n${result.stdout}\n${result.stderr}`);
+  // The unit suite's build leaves the blog out (a closed port, blog optional) so it never starts a store;
+  // tests/blog builds with a seeded store of its own.
+  astroBuild({ outDir: distDir, quiet: true, env: { SITE_URL: TEST_SITE_URL, SKRIBRA_CONTENT_DIR: '', DATABASE_URL: 'postgres://skribra@127.0.0.1:9/none', SKRIBRA_BLOG_OPTIONAL: '1' } });
   project.provide('distDir', distDir);
   return () => rmSync(distDir, { recursive: true, force: true });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launch } from '../../src/dev/chromium.ts';
 import { builtSite } from '../helpers/built-site.ts';
 import { createOrigin } from '../../src/origin/create-origin.ts';
 import { loadPublicApi } from '../../src/origin/load-public-api.ts';
@@ -7,7 +8,6 @@ import { listen } from '../../src/origin/serve.ts';
 
 // The site's search page in a real browser: the index loads once, results follow each keystroke without a reload,
 // the count is announced, and the API agrees with the page.
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 
 let browser: Browser;
 let server: { port: number; close: () => Promise<void> };
@@ -16,7 +16,7 @@ beforeAll(async () => {
   const { distDir } = await builtSite();
   api = loadPublicApi(distDir).handler;
   server = await listen(createOrigin({ distDir, apis: { public: api } }), 0, '127.0.0.1');
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launch();
 });
 afterAll(async () => { await browser?.close(); await server?.close(); });
 

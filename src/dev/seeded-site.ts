@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore, type Store } from '../store/open-store.ts';
+import { seedDemo } from '../store/seed.ts';
+import { astroBuild } from '../origin/astro-build.ts';
+
+export interface SeededSite { store: Store; distDir: string; cleanup: () => Promise<void> }
+
+/**
+ * A store of its own (a temp embedded PostgreSQL, or DATABASE_URL), seeded with the demo and house blog, and the
+ * site built from it for `siteUrl` into a temp dir: what the browser tests and the site audit run against.
+ */
+export async function buildSeededSite(siteUrl: string, label: string): Promise<SeededSite> {
+  const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), `skribra-${label}-data-`));
+  const store = await openStore({ dataDir });
+  const distDir = mkdtempSync(join(tmpdir(), `skribra-${label}-dist-`));
+  const cleanup = async () => {
+    await store.close({ wait: true });
+    rmSync(distDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await seedDemo(store);
+    astroBuild({ outDir: distDir, quiet: true, env: { SITE_URL: siteUrl, SKRIBRA_CONTENT_DIR: '', ...(dataDir ? { SKRIBRA_DATA_DIR: dataDir } : {}) } });
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+  return { store, distDir, cleanup };
+}
