@@ -109,7 +109,7 @@ describe('netlify.toml', () => {
     expect(toml).toMatch(/^\[functions\][^[]*^\s*directory = "functions"$/m);
   });
 
-  it.each(['public-api', 'blog-api'])('ships every artifact %s reads with it', (name) => {
+  it.each(['public-api', 'blog-api', 'tools-api'])('ships every artifact %s reads with it', (name) => {
     const included = new RegExp(`^\\[functions\\.${name}\\]\\s*included_files = \\[([^\\]]*)\\]`, 'm').exec(toml)?.[1] ?? '';
     for (const file of [CATALOG_FILE, LEAN_CATALOG_FILE, SEARCH_FILE]) expect(included).toContain(`"dist/${file}"`);
   });
