@@ -4,6 +4,12 @@ import { resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /**
+ * Environment for a build without the blog: a store address that refuses at once (port 9, discard) and the blog
+ * made optional, so the build never starts or waits for a store. The unit suite and the build benchmark use it.
+ */
+export const WITHOUT_BLOG = { DATABASE_URL: 'postgres://skribra@127.0.0.1:9/none', SKRIBRA_BLOG_OPTIONAL: '1' } as const;
+
+/**
  * Runs `astro build` in a child process, so the build's module graph and memory stay out of the caller's. The
  * child gets the caller's environment plus `env`; `outDir` defaults to dist/. Throws with the build's output.
  */
