@@ -83,21 +83,24 @@ export async function listArticleCards(sql: Sql, q: { projectId: string; limit: 
   const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
   const since = q.updatedSince ? sql`and updated_at >= ${q.updatedSince}` : sql``;
   const where = sql`project_id = ${q.projectId} and not unpublished and redirect_to is null ${since}`;
-  // Deferred join: order, page and count over the narrow partial index (index-only when the visibility map
-  // allows), then read the card columns of just this page's rows.
+  // Without a filter the total is the project's trigger-kept count (migration 003): one row read instead of a
+  // count over every listed article of the project. With updatedSince it is counted. Either way it is read in
+  // the page's statement, so in its snapshot; the left join answers it even for a page past the end.
+  const total = q.updatedSince
+    ? sql`(select count(*)::int from articles where ${where})`
+    : sql`(select visible_articles from projects where id = ${q.projectId})`;
+  // Deferred join: order and page over the narrow partial index (index-only when the visibility map allows),
+  // then read the card columns of just this page's rows.
   const rows = await sql<(CardRow & { total: number })[]>`
     with page as (
-      select id, count(*) over ()::int as total from articles where ${where}
+      select id from articles where ${where}
       order by ${sql(q.sort)} ${dir}, id ${dir}
       limit ${q.limit} offset ${q.offset}
     )
-    select a.id, a.title, a.slug, a.excerpt, a.image_url, a.type, a.reading_time, a.published_at, a.updated_at, a.keyword, a.url, page.total
-    from page join articles a on a.id = page.id
+    select ${total} as total, a.id, a.title, a.slug, a.excerpt, a.image_url, a.type, a.reading_time, a.published_at, a.updated_at, a.keyword, a.url
+    from (select) one left join (page join articles a on a.id = page.id) on true
     order by ${sql('a.' + q.sort)} ${dir}, a.id ${dir}`;
-  if (rows.length) return { rows, total: rows[0]!.total };
-  if (q.offset === 0) return { rows, total: 0 };
-  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from articles where ${where}` as unknown as [{ n: number }];
-  return { rows, total: n };
+  return { rows: rows[0]!.id === null ? [] : rows, total: rows[0]!.total ?? 0 };
 }
 
 /** One article of a project by slug, whatever its state (the handler applies consolidation). */
