@@ -1,6 +1,8 @@
 // The authenticated content API (/v1): a web-standard handler over Postgres.
 // Order of checks, each failing closed: route -> method -> key (401) -> rate limit (429, the request is counted
 // first) -> query (400) -> project on the account (404 project_not_found) -> project switch (403) -> article (404).
+// Only then may a list answer come from the list cache (list-cache.ts), which is keyed by the project's version as
+// the gate read it: cached requests are authorised, counted and checked exactly like the others.
 import type { Sql } from 'postgres';
 import { ApiError, notFound } from '../http/api-error.ts';
 import { jsonBody, toErrorResponse, withoutBody } from '../http/respond.ts';
@@ -15,6 +17,7 @@ import { toCard, toOwnArticle } from './serialize.ts';
 import { CACHE_OK, KEYED_HEADERS, matchesEtag, strongEtag } from './caching.ts';
 import { isStoreUnavailable, unavailable, withTimeout } from './errors.ts';
 import { requestKey } from './request-key.ts';
+import { createListCache, type CachedPage, type ListCache } from './list-cache.ts';
 
 export interface ContentApiDeps {
   /** postgres.js client of the store. */
@@ -23,10 +26,15 @@ export interface ContentApiDeps {
   limits?: Partial<RateLimits>;
   /** Bound on the store work of one request; defaults to $SKRIBRA_DB_TIMEOUT_MS or 5000. Past it: 503. */
   timeoutMs?: number;
+  /** Finished list pages; defaults to one sized by $SKRIBRA_LIST_CACHE_ENTRIES / $SKRIBRA_LIST_CACHE_MB. */
+  listCache?: ListCache;
 }
 
 type H = Record<string, string>;
-interface Result { body: unknown; headers?: H }
+/** `page` when the response is already serialised (a list page, from the cache or just filed in it). */
+type Result = ({ body: unknown; page?: undefined } | { page: CachedPage }) & { headers?: H };
+
+const finish = (body: unknown): CachedPage => { const text = jsonBody(body); return { body: text, etag: strongEtag(text) }; };
 
 const unauthorized = () => new ApiError(401, 'unauthorized', 'A valid API key is required: send Authorization: Bearer <key> or X-Api-Key: <key>.', { 'www-authenticate': 'Bearer realm="skribra"' });
 
@@ -35,6 +43,7 @@ export function createContentApi(deps: ContentApiDeps): (req: Request) => Promis
   const env = limitsFromEnv();
   const limits: RateLimits = { list: { ...env.list, ...deps.limits?.list }, detail: { ...env.detail, ...deps.limits?.detail } };
   const timeoutMs = deps.timeoutMs ?? (Number(process.env.SKRIBRA_DB_TIMEOUT_MS) || 5000);
+  const cache = deps.listCache ?? createListCache();
   let served = 0;
 
   async function gate(req: Request, bucket: Bucket, projectId: string | undefined, headers: H): Promise<Access> {
@@ -66,9 +75,17 @@ export function createContentApi(deps: ContentApiDeps): (req: Request) => Promis
     const access = await gate(req, 'list', raw, headers);
     const q = parseQuery(listQuery, url.searchParams);
     const projectId = requireProject(access);
-    const { rows, total } = await listArticleCards(sql, { projectId, limit: q.limit, offset: (q.page - 1) * q.limit, sort: q.sort, order: q.order, updatedSince: q.updatedSince });
+    // The normalised query: defaults applied, limit capped, updatedSince as an instant. updatedSince lists are
+    // cached too: they depend on the time only through the parameter (updated_at >= it), never on now().
+    const key = `${q.page}|${q.limit}|${q.sort}|${q.order}|${q.updatedSince?.toISOString() ?? ''}`;
+    const hit = cache.get(projectId, access.project!.articlesVersion, key);
+    if (hit) return { page: hit };
+    const { rows, total, version } = await listArticleCards(sql, { projectId, limit: q.limit, offset: (q.page - 1) * q.limit, sort: q.sort, order: q.order, updatedSince: q.updatedSince });
     const pagination = { page: q.page, limit: q.limit, total, total_pages: Math.ceil(total / q.limit), has_more: q.page * q.limit < total };
-    return { body: { data: { items: rows.map(toCard), pagination } } };
+    const page = finish({ data: { items: rows.map(toCard), pagination } });
+    // Filed under the version the page's own statement read, which may be newer than the gate's, never older.
+    cache.set(projectId, version, key, page);
+    return { page };
   }
 
   async function article(req: Request, url: URL, headers: H, slug: string): Promise<Result> {
@@ -98,8 +115,7 @@ export function createContentApi(deps: ContentApiDeps): (req: Request) => Promis
         : article(req, url, headers, match.params.slug);
       const result = await withTimeout(work, timeoutMs);
 
-      const body = jsonBody(result.body);
-      const etag = strongEtag(body);
+      const { body, etag } = result.page ?? finish(result.body);
       const okHeaders = { ...headers, ...result.headers, 'cache-control': CACHE_OK, etag };
       if (matchesEtag(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: okHeaders });
       return new Response(req.method === 'HEAD' ? null : body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...okHeaders } });

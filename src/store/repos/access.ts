@@ -8,12 +8,15 @@ export interface Window { win: 'hour' | 'day'; hits: number; reset: number }
 export interface Access {
   accountId: string | null;
   windows: Window[];
-  /** Undefined when no projectId was asked; null when the account has no such project. */
-  project?: { id: string; apiEnabled: boolean } | null;
+  /**
+   * Undefined when no projectId was asked; null when the account has no such project. `articlesVersion` is the
+   * project's `articles_version` (migration 004) as of this statement: the list cache's key.
+   */
+  project?: { id: string; apiEnabled: boolean; articlesVersion: string } | null;
 }
 
 export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, projectId?: string): Promise<Access> {
-  const [row] = await sql<{ account_id: string | null; windows: { win: 'hour' | 'day'; hits: number; reset: number }[] | null; project: { id: string; api_enabled: boolean } | null }[]>`
+  const [row] = await sql<{ account_id: string | null; windows: { win: 'hour' | 'day'; hits: number; reset: number }[] | null; project: { id: string; api_enabled: boolean; v: string } | null }[]>`
     with k as (
       select account_id from api_keys where digest = ${digest} and revoked_at is null
     ), c as (
@@ -26,12 +29,12 @@ export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, proj
     )
     select (select account_id from k) as account_id,
       (select json_agg(json_build_object('win', win, 'hits', hits, 'reset', greatest(reset, 1))) from c) as windows,
-      ${projectId === undefined ? sql`null::json` : sql`(select json_build_object('id', p.id, 'api_enabled', p.api_enabled)
+      ${projectId === undefined ? sql`null::json` : sql`(select json_build_object('id', p.id, 'api_enabled', p.api_enabled, 'v', p.articles_version::text)
         from projects p, k where p.id = ${projectId} and p.account_id = k.account_id)`} as project`;
   return {
     accountId: row?.account_id ?? null,
     windows: row?.windows ?? [],
-    project: projectId === undefined ? undefined : row?.project ? { id: row.project.id, apiEnabled: row.project.api_enabled } : null,
+    project: projectId === undefined ? undefined : row?.project ? { id: row.project.id, apiEnabled: row.project.api_enabled, articlesVersion: row.project.v } : null,
   };
 }
 

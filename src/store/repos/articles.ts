@@ -79,7 +79,7 @@ export type SortKey = 'published_at' | 'updated_at' | 'title';
 
 /** Visible article cards (not unpublished, not redirected), in a stable order with id as the tie-break. */
 export async function listArticleCards(sql: Sql, q: { projectId: string; limit: number; offset: number; sort: SortKey; order: 'asc' | 'desc'; updatedSince?: Date }):
-  Promise<{ rows: CardRow[]; total: number }> {
+  Promise<{ rows: CardRow[]; total: number; version: string }> {
   const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
   const since = q.updatedSince ? sql`and updated_at >= ${q.updatedSince}` : sql``;
   const where = sql`project_id = ${q.projectId} and not unpublished and redirect_to is null ${since}`;
@@ -89,18 +89,20 @@ export async function listArticleCards(sql: Sql, q: { projectId: string; limit: 
   const total = q.updatedSince
     ? sql`(select count(*)::int from articles where ${where})`
     : sql`(select visible_articles from projects where id = ${q.projectId})`;
+  // The project's articles_version (migration 004) is read in the same statement too: the version this page's
+  // data is at, so the list cache never files a page under a version newer than its data.
   // Deferred join: order and page over the narrow partial index (index-only when the visibility map allows),
   // then read the card columns of just this page's rows.
-  const rows = await sql<(CardRow & { total: number })[]>`
+  const rows = await sql<(CardRow & { total: number; version: string })[]>`
     with page as (
       select id from articles where ${where}
       order by ${sql(q.sort)} ${dir}, id ${dir}
       limit ${q.limit} offset ${q.offset}
     )
-    select ${total} as total, a.id, a.title, a.slug, a.excerpt, a.image_url, a.type, a.reading_time, a.published_at, a.updated_at, a.keyword, a.url
+    select ${total} as total, (select articles_version::text from projects where id = ${q.projectId}) as version, a.id, a.title, a.slug, a.excerpt, a.image_url, a.type, a.reading_time, a.published_at, a.updated_at, a.keyword, a.url
     from (select) one left join (page join articles a on a.id = page.id) on true
     order by ${sql('a.' + q.sort)} ${dir}, a.id ${dir}`;
-  return { rows: rows[0]!.id === null ? [] : rows, total: rows[0]!.total ?? 0 };
+  return { rows: rows[0]!.id === null ? [] : rows, total: rows[0]!.total ?? 0, version: rows[0]!.version };
 }
 
 /** One article of a project by slug, whatever its state (the handler applies consolidation). */

@@ -1,0 +1,73 @@
+// Finished `/v1/articles` list responses (body and ETag), kept in the API process and reused while the project's
+// `articles_version` (migration 004, bumped by triggers on every article write, from any process) is unchanged.
+// The handler only looks here after authentication, rate limiting and the project checks have passed, and the
+// version it asks with comes from that same gate statement, so a change committed before a request arrives is
+// always seen by it. No key or account is part of the key: a page depends only on the project and the query.
+//   SKRIBRA_LIST_CACHE_ENTRIES (2000; 0 switches the cache off)  SKRIBRA_LIST_CACHE_MB (32)
+
+export interface CachedPage { body: string; etag: string }
+
+export interface ListCacheStats { entries: number; bytes: number; hits: number; misses: number; maxEntries: number; maxBytes: number }
+
+export interface ListCache {
+  /** The page built at exactly `version`, or undefined. */
+  get(projectId: string, version: string, query: string): CachedPage | undefined;
+  /** Files a page under the version its own query saw. An older version never replaces a newer one. */
+  set(projectId: string, version: string, query: string, page: CachedPage): void;
+  stats(): ListCacheStats;
+}
+
+interface Entry extends CachedPage { version: bigint; bytes: number }
+
+const envInt = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return process.env[name] !== undefined && process.env[name] !== '' && Number.isInteger(v) && v >= 0 ? v : fallback;
+};
+
+export function listCacheFromEnv(): { maxEntries: number; maxBytes: number } {
+  return { maxEntries: envInt('SKRIBRA_LIST_CACHE_ENTRIES', 2000), maxBytes: envInt('SKRIBRA_LIST_CACHE_MB', 32) * 1024 * 1024 };
+}
+
+/**
+ * A bounded LRU by entries and by bytes (UTF-8 body + ETag). One slot per (project, query) holds the newest
+ * version seen: a lookup with any other version misses, and the rebuilt page replaces the stale one in place,
+ * so pages of old versions do not linger until evicted.
+ */
+export function createListCache(opts: { maxEntries: number; maxBytes: number } = listCacheFromEnv()): ListCache {
+  const { maxEntries, maxBytes } = opts;
+  const map = new Map<string, Entry>(); // insertion order = recency (a hit re-inserts)
+  let bytes = 0, hits = 0, misses = 0;
+  const slot = (projectId: string, query: string) => `${projectId}\n${query}`;
+
+  function drop(k: string, e: Entry) { map.delete(k); bytes -= e.bytes; }
+
+  return {
+    get(projectId, version, query) {
+      if (maxEntries === 0) return undefined;
+      const k = slot(projectId, query);
+      const e = map.get(k);
+      if (!e || e.version !== BigInt(version)) { misses++; return undefined; }
+      map.delete(k); map.set(k, e);
+      hits++;
+      return e;
+    },
+    set(projectId, version, query, page) {
+      const size = Buffer.byteLength(page.body) + page.etag.length;
+      if (maxEntries === 0 || size > maxBytes) return;
+      const k = slot(projectId, query);
+      const v = BigInt(version);
+      const old = map.get(k);
+      if (old) {
+        if (old.version > v) return; // a slow request finishing late: keep the newer page
+        drop(k, old);
+      }
+      map.set(k, { ...page, version: v, bytes: size });
+      bytes += size;
+      for (const [ek, e] of map) {
+        if (map.size <= maxEntries && bytes <= maxBytes) break;
+        drop(ek, e);
+      }
+    },
+    stats: () => ({ entries: map.size, bytes, hits, misses, maxEntries, maxBytes }),
+  };
+}
