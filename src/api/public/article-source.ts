@@ -1,26 +1,8 @@
 // The backing source of the company blog (the content store in production). The public API only knows this
 // interface; `upstream_unavailable` is what any failure of it becomes.
-export interface ArticleSummary {
-  id?: string;
-  title: string;
-  slug: string;
-  excerpt?: string;
-  image_url?: string;
-  type?: string;
-  reading_time?: number;
-  published_at?: string;
-  updated_at?: string;
-  url: string;
-  markdown_url?: string;
-}
+import type { ArticleSummary, PublicArticle } from '../../schemas/article.ts';
 
-export interface PublicArticle extends ArticleSummary {
-  content_markdown?: string;
-  content_html?: string;
-  toc_html?: string;
-  json_ld?: Record<string, unknown>[];
-  related_articles?: ArticleSummary[];
-}
+export type { ArticleSummary, PublicArticle };
 
 export interface ArticleSource {
   list(opts: { q?: string; page: number; limit: number }): Promise<{ items: ArticleSummary[]; total: number }>;

@@ -11,7 +11,7 @@ import { ownProject } from '../../schemas/own-project.ts';
 import { Page, SearchResult } from '../../schemas/page.ts';
 import { Pricing } from '../../schemas/pricing.ts';
 import { Tool } from '../../schemas/tool.ts';
-import { Article, ArticleSummary } from './public-article.ts';
+import { Article, ArticleSummary } from '../../schemas/article.ts';
 import { WebhookPayload } from './webhook-payload.ts';
 
 /** Codes of spec section 7, plus the few of our own every client may meet (405, 500, 503). */

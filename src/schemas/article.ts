@@ -1,6 +1,5 @@
-// The public blog article shapes (spec 2.2, ArticleSummary and Article) as zod, for the OpenAPI document.
-// src/api/public/article-source.ts holds the same fields as TypeScript interfaces; when the blog gets its own
-// schema file (src/schemas/article.ts), these move there and this file re-exports them.
+// The public blog article shapes (spec 2.2, ArticleSummary and Article): the types of the blog source and the
+// serialiser (src/blog), and the OpenAPI document's schemas.
 import { z } from 'astro/zod';
 
 export const ArticleSummary = z.object({
@@ -26,5 +25,8 @@ export const Article = ArticleSummary.extend({
   content_html: z.string().optional(),
   toc_html: z.string().optional(),
   json_ld: z.array(z.record(z.string(), z.unknown())).optional(),
-  related_articles: z.array(z.looseObject({})).optional(),
-}).loose();
+  related_articles: z.array(ArticleSummary).optional(),
+});
+
+export type ArticleSummary = z.infer<typeof ArticleSummary>;
+export type PublicArticle = z.infer<typeof Article>;
