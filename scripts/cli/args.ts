@@ -4,6 +4,8 @@ export interface Parsed { words: string[]; flags: Map<string, string | true> }
 const SWITCHES = new Set(['json', 'help', 'h', 'permanent', 'off', 'rotate-secret']);
 
 export class UsageError extends Error {}
+/** A named account, project, article or delivery does not exist: exit 1. */
+export class NotFoundError extends Error {}
 
 export function parseArgs(argv: string[]): Parsed {
   const words: string[] = [];

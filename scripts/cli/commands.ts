@@ -5,11 +5,9 @@ import { ownArticleInput, describeIssues } from '../../src/schemas/own-article.t
 import { createAccount, getAccount, revokeKeys, rotateKey } from '../../src/store/repos/accounts.ts';
 import { createProject, getProject, setProjectApi } from '../../src/store/repos/projects.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
-import { flag, httpUrl, required, UsageError, type Parsed } from './args.ts';
+import { flag, httpUrl, NotFoundError, required, UsageError, type Parsed } from './args.ts';
 import { withBlogRebuild } from './blog-rebuild.ts';
 import { describeSend, sendNow, webhookCommands } from './webhook-commands.ts';
-
-export class NotFoundError extends Error {}
 
 export interface Command {
   usage: string;

@@ -1,7 +1,7 @@
 // Dispatch, help, output and exit codes: 0 ok, 1 not found or failure, 2 bad usage or input.
 import { openStore } from '../../src/store/open-store.ts';
-import { parseArgs, UsageError, type Parsed } from './args.ts';
-import { commands, NotFoundError } from './commands.ts';
+import { NotFoundError, parseArgs, UsageError, type Parsed } from './args.ts';
+import { commands } from './commands.ts';
 
 const overview = () => [
   'skribra: operator CLI for the content store (embedded PostgreSQL in $SKRIBRA_DATA_DIR, or DATABASE_URL).',

@@ -6,10 +6,9 @@ import { listDeliveries, requeueDelivery } from '../../src/webhooks/deliveries.t
 import { runDueDeliveries, type DeliveryResult } from '../../src/webhooks/run-deliveries.ts';
 import { sendTestEvent } from '../../src/webhooks/send-test-event.ts';
 import { policyFromEnv, vetTarget } from '../../src/webhooks/vet-target.ts';
-import { httpUrl, required, UsageError, type Parsed } from './args.ts';
+import { httpUrl, NotFoundError, required, UsageError, type Parsed } from './args.ts';
 import type { Command } from './commands.ts';
 
-class NotFound extends Error {}
 
 /**
  * The first attempt of a delivery, in this process, right away (bounded by the 15 s send timeout). If another
@@ -71,7 +70,7 @@ export const webhookCommands: Record<string, Command> = {
         if (err instanceof EndpointError) throw new UsageError(err.message);
         throw err;
       }
-      if (!r) throw new NotFound(`No project ${id}.`);
+      if (!r) throw new NotFoundError(`No project ${id}.`);
       return { ...r, ...(warning ? { warning } : {}) };
     },
     human: (r) => (!r.url ? `webhook removed from ${r.project_id}` : [
@@ -88,7 +87,7 @@ export const webhookCommands: Record<string, Command> = {
       const id = required(p, 'project');
       const limit = Number(p.flags.get('limit') ?? 50);
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be an integer from 1 to 1000');
-      if (!(await getProject(sql, id))) throw new NotFound(`No project ${id}.`);
+      if (!(await getProject(sql, id))) throw new NotFoundError(`No project ${id}.`);
       const rows = await listDeliveries(sql, id, limit);
       return {
         project_id: id,
@@ -112,7 +111,7 @@ export const webhookCommands: Record<string, Command> = {
     async run(sql, p) {
       const id = required(p, 'delivery');
       const r = await requeueDelivery(sql, id);
-      if (!r) throw new NotFound(`No delivery ${id}.`);
+      if (!r) throw new NotFoundError(`No delivery ${id}.`);
       if (r.status === 'delivered') throw new UsageError(`${id} was already delivered (a 2xx came back); it is never sent again`);
       if (r.status === 'sending') throw new UsageError(`${id} is being sent right now; see webhook deliveries`);
       return sendNow(sql, id);
@@ -125,7 +124,7 @@ export const webhookCommands: Record<string, Command> = {
     async run(sql, p) {
       const id = required(p, 'project');
       const r = await sendTestEvent(sql, id, { policy: policyFromEnv() });
-      if (!r) throw new NotFound(`No project ${id}.`);
+      if (!r) throw new NotFoundError(`No project ${id}.`);
       // A failed test exits 1, so scripts can check an endpoint.
       if (!r.ok) throw new Error(`webhook.test to ${r.url ?? '(no endpoint)'} failed: ${r.error}`);
       return r as unknown as Record<string, unknown>;
