@@ -11,6 +11,8 @@ import { processAlive, sleep } from './process-alive.ts';
 
 export interface EmbeddedServer {
   url: string;
+  /** The keeper's and PostgreSQL's log (store.log in the data dir). */
+  log: string;
   /** Drops this process's lease; with `wait`, waits for the server to stop if this was the last user. */
   release(opts?: { wait?: boolean }): Promise<void>;
 }
@@ -34,6 +36,7 @@ async function stopOrphan(p: DataPaths): Promise<void> {
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!processAlive(pid)) return;
+  process.kill(pid, 'SIGCONT'); // a stopped server cannot act on the shutdown request
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 200 && processAlive(pid); i++) await sleep(50);
 }
@@ -78,6 +81,7 @@ export async function joinEmbedded(dir?: string, timeoutMs = 90_000): Promise<Em
   const password = readFileSync(p.password, 'utf8').trim();
   return {
     url: toUrl(info, password),
+    log: p.log,
     async release({ wait = false } = {}) {
       process.off('exit', onExit);
       dropLease(lease);

@@ -20,6 +20,34 @@ export interface OpenStoreOptions {
   /** Pool size; defaults to $SKRIBRA_DB_POOL or 10. */
   max?: number;
   migrate?: boolean;
+  /** How long to wait for a store that refuses connections or is starting up (restarting after a crash, a
+   * keeper still recovering); defaults to $SKRIBRA_STORE_WAIT_S or 30 s. Past it, openStore rejects with a
+   * message naming the wait and the cause. */
+  waitMs?: number;
+}
+
+export const storeWaitMs = () => (Number(process.env.SKRIBRA_STORE_WAIT_S) || 30) * 1000;
+
+// Refused, reset or closed connections and "the database system is starting up / in recovery / shutting down"
+// (57P03, 57P01): what a restarting server answers. Anything else (bad password, unknown host) fails at once.
+const TRANSIENT = new Set(['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECT_TIMEOUT', '57P03', '57P01', '57P02']);
+const transient = (err: unknown) => TRANSIENT.has(String((err as { code?: unknown })?.code ?? ''));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Runs `fn` until it succeeds, retrying transient connection failures until `waitMs` has passed. */
+async function whenReachable<T>(fn: () => Promise<T>, waitMs: number, where: string): Promise<T> {
+  const end = Date.now() + waitMs;
+  for (let delay = 100; ; delay = Math.min(delay * 2, 1000)) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!transient(err)) throw err;
+      if (Date.now() + delay > end) {
+        throw new Error(`the store did not accept connections within ${Math.round(waitMs / 1000)} s (${(err as Error).message}); ${where}`, { cause: err });
+      }
+      await sleep(delay);
+    }
+  }
 }
 
 export function connect(url: string, max = Number(process.env.SKRIBRA_DB_POOL) || 10): Sql {
@@ -37,8 +65,9 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
   let server: EmbeddedServer | undefined;
   if (!url) server = await joinEmbedded(opts.dataDir);
   const sql = connect(url || server!.url, opts.max);
+  const where = server ? `the embedded PostgreSQL may be restarting: see ${server.log}` : 'check DATABASE_URL and the server';
   try {
-    if (opts.migrate !== false) await migrate(sql);
+    if (opts.migrate !== false) await whenReachable(() => migrate(sql), opts.waitMs ?? storeWaitMs(), where);
   } catch (err) {
     await sql.end({ timeout: 1 });
     await server?.release();
