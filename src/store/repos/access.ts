@@ -1,6 +1,15 @@
 // The per-request gate of the authenticated API, in one round trip: resolve the key digest to its account,
 // count the request in the account's hour and day windows (an upsert that returns the new count, so
 // concurrent requests are counted exactly), and look up the requested project on that account.
+//
+// Only answered requests are counted. With a `deadline` (the instant the API gives up and answers 503), the
+// counter upsert is conditional on clock_timestamp() <= deadline, evaluated when the statement runs: a gate
+// query that was queued behind a stalled or restarting server and runs only after the 503 went out counts
+// nothing. `counted` says whether it counted; the API must not serve a request whose gate did not count
+// (answer 503 as it would have a moment earlier), so clock skew between the API and the database can never turn
+// into uncounted answers. The same statement sets synchronous_commit = off for its own transaction
+// (set_config(..., true) lasts until that statement's implicit commit): the counters are WAL-logged (migration
+// 005) but a request never waits for a WAL flush; a crash loses at most the last ~0.6 s of counts.
 import type { Sql } from 'postgres';
 
 export type Bucket = 'list' | 'detail';
@@ -13,9 +22,12 @@ export interface Access {
    * project's `articles_version` (migration 004) as of this statement: the list cache's key.
    */
   project?: { id: string; apiEnabled: boolean; articlesVersion: string } | null;
+  /** False when the key is valid but the statement ran after `deadline`, so nothing was counted. */
+  counted: boolean;
 }
 
-export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, projectId?: string): Promise<Access> {
+export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, projectId?: string, deadline?: Date): Promise<Access> {
+  const inTime = deadline ? sql`clock_timestamp() <= ${deadline}::timestamptz and` : sql``;
   const [row] = await sql<{ account_id: string | null; windows: { win: 'hour' | 'day'; hits: number; reset: number }[] | null; project: { id: string; api_enabled: boolean; v: string } | null }[]>`
     with k as (
       select account_id from api_keys where digest = ${digest} and revoked_at is null
@@ -23,6 +35,7 @@ export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, proj
       insert into rate_counters (account_id, bucket, win, window_start, hits)
       select k.account_id, ${bucket}, w.win, w.start, 1
       from k, (values ('hour', date_trunc('hour', now())), ('day', date_trunc('day', now()))) as w(win, start)
+      where ${inTime} set_config('synchronous_commit', 'off', true) = 'off'
       on conflict (account_id, bucket, win, window_start) do update set hits = rate_counters.hits + 1
       returning win, hits,
         ceil(extract(epoch from (window_start + case win when 'hour' then interval '1 hour' else interval '1 day' end) - clock_timestamp()))::int as reset
@@ -34,6 +47,7 @@ export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, proj
   return {
     accountId: row?.account_id ?? null,
     windows: row?.windows ?? [],
+    counted: Boolean(row?.windows?.length),
     project: projectId === undefined ? undefined : row?.project ? { id: row.project.id, apiEnabled: row.project.api_enabled, articlesVersion: row.project.v } : null,
   };
 }

@@ -81,6 +81,8 @@ export type SortKey = 'published_at' | 'updated_at' | 'title';
 export async function listArticleCards(sql: Sql, q: { projectId: string; limit: number; offset: number; sort: SortKey; order: 'asc' | 'desc'; updatedSince?: Date }):
   Promise<{ rows: CardRow[]; total: number; version: string }> {
   const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
+  // Titles in human alphabetical order (ICU collation of migration 005, over its index), not code point order.
+  const by = (t: string) => (q.sort === 'title' ? sql`${sql(t)} collate skribra_title` : sql(t));
   const since = q.updatedSince ? sql`and updated_at >= ${q.updatedSince}` : sql``;
   const where = sql`project_id = ${q.projectId} and not unpublished and redirect_to is null ${since}`;
   // Without a filter the total is the project's trigger-kept count (migration 003): one row read instead of a
@@ -96,12 +98,12 @@ export async function listArticleCards(sql: Sql, q: { projectId: string; limit: 
   const rows = await sql<(CardRow & { total: number; version: string })[]>`
     with page as (
       select id from articles where ${where}
-      order by ${sql(q.sort)} ${dir}, id ${dir}
+      order by ${by(q.sort)} ${dir}, id ${dir}
       limit ${q.limit} offset ${q.offset}
     )
     select ${total} as total, (select articles_version::text from projects where id = ${q.projectId}) as version, a.id, a.title, a.slug, a.excerpt, a.image_url, a.type, a.reading_time, a.published_at, a.updated_at, a.keyword, a.url
     from (select) one left join (page join articles a on a.id = page.id) on true
-    order by ${sql('a.' + q.sort)} ${dir}, a.id ${dir}`;
+    order by ${by('a.' + q.sort)} ${dir}, a.id ${dir}`;
   return { rows: rows[0]!.id === null ? [] : rows, total: rows[0]!.total ?? 0, version: rows[0]!.version };
 }
 
