@@ -1,0 +1,102 @@
+// GET /v1/sync, the pure part: the query schema and one feed page for a project the gate has already authorised.
+// The pipeline does key, rate limit (a list request), query validation, project checks, ETag/304 and caching.
+//
+// Cursor: base64url of `v1.<after>.<skip>.<t>.<mac>`.
+//   after  the last seq the client has (its position in the project's change log, migration 006)
+//   skip   during an initial sync, the log's head when it began: removals at or below it are left out
+//   t      when the client was last caught up (or began its initial sync), in whole hours since the epoch; removals
+//          committed after t are what the client still needs, and they are kept SYNC_RETENTION_DAYS (+1), so a
+//          cursor with an older t is refused rather than silently missing a pruned removal. Whole hours keep
+//          a caught-up client's cursor, and so the response and its ETag, the same between polls (304s).
+//   mac    HMAC-SHA256 over the project id and the fields, keyed by the store's sync_secret: a cursor cannot be
+//          forged, altered, or used with another project.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Sql } from 'postgres';
+import { z } from 'zod';
+import { invalidQuery } from '../http/api-error.ts';
+import { pruneSyncChanges, readSyncPage, SYNC_RETENTION_DAYS } from '../../store/repos/sync.ts';
+import type { SyncItem } from '../../schemas/sync.ts';
+import { toCard } from './serialize.ts';
+
+export type { SyncItem };
+
+const LIMIT_DEFAULT = 100;
+const LIMIT_CAP = 500;
+const HOUR = 3600;
+/** Prune old removals once every this many feed pages a process serves. */
+const PRUNE_EVERY = 500;
+
+const INT_ERROR = 'must be an integer of at least 1';
+const toInt = (v: unknown) => (v === '' ? undefined : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v);
+
+/** Query of GET /v1/sync. */
+export const syncQuery = z.object({
+  projectId: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100, { error: 'is too long' })
+    .meta({ description: 'The project to sync (from `/v1/projects`).' }),
+  cursor: z.string().max(300, { error: 'is not a valid sync cursor' }).optional()
+    .meta({ description: 'Opaque `next_cursor` of an earlier page; omit it to start a full sync.' }),
+  limit: z.preprocess(toInt, z.int({ error: INT_ERROR }).min(1, { error: INT_ERROR }).optional())
+    .transform((n) => Math.min(n ?? LIMIT_DEFAULT, LIMIT_CAP))
+    .meta({ description: `Items per page; above ${LIMIT_CAP} is capped to ${LIMIT_CAP}.`, default: LIMIT_DEFAULT }),
+});
+export type SyncQuery = z.output<typeof syncQuery>;
+
+export interface Position { after: bigint; skip: bigint; hours: number }
+
+const mac = (secret: string, projectId: string, p: Position) =>
+  createHmac('sha256', secret).update(`sync1\n${projectId}\n${p.after}\n${p.skip}\n${p.hours}`).digest();
+
+/** Signs a position into a cursor (exported for tests, which need cursors of a chosen age). */
+export function encodeCursor(secret: string, projectId: string, p: Position): string {
+  return Buffer.from(`v1.${p.after}.${p.skip}.${p.hours}.${mac(secret, projectId, p).toString('base64url')}`).toString('base64url');
+}
+
+const malformed = () => invalidQuery('cursor', 'is not a valid sync cursor for this project; start a new sync without a cursor');
+
+/** The cursor's fields, unverified (the signing key arrives with the page, in the same round trip). */
+function decode(cursor: string): Position & { mac: Buffer } {
+  const m = /^v1\.(\d{1,19})\.(\d{1,19})\.(\d{1,9})\.([\w-]{43})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
+  if (!m || Buffer.from(m[0]).toString('base64url') !== cursor) throw malformed();
+  return { after: BigInt(m[1]!), skip: BigInt(m[2]!), hours: Number(m[3]), mac: Buffer.from(m[4]!, 'base64url') };
+}
+
+let served = 0;
+
+/** The feed page after the gate has authorised `projectId` for `accountId`. */
+export async function syncFeed(sql: Sql, ctx: { projectId: string; accountId: string }, query: SyncQuery):
+  Promise<{ data: { items: SyncItem[]; next_cursor: string; has_more: boolean } }> {
+  const given = query.cursor === undefined ? undefined : decode(query.cursor);
+  const page = await readSyncPage(sql, {
+    projectId: ctx.projectId,
+    after: String(given?.after ?? 0n),
+    // An initial sync skips every removal already in the log; its later pages skip those up to where it began.
+    skipRemovedUpTo: given ? String(given.skip) : String(2n ** 63n - 1n),
+    limit: query.limit,
+  });
+  const nowHours = Math.floor(page.now / HOUR);
+  if (given) {
+    if (!timingSafeEqual(given.mac, mac(page.secret, ctx.projectId, given))) throw malformed();
+    if (nowHours - given.hours > SYNC_RETENTION_DAYS * 24) {
+      throw invalidQuery('cursor', `has expired (a client must sync at least every ${SYNC_RETENTION_DAYS} days); start a new sync without a cursor`);
+    }
+  }
+  if (++served % PRUNE_EVERY === 0) pruneSyncChanges(sql).catch(() => {});
+
+  const items: SyncItem[] = [];
+  for (const r of page.rows) {
+    if (r.kind === 'removed') items.push({ type: 'removed', id: r.article_id, slug: r.slug, reason: r.reason!, at: r.at.toISOString() });
+    else if (r.card) items.push({ type: 'upsert', article: toCard(r.card) });
+  }
+  const head = BigInt(page.head);
+  const last = page.rows.length ? BigInt(page.rows.at(-1)!.seq) : (given?.after ?? 0n);
+  // Caught up: nothing past `head` is visible in this snapshot, so the client may start after it (an initial sync
+  // skipped the removals in between), and it was caught up as of now. Otherwise: after the last item, same start time.
+  const after = page.hasMore ? last : (head > last ? head : last);
+  const skipInitial = given ? given.skip : head;
+  const next: Position = {
+    after,
+    skip: skipInitial > after ? skipInitial : 0n,
+    hours: page.hasMore ? (given?.hours ?? nowHours) : nowHours,
+  };
+  return { data: { items, next_cursor: encodeCursor(page.secret, ctx.projectId, next), has_more: page.hasMore } };
+}
