@@ -11,7 +11,10 @@ export const syncUpsert = z.object({
   article: ownArticleCard,
 });
 
-/** An article that left the list: drop it from the site (its slug answers 404, or redirects, from now on). */
+/**
+ * An article that left the list: drop it from the site (its slug answers 404, or redirects, from now on). A sync
+ * without a cursor also lists every redirect in force, so a fresh site can serve them.
+ */
 export const syncRemoved = z.object({
   /** Discriminator. */
   type: z.literal('removed'),

@@ -86,7 +86,7 @@ describe('sync feed', () => {
     expect(brief((await drain(f, twice.cursor)).items)).toEqual([`removed ${f.slugs[1]} (unpublished)`]);
   });
 
-  it('starts with the current state: every listed article once, no removal from before, in pages', async () => {
+  it('starts with the current state: every listed article once, redirects in force, no unpublished removal, in pages', async () => {
     const f = await fixture(t.store, 7);
     await updateArticleState(t.store.sql, f.on, f.slugs[3]!, { unpublished: true });
     await updateArticleState(t.store.sql, f.on, f.slugs[4]!, { redirect_to: 'https://on.example/z' });
@@ -97,9 +97,10 @@ describe('sync feed', () => {
       pages.push(p);
       cursor = p.next_cursor;
     } while (pages.at(-1)!.has_more);
-    expect(pages.map((p) => p.items.length)).toEqual([2, 2, 1]);
-    const slugs = pages.flatMap((p) => p.items.map((i: any) => i.article.slug)).sort();
-    expect(slugs).toEqual([0, 1, 2, 5, 6].map((i) => f.slugs[i]));
+    expect(pages.map((p) => p.items.length)).toEqual([2, 2, 2]);
+    const items = pages.flatMap((p) => p.items);
+    expect(items.filter((i) => i.type === 'upsert').map((i: any) => i.article.slug).sort()).toEqual([0, 1, 2, 5, 6].map((i) => f.slugs[i]));
+    expect(brief(items.filter((i) => i.type === 'removed'))).toEqual([`removed ${f.slugs[4]} (redirected)`]);
     // A removal while an initial sync is paging is delivered: the client may already hold that article.
     const p1 = await feed(f, { limit: '2' });
     await updateArticleState(t.store.sql, f.on, (p1.items[0] as any).article.slug, { unpublished: true });
@@ -136,13 +137,14 @@ describe('sync feed', () => {
     expect(syncQuery.safeParse({}).success).toBe(false);
   });
 
-  it('prunes removals past the retention, never upserts', async () => {
-    const f = await fixture(t.store, 2);
+  it('prunes unpublished removals past the retention, never upserts or redirects', async () => {
+    const f = await fixture(t.store, 3);
     await updateArticleState(t.store.sql, f.on, f.slugs[0]!, { unpublished: true });
+    await updateArticleState(t.store.sql, f.on, f.slugs[2]!, { redirect_to: 'https://on.example/r' });
     await t.store.sql`update article_changes set at = now() - interval '32 days' where project_id = ${f.on}`;
     expect(await pruneSyncChanges(t.store.sql)).toBeGreaterThanOrEqual(1);
-    const kinds = await t.store.sql`select kind from article_changes where project_id = ${f.on}`;
-    expect(kinds.map((r) => r.kind)).toEqual(['upsert']);
+    const kinds = await t.store.sql`select kind, reason from article_changes where project_id = ${f.on} order by seq`;
+    expect(kinds.map((r) => `${r.kind} ${r.reason}`)).toEqual(['upsert null', 'removed redirected']);
   });
 
   it('never passes a change that has not committed: writers of a project take turns', async () => {

@@ -3,7 +3,8 @@
 //
 // Cursor: base64url of `v1.<after>.<skip>.<t>.<mac>`.
 //   after  the last seq the client has (its position in the project's change log, migration 006)
-//   skip   during an initial sync, the log's head when it began: removals at or below it are left out
+//   skip   during an initial sync, the log's head when it began: unpublished removals at or below it are left out
+//          (redirects are current state and always served)
 //   t      when the client was last caught up (or began its initial sync), in whole hours since the epoch; removals
 //          committed after t are what the client still needs, and they are kept SYNC_RETENTION_DAYS (+1), so a
 //          cursor with an older t is refused rather than silently missing a pruned removal. Whole hours keep
@@ -69,7 +70,7 @@ export async function syncFeed(sql: Sql, ctx: { projectId: string; accountId: st
   const page = await readSyncPage(sql, {
     projectId: ctx.projectId,
     after: String(given?.after ?? 0n),
-    // An initial sync skips every removal already in the log; its later pages skip those up to where it began.
+    // An initial sync skips every unpublished removal already in the log; its later pages those up to where it began.
     skipRemovedUpTo: given ? String(given.skip) : String(2n ** 63n - 1n),
     limit: query.limit,
   });

@@ -23,7 +23,8 @@ CREATE TABLE IF NOT EXISTS article_changes (
 );
 ALTER SEQUENCE article_changes_seq OWNED BY article_changes.seq;
 CREATE INDEX IF NOT EXISTS article_changes_feed ON article_changes (project_id, seq);
--- Pruning: removals older than the retention (src/store/repos/sync.ts) are deleted; upserts are the live state.
+-- Pruning: unpublished removals older than the retention (src/store/repos/sync.ts) are deleted; upserts and
+-- redirects are the live state of a slug and stay.
 CREATE INDEX IF NOT EXISTS article_changes_removed_at ON article_changes (at) WHERE kind = 'removed';
 
 -- The key that signs sync cursors (HMAC-SHA256), kept in the store so no configuration is needed and every

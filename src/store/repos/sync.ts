@@ -35,8 +35,9 @@ export interface SyncPage {
 }
 
 /**
- * Changes of `projectId` after `after`, oldest first, at most `limit`. Removals at or below `skipRemovedUpTo` are
- * left out (an initial sync needs no removal recorded before it began). One statement, so the page, the head, the
+ * Changes of `projectId` after `after`, oldest first, at most `limit`. Unpublished removals at or below
+ * `skipRemovedUpTo` are left out (an initial sync needs no removal recorded before it began); redirected ones are
+ * current state (the slug now redirects, and a site must say so), so an initial sync gets them too. One statement, so the page, the head, the
  * cards and the clock are one snapshot. READ COMMITTED is enough: writers of a project draw seqs in commit order
  * (the project row lock in migration 006's trigger), so any snapshot sees a prefix of the project's seqs.
  */
@@ -44,7 +45,7 @@ export async function readSyncPage(sql: Sql, q: { projectId: string; after: stri
   const rows = await sql<(Omit<ChangeRow, 'card'> & CardRow & { secret: string; now: number; head: string; card_id: string | null })[]>`
     with page as (
       select seq, article_id, slug, kind, reason, at from article_changes
-      where project_id = ${q.projectId} and seq > ${q.after}::bigint and (kind = 'upsert' or seq > ${q.skipRemovedUpTo}::bigint)
+      where project_id = ${q.projectId} and seq > ${q.after}::bigint and (kind = 'upsert' or reason = 'redirected' or seq > ${q.skipRemovedUpTo}::bigint)
       order by seq
       limit ${q.limit + 1}
     )
@@ -68,8 +69,11 @@ export async function readSyncPage(sql: Sql, q: { projectId: string; after: stri
   return { rows: hasMore ? changes.slice(0, q.limit) : changes, hasMore, head: first.head, now: Number(first.now), secret: first.secret };
 }
 
-/** Deletes removals past the retention (upserts are the live state and stay). Returns how many went. */
+/**
+ * Deletes unpublished removals past the retention. Upserts and redirects are the live state of a slug and stay
+ * (an initial sync serves them). Returns how many went.
+ */
 export async function pruneSyncChanges(sql: Sql): Promise<number> {
-  const rows = await sql`delete from article_changes where kind = 'removed' and at < now() - ${SYNC_PRUNE_DAYS} * interval '1 day'`;
+  const rows = await sql`delete from article_changes where kind = 'removed' and reason = 'unpublished' and at < now() - ${SYNC_PRUNE_DAYS} * interval '1 day'`;
   return rows.count;
 }
