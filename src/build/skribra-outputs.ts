@@ -9,7 +9,6 @@ import { writeStaticApi } from './write-static-api.ts';
 import { writeArtifacts } from './write-artifacts.ts';
 import { headersFile, redirectsFile } from './netlify-files.ts';
 import { writeMachineReadable } from './write-machine-readable.ts';
-import { machineReadableHeaders } from '../machine/netlify-headers.ts';
 import { buildBlog, provideBuildBlog } from '../blog/build-blog.ts';
 import { loadBuildBlog } from '../blog/load-build-blog.ts';
 import { blogTwins } from '../blog/blog-twins.ts';
@@ -22,8 +21,12 @@ export function skribraOutputs(): AstroIntegration {
   return {
     name: 'skribra-outputs',
     hooks: {
-      'astro:config:setup': () => {
-        siteContent(); // fail fast on a bad content file, before any page renders
+      'astro:config:setup': async ({ command }) => {
+        // Fail fast on bad content, before any page renders: a build prints every problem as npm run
+        // check:content does (file:line:column: field: reason), without a stack trace, and exits 1.
+        const { loadOrExit } = await import('../catalog/content-error.ts');
+        if (command === 'build') loadOrExit(siteContent);
+        else siteContent();
       },
       'astro:build:start': () => {
         // The blog pages and build:done share this one read of the content store; it fails the build when the
@@ -40,7 +43,7 @@ export function skribraOutputs(): AstroIntegration {
         mkdirSync(join(out, ARTIFACT_DIR), { recursive: true });
         writeFileSync(join(out, ARTIFACT_DIR, 'static-api-paths.json'), JSON.stringify(files));
         writeFileSync(join(out, '_redirects'), redirectsFile());
-        writeFileSync(join(out, '_headers'), headersFile(machineReadableHeaders()));
+        writeFileSync(join(out, '_headers'), headersFile());
         // The blog comes from the content store (read once per build, shared with the blog pages).
         const blog = await buildBlog();
         if (blog.note) logger.warn(`blog: ${blog.note}`);

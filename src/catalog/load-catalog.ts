@@ -3,85 +3,147 @@ import { createHash } from 'node:crypto';
 import { AgentInput } from '../schemas/agent.ts';
 import { ComparisonInput } from '../schemas/comparison.ts';
 import { FeatureInput } from '../schemas/feature.ts';
-import { GlossaryCategoryInput, GlossaryTermInput } from '../schemas/glossary.ts';
+import { GlossaryCategoryInput, GlossaryTermInput, type GlossaryTerm } from '../schemas/glossary.ts';
 import { SitePageInput, type Page } from '../schemas/page.ts';
 import { Pricing } from '../schemas/pricing.ts';
 import { ToolInput } from '../schemas/tool.ts';
 import { slug as slugSchema } from '../schemas/common.ts';
 import { pageLinks, paths, normaliseSite } from '../core/urls.ts';
+import { describeIssue } from '../core/describe-issue.ts';
 import { resolveReferences, type ReferenceTarget } from '../markdown/resolve-references.ts';
 import { splitSections } from '../markdown/split-sections.ts';
 import { CATALOG_FORMAT, type Catalog } from '../api/public/catalog.ts';
-import { ContentError, validate } from './content-error.ts';
+import { didYouMean } from './did-you-mean.ts';
+import { Problems } from './problems.ts';
 import { readMarkdownDir, readYamlFile, type ContentFile } from './read-content.ts';
 
 /** The catalog plus what only the site needs: page bodies (markdown, references resolved) by page path. */
 export interface SiteContent { catalog: Catalog; bodies: Map<string, string> }
 
-const slugOf = (f: ContentFile) => validate(slugSchema, f.name.split('/').pop(), `${f.file} (file name)`);
+const defined = <T>(x: T | undefined): x is T => x !== undefined;
 
-/** Reads, validates and serialises everything in the content folder. Throws ContentError on the first bad file. */
+/**
+ * Reads, validates and serialises everything in the content folder. Every file is checked even after a bad one;
+ * when any is bad it throws one ContentError listing every problem with its file, line and column.
+ */
 export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'): SiteContent {
   const site = normaliseSite(siteUrl);
+  const problems = new Problems();
   const bodies = new Map<string, string>();
   const pages: Page[] = [];
   const page = (path: string, kind: Page['kind'], title: string, description: string, extra: Partial<Page> = {}) =>
     pages.push({ path, title, description, kind, ...extra, ...pageLinks(site, path) });
 
-  const catFile = readYamlFile(join(contentDir, 'glossary-categories.yaml'));
-  const categoryInputs = validate(GlossaryCategoryInput.array().min(1), catFile.data, catFile.file);
-  const termFiles = readMarkdownDir(join(contentDir, 'glossary'));
-  const targets = new Map<string, ReferenceTarget>(termFiles.map((f) => [f.name, { title: String(f.data.title ?? f.name), url: `${site}${paths.term(f.name)}` }]));
-  const resolve = (md: string, file: string) => resolveReferences(md, targets, site, file);
+  /** The file name is the slug. */
+  const slugOf = (f: ContentFile): string | undefined => {
+    const name = f.name.split('/').pop()!;
+    const r = slugSchema.safeParse(name);
+    if (r.success) return r.data;
+    problems.add({ file: f.file, line: 1, column: 1, field: 'file name', message: `"${name}" ${describeIssue(r.error.issues[0]!).reason}` });
+    return undefined;
+  };
+  /** Reports a value that names something that does not exist, with the closest existing name. */
+  const unknownName = (f: ContentFile, path: (string | number)[], kind: string, name: string, known: Iterable<string>) => {
+    const close = didYouMean(name, known);
+    problems.at(f, path, `unknown ${kind} "${name}"${close ? ` (did you mean ${close}?)` : ''}`);
+  };
 
-  const terms = termFiles.map((f) => {
+  // Glossary categories: each item on its own, so one bad category does not hide the others' terms.
+  const catFile = readYamlFile(join(contentDir, 'glossary-categories.yaml'), problems);
+  const categoryInputs = (() => {
+    if (!catFile) return [];
+    if (!Array.isArray(catFile.data) || catFile.data.length === 0) {
+      problems.at(catFile, [], 'must be a list of categories, each with slug, label and description');
+      return [];
+    }
+    const items = catFile.data.map((c, i) => problems.validate(GlossaryCategoryInput, c, catFile, [i]));
+    const seen = new Set<string>();
+    items.forEach((c, i) => {
+      if (c && seen.has(c.slug)) problems.at(catFile, [i, 'slug'], `"${c.slug}" is listed twice`);
+      if (c) seen.add(c.slug);
+    });
+    return items.filter(defined);
+  })();
+  const categorySlugs = new Set(categoryInputs.map((c) => c.slug));
+
+  const termFiles = readMarkdownDir(join(contentDir, 'glossary'), problems);
+  const targets = new Map<string, ReferenceTarget>(termFiles.map((f) => [f.name, { title: String(f.data.title ?? f.name), url: `${site}${paths.term(f.name)}` }]));
+  const resolve = (f: ContentFile) => resolveReferences(f.body, targets, site, (slug, offset) => {
+    const close = didYouMean(slug, targets.keys(), (s) => `[[${s}]]`);
+    problems.atOffset(f, f.bodyOffset + offset, 'body', `unknown glossary reference [[${slug}]]${close ? ` (did you mean ${close}?)` : ' (no such term in glossary/)'}`);
+  });
+
+  const terms = termFiles.map((f): GlossaryTerm | undefined => {
     const slug = slugOf(f);
-    const input = validate(GlossaryTermInput, f.data, f.file);
-    if (!categoryInputs.some((c) => c.slug === input.category)) throw new ContentError(f.file, `field "category": unknown category "${input.category}"`);
-    for (const r of input.related_terms) if (!targets.has(r)) throw new ContentError(f.file, `field "related_terms": unknown term "${r}"`);
-    const { intro, sections } = splitSections(resolve(f.body, f.file));
-    if (intro) throw new ContentError(f.file, 'body: text before the first "## " section heading');
-    if (sections.length < 2 || sections.length > 4) throw new ContentError(f.file, `body: needs 2 to 4 "## " sections, found ${sections.length}`);
+    const input = problems.validate(GlossaryTermInput, f.data, f);
+    // Cross-checks read the raw values, so a term with another bad field still gets them.
+    const category = f.data.category;
+    if (typeof category === 'string' && slugSchema.safeParse(category).success && catFile && !categorySlugs.has(category)) unknownName(f, ['category'], 'category', category, categorySlugs);
+    const related = f.data.related_terms;
+    if (Array.isArray(related)) related.forEach((r, i) => { if (typeof r === 'string' && slugSchema.safeParse(r).success && !targets.has(r)) unknownName(f, ['related_terms', i], 'term', r, targets.keys()); });
+    const { intro, sections } = splitSections(resolve(f));
+    if (intro) problems.atOffset(f, f.bodyOffset, 'body', 'has text before the first "## " section heading (expected only "## " sections)');
+    else if (sections.length < 2 || sections.length > 4) problems.atOffset(f, f.bodyOffset, 'body', `has ${sections.length} "## " section${sections.length === 1 ? '' : 's'} (expected 2 to 4)`);
+    if (!slug || !input) return undefined;
     return { slug, title: input.title, definition: input.definition, tldr: input.tldr, category: input.category, key_points: input.key_points, sections, related_terms: input.related_terms, sources: input.sources, updated: input.updated, ...pageLinks(site, paths.term(slug)) };
-  }).sort((a, b) => a.title.localeCompare(b.title, 'en'));
+  }).filter(defined).sort((a, b) => a.title.localeCompare(b.title, 'en'));
 
   const categories = categoryInputs.map((c) => ({ ...c, term_count: terms.filter((t) => t.category === c.slug).length, url: `${site}${paths.category(c.slug)}` }));
 
-  const tools = readMarkdownDir(join(contentDir, 'tools')).map((f) => {
+  const tools = readMarkdownDir(join(contentDir, 'tools'), problems).map((f) => {
     const slug = slugOf(f);
-    const input = validate(ToolInput, f.data, f.file);
-    bodies.set(paths.tool(slug), resolve(f.body, f.file));
+    const input = problems.validate(ToolInput, f.data, f);
+    const body = resolve(f);
+    if (!slug || !input) return undefined;
+    bodies.set(paths.tool(slug), body);
     return { slug, title: input.title, description: input.description, popular: input.popular, runs_on: input.runs_on, faqs: input.faqs, ...pageLinks(site, paths.tool(slug)) };
-  });
-  const agents = readMarkdownDir(join(contentDir, 'agents')).map((f) => {
+  }).filter(defined);
+  const agentFiles = readMarkdownDir(join(contentDir, 'agents'), problems);
+  const agents = agentFiles.map((f) => {
     const slug = slugOf(f);
-    const input = validate(AgentInput, f.data, f.file);
-    bodies.set(paths.agent(slug), resolve(f.body, f.file));
+    const input = problems.validate(AgentInput, f.data, f);
+    const body = resolve(f);
+    if (!slug || !input) return undefined;
+    bodies.set(paths.agent(slug), body);
     return { slug, ...input, ...pageLinks(site, paths.agent(slug)) };
-  });
-  const features = readMarkdownDir(join(contentDir, 'features')).map((f) => {
+  }).filter(defined);
+  const featureFiles = readMarkdownDir(join(contentDir, 'features'), problems);
+  const features = featureFiles.map((f) => {
     const slug = slugOf(f);
-    const { category, ...input } = validate(FeatureInput, f.data, f.file);
-    return { slug, category, ...input, ...pageLinks(site, paths.feature(slug)) };
-  });
-  const comparisons = readMarkdownDir(join(contentDir, 'comparisons')).map((f) => {
-    const slug = slugOf(f);
-    const { competitor, title, description, ...rest } = validate(ComparisonInput, f.data, f.file);
-    return { slug, competitor, title, description, ...pageLinks(site, paths.comparison(slug)), ...rest };
-  });
-  for (const f of features) {
-    for (const r of f.related_features ?? []) if (!features.some((x) => x.slug === r)) throw new ContentError(`content/features/${f.slug}.md`, `field "related_features": unknown feature "${r}"`);
-    for (const r of f.related_agents ?? []) if (!agents.some((x) => x.slug === r)) throw new ContentError(`content/features/${f.slug}.md`, `field "related_agents": unknown agent "${r}"`);
+    const input = problems.validate(FeatureInput, f.data, f);
+    if (!slug || !input) return undefined;
+    const { category, ...rest } = input;
+    return { slug, category, ...rest, ...pageLinks(site, paths.feature(slug)) };
+  }).filter(defined);
+  const featureSlugs = new Set(featureFiles.map((f) => f.name));
+  const agentSlugs = new Set(agentFiles.map((f) => f.name));
+  for (const f of featureFiles) {
+    for (const [field, kind, known] of [['related_features', 'feature', featureSlugs], ['related_agents', 'agent', agentSlugs]] as const) {
+      const list = f.data[field];
+      if (Array.isArray(list)) list.forEach((r, i) => { if (typeof r === 'string' && slugSchema.safeParse(r).success && !known.has(r)) unknownName(f, [field, i], kind, r, known); });
+    }
   }
-  const pricingFile = readYamlFile(join(contentDir, 'pricing.yaml'));
-  const pricing = validate(Pricing, pricingFile.data, pricingFile.file);
+  const comparisons = readMarkdownDir(join(contentDir, 'comparisons'), problems).map((f) => {
+    const slug = slugOf(f);
+    const input = problems.validate(ComparisonInput, f.data, f);
+    if (!slug || !input) return undefined;
+    const { competitor, title, description, ...rest } = input;
+    return { slug, competitor, title, description, ...pageLinks(site, paths.comparison(slug)), ...rest };
+  }).filter(defined);
+  const pricingFile = readYamlFile(join(contentDir, 'pricing.yaml'), problems);
+  const pricing = pricingFile ? problems.validate(Pricing, pricingFile.data, pricingFile) : undefined;
 
-  for (const f of readMarkdownDir(join(contentDir, 'pages'))) {
-    const input = validate(SitePageInput, f.data, f.file);
+  for (const f of readMarkdownDir(join(contentDir, 'pages'), problems)) {
+    const input = problems.validate(SitePageInput, f.data, f);
     const path = f.name === 'index' ? '/' : `/${f.name.replace(/\/index$/, '')}/`;
-    bodies.set(path, resolve(f.body, f.file));
+    const body = resolve(f);
+    if (!input) continue;
+    bodies.set(path, body);
     page(path, input.kind, input.title, input.description, { section: input.section, updated: input.updated });
   }
+
+  problems.throwIfAny();
+
   for (const c of categories) page(paths.category(c.slug), 'glossary-category', `${c.label} glossary`, c.description, { section: 'Glossary' });
   for (const t of terms) page(paths.term(t.slug), 'glossary', t.title, t.definition, { section: 'Glossary', updated: t.updated });
   for (const t of tools) page(paths.tool(t.slug), 'tool', t.title, t.description, { section: 'Tools' });
@@ -89,7 +151,7 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
   for (const f of features) page(paths.feature(f.slug), 'feature', f.title, f.tagline, { section: 'Features' });
   for (const c of comparisons) page(paths.comparison(c.slug), 'comparison', c.title, c.description, { section: 'Comparisons' });
 
-  const catalog: Catalog = { format: CATALOG_FORMAT, build_id: buildId, site_url: site, pages, categories, terms, tools, agents, features, comparisons, pricing };
+  const catalog: Catalog = { format: CATALOG_FORMAT, build_id: buildId, site_url: site, pages, categories, terms, tools, agents, features, comparisons, pricing: pricing! };
   return { catalog, bodies };
 }
 

@@ -1,41 +1,96 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import matter from 'gray-matter';
 import { parse as parseYaml } from 'yaml';
-import { ContentError } from './content-error.ts';
+import type { Problems } from './problems.ts';
 
-export interface ContentFile {
-  /** Path relative to the project, for error messages. */
+/** A content file as read: its text (for positions of problems) and its parsed data. */
+export interface SourceFile {
+  /** Path relative to the working directory, for messages. */
   file: string;
+  /** The whole file. */
+  source: string;
+  /** Where the YAML starts in `source`: after the opening `---` of a markdown file, 0 for a YAML file. */
+  yamlStart: number;
+  /** Where the YAML ends in `source` (for a markdown file, the start of the closing `---` line). */
+  yamlEnd: number;
+}
+
+export interface ContentFile extends SourceFile {
   /** Path inside the collection folder without `.md`: `docs/public-api`. */
   name: string;
   data: Record<string, unknown>;
   body: string;
+  /** Where `body` starts in `source`, so a problem in the body gets its line. */
+  bodyOffset: number;
 }
 
-const display = (path: string) => relative(process.cwd(), path) || path;
+export interface YamlFile extends SourceFile { data: unknown }
 
-/** Every `.md` file under `dir` (recursively), sorted by name so builds are deterministic. */
-export function readMarkdownDir(dir: string): ContentFile[] {
+/** Relative to the working directory when inside it (`content/glossary/seo.md`), else absolute. */
+const display = (path: string) => {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+};
+
+/** The frontmatter's span in a markdown file: after the `---` line, up to the closing `---` line. */
+function frontmatterSpan(source: string): { start: number; end: number } {
+  if (!/^---[ \t]*\r?\n/.test(source)) return { start: 0, end: 0 };
+  const start = source.indexOf('\n') + 1;
+  const close = /^---[ \t]*$/m.exec(source.slice(start));
+  return { start, end: close ? start + close.index : source.length };
+}
+
+/** js-yaml's error position (0-based, within the frontmatter), as a problem position. */
+function yamlErrorPosition(err: unknown): { line: number; column: number } | undefined {
+  const mark = (err as { mark?: { line: number; column: number } }).mark;
+  return mark ? { line: mark.line + 1, column: mark.column + 1 } : undefined;
+}
+
+/**
+ * Every `.md` file under `dir` (recursively), sorted by name so builds are deterministic. A file whose frontmatter is
+ * not YAML is reported to `problems` and left out.
+ */
+export function readMarkdownDir(dir: string, problems: Problems): ContentFile[] {
   if (!existsSync(dir)) return [];
-  const files = (readdirSync(dir, { recursive: true }) as string[])
+  const names = (readdirSync(dir, { recursive: true }) as string[])
     .filter((f) => f.endsWith('.md') && !f.split(/[\\/]/).some((part) => part.startsWith('_') || part === 'README.md'))
     .sort();
-  return files.map((f) => {
+  const files: ContentFile[] = [];
+  for (const f of names) {
     const path = join(dir, f);
+    const source = readFileSync(path, 'utf8');
+    const span = frontmatterSpan(source);
+    const base = { file: display(path), source, yamlStart: span.start, yamlEnd: span.end };
     try {
-      const { data, content } = matter(readFileSync(path, 'utf8'));
-      return { file: display(path), name: f.slice(0, -3).replaceAll('\\', '/'), data, body: content.trim() };
+      // Options (even empty) turn off gray-matter's cache, which keeps every text it saw and hands back a stale
+      // result for a text whose frontmatter failed before.
+      const { data, content } = matter(source, {});
+      const body = content.trim();
+      const bodyOffset = body ? source.indexOf(body, span.end) : source.length;
+      files.push({ ...base, name: f.slice(0, -3).replaceAll('\\', '/'), data: data ?? {}, body, bodyOffset });
     } catch (err) {
-      throw new ContentError(display(path), `frontmatter is not valid YAML: ${(err as Error).message}`);
+      const at = yamlErrorPosition(err);
+      const line = problems.lineOf(base, span.start) + (at ? at.line - 1 : 0);
+      problems.add({ file: base.file, line, column: at?.column ?? 1, field: 'frontmatter', message: `is not valid YAML (${(err as { reason?: string }).reason ?? (err as Error).message.split('\n')[0]})` });
     }
-  });
+  }
+  return files;
 }
 
-export function readYamlFile(path: string): { file: string; data: unknown } {
+/** A YAML file, or undefined (reported to `problems`) when it is missing or not YAML. */
+export function readYamlFile(path: string, problems: Problems): YamlFile | undefined {
+  const file = display(path);
+  if (!existsSync(path)) {
+    problems.add({ file, line: 1, column: 1, field: '', message: 'is missing' });
+    return undefined;
+  }
+  const source = readFileSync(path, 'utf8');
   try {
-    return { file: display(path), data: parseYaml(readFileSync(path, 'utf8')) };
+    return { file, source, yamlStart: 0, yamlEnd: source.length, data: parseYaml(source) };
   } catch (err) {
-    throw new ContentError(display(path), `not valid YAML: ${(err as Error).message}`);
+    const pos = (err as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+    problems.add({ file, line: pos?.line ?? 1, column: pos?.col ?? 1, field: '', message: `is not valid YAML (${(err as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')})` });
+    return undefined;
   }
 }

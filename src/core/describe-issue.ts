@@ -9,7 +9,7 @@ type Issue = z.core.$ZodIssue;
 export interface DescribedIssue { path: string; reason: string }
 
 /** What the optional error map knows and a finished issue does not: the value and whether the number was an integer. */
-interface Hints { input?: unknown; hasInput?: boolean; integer?: boolean }
+interface Hints { input?: unknown; hasInput?: boolean; integer?: boolean; schema?: unknown }
 
 /** zod's own English messages start like this; anything else was written in a schema and is used as it is. */
 const DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized key)/;
@@ -22,29 +22,31 @@ const EXPECTED: Record<string, string> = {
 
 const RECEIVED: Record<string, string> = { array: 'list', Date: 'date', 'Invalid Date': 'an invalid date' };
 
-const FORMATS: Record<string, string> = {
-  datetime: 'an ISO 8601 date-time (expected e.g. 2026-01-31T00:00:00Z)',
-  date: 'a date YYYY-MM-DD (expected e.g. 2026-01-31)',
-  time: 'a time HH:MM:SS (expected e.g. 13:45:00)',
-  duration: 'an ISO 8601 duration (expected e.g. P3DT4H)',
-  url: 'a URL (expected e.g. https://example.com/page)',
-  email: 'an email address (expected e.g. name@example.com)',
-  uuid: 'a UUID (expected e.g. 123e4567-e89b-12d3-a456-426614174000)',
-  guid: 'a GUID (expected e.g. 123e4567-e89b-12d3-a456-426614174000)',
-  ipv4: 'an IPv4 address (expected e.g. 192.0.2.1)',
-  ipv6: 'an IPv6 address (expected e.g. 2001:db8::1)',
-  cidrv4: 'an IPv4 range (expected e.g. 192.0.2.0/24)',
-  cidrv6: 'an IPv6 range (expected e.g. 2001:db8::/32)',
-  e164: 'an E.164 phone number (expected e.g. +14155552671)',
-  base64: 'base64-encoded',
-  base64url: 'base64url-encoded',
-  jwt: 'a JSON Web Token',
-  emoji: 'an emoji',
-  hostname: 'a host name (expected e.g. example.com)',
-  lowercase: 'lower case',
-  uppercase: 'upper case',
-  json_string: 'a JSON string',
+/** A string format: what it is and an example, for "must be ..." and "is required (expected ...)". */
+const FORMATS: Record<string, [what: string, example?: string]> = {
+  datetime: ['an ISO 8601 date-time', '2026-01-31T00:00:00Z'],
+  date: ['a date YYYY-MM-DD', '2026-01-31'],
+  time: ['a time HH:MM:SS', '13:45:00'],
+  duration: ['an ISO 8601 duration', 'P3DT4H'],
+  url: ['a URL', 'https://example.com/page'],
+  email: ['an email address', 'name@example.com'],
+  uuid: ['a UUID', '123e4567-e89b-12d3-a456-426614174000'],
+  guid: ['a GUID', '123e4567-e89b-12d3-a456-426614174000'],
+  ipv4: ['an IPv4 address', '192.0.2.1'],
+  ipv6: ['an IPv6 address', '2001:db8::1'],
+  cidrv4: ['an IPv4 range', '192.0.2.0/24'],
+  cidrv6: ['an IPv6 range', '2001:db8::/32'],
+  e164: ['an E.164 phone number', '+14155552671'],
+  base64: ['base64-encoded'],
+  base64url: ['base64url-encoded'],
+  jwt: ['a JSON Web Token'],
+  emoji: ['an emoji'],
+  hostname: ['a host name', 'example.com'],
+  lowercase: ['lower case'],
+  uppercase: ['upper case'],
+  json_string: ['a JSON string'],
 };
+const formatPhrase = ([what, example]: [string, string?]) => (example ? `${what} (expected e.g. ${example})` : what);
 
 const list = (values: readonly unknown[]) => values.map((v) => (typeof v === 'string' ? v : String(v))).join(', ');
 const plural = (n: number | bigint, word: string) => `${n} ${word}${n === 1 || n === 1n ? '' : 's'}`;
@@ -106,7 +108,7 @@ function format(issue: Extract<Issue, { code: 'invalid_format' }>): string {
     case 'regex': return `must match the pattern ${f.pattern}`;
   }
   const known = FORMATS[issue.format];
-  if (known) return `must be ${known}`;
+  if (known) return `must be ${formatPhrase(known)}`;
   if (/^(md5|sha1|sha256|sha384|sha512)_(hex|base64|base64url)$/.test(issue.format)) {
     const [algorithm, encoding] = issue.format.split('_');
     return `must be a ${algorithm!.toUpperCase()} hash in ${encoding}`;
@@ -130,7 +132,7 @@ function union(issue: Extract<Issue, { code: 'invalid_union' }>, hints: Hints): 
     return { path: dotted([...here, ...best[0]!.path]), reason: inner.reason };
   }
   const got = received(issue, hints) ?? received(firsts[0]!, {});
-  if (got === 'undefined') return { path: dotted(here), reason: 'is required' };
+  if (got === 'undefined') return { path: dotted(here), reason: required(hints) };
   const expected = [...new Set(firsts.map((i) => EXPECTED[(i as { expected: string }).expected] ?? (i as { expected: string }).expected))];
   const alternatives = expected.length > 1 ? `${expected.slice(0, -1).join(', ')} or ${expected.at(-1)}` : expected[0];
   return { path: dotted(here), reason: `must be ${alternatives}${got ? ` (got ${got})` : ''}` };
@@ -144,7 +146,7 @@ function reasonOf(issue: Issue, hints: Hints): DescribedIssue {
   switch (issue.code) {
     case 'invalid_type': {
       const got = received(issue, hints);
-      if (got === 'undefined' || issue.expected === 'nonoptional') return { path, reason: 'is required' };
+      if (got === 'undefined' || issue.expected === 'nonoptional') return { path, reason: required(hints) };
       if (issue.expected === 'never' || issue.expected === 'undefined' || issue.expected === 'void') return { path, reason: 'must not be given' };
       const want = EXPECTED[issue.expected] ?? issue.expected;
       // An integer field given 1.5 got a number; say which one when it is known.
@@ -171,6 +173,7 @@ function reasonOf(issue: Issue, hints: Hints): DescribedIssue {
       return { path, reason: `has an invalid element${inner ? ` (it ${reasonOf(inner, {}).reason})` : ''}` };
     }
     case 'invalid_value':
+      if (hints.hasInput && hints.input === undefined) return { path, reason: required(hints) };
       return { path, reason: issue.values.length === 1 ? `must be ${list(issue.values)}` : `must be one of ${list(issue.values)}` };
     case 'custom':
       return { path, reason: issue.message === 'Invalid input' ? 'is not valid' : predicate(issue.message) };
@@ -187,6 +190,41 @@ export function describeIssue(issue: Issue): DescribedIssue {
 /** Every issue of a failed parse, in zod's order. */
 export function describeIssues(error: { issues: readonly Issue[] }): DescribedIssue[] {
   return error.issues.map(describeIssue);
+}
+
+type Def = { type?: string; format?: string; options?: { _zod: { def: Def } }[]; innerType?: { _zod: { def: Def } }; in?: { _zod: { def: Def } }; entries?: Record<string, unknown>; values?: unknown[]; checks?: { _zod: { def: { check?: string; format?: string } } }[] };
+const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+
+/** What a schema accepts, in words, for "is required (expected ...)": `a date YYYY-MM-DD, e.g. 2026-01-31`. */
+function expectedOf(schema: unknown, depth = 0): string | undefined {
+  const def = defOf(schema);
+  if (!def || depth > 6) return undefined;
+  switch (def.type) {
+    case 'optional': case 'default': case 'prefault': case 'nullable': case 'nonoptional': case 'readonly': case 'catch':
+      return expectedOf(def.innerType, depth + 1);
+    case 'pipe': return expectedOf(def.in, depth + 1);
+    case 'enum': return `one of ${list(Object.values(def.entries ?? {}))}`;
+    case 'literal': return (def.values ?? []).length === 1 ? list(def.values!) : `one of ${list(def.values ?? [])}`;
+    case 'union': {
+      const options = (def.options ?? []).map((o) => expectedOf(o, depth + 1)).filter((o): o is string => !!o);
+      // A date given as YAML date or as text: the text form says more.
+      const withExample = options.find((o) => o.includes('e.g.'));
+      return withExample ?? (options.length ? [...new Set(options)].join(' or ') : undefined);
+    }
+    case 'string': {
+      const format = def.format ?? def.checks?.find((c) => c._zod.def.check === 'string_format')?._zod.def.format;
+      const known = format ? FORMATS[format] : undefined;
+      return known ? (known[1] ? `${known[0]}, e.g. ${known[1]}` : known[0]) : 'a string';
+    }
+    case 'number': return isInteger(schema) ? 'an integer' : 'a number';
+    default: return def.type ? EXPECTED[def.type] : undefined;
+  }
+}
+
+/** "is required", with what the field takes when the error map saw the schema. */
+function required(hints: Hints): string {
+  const expected = hints.schema ? expectedOf(hints.schema) : undefined;
+  return expected ? `is required (expected ${expected})` : 'is required';
 }
 
 const INTEGER_FORMATS = new Set(['safeint', 'int32', 'uint32', 'int64', 'uint64']);
@@ -207,7 +245,8 @@ function isInteger(schema: unknown): boolean {
 export const issueErrorMap = (raw: z.core.$ZodRawIssue): string | undefined => {
   if (raw.message) return undefined;
   const issue = { ...raw, path: [], message: defaultLike(raw) } as unknown as Issue;
-  return reasonOf(issue, { input: raw.input, hasInput: true, integer: isInteger(raw.schema ?? raw.inst) }).reason;
+  const schema = raw.schema ?? raw.inst;
+  return reasonOf(issue, { input: raw.input, hasInput: true, integer: isInteger(schema), schema }).reason;
 };
 
 /** A stand-in default message, so reasonOf treats the raw issue as zod's own wording. */

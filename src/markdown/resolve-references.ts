@@ -1,18 +1,25 @@
-import { ContentError } from '../catalog/content-error.ts';
-
 export interface ReferenceTarget { title: string; url: string }
 
 /**
  * Turns `[[slug]]` and `[[slug|text]]` into links to glossary terms, and root-relative markdown links
  * (`](/pricing/)`) into absolute ones, so every output (HTML, JSON, twins, llms-full.txt) carries absolute links.
- * An unknown slug fails the build naming the file.
+ * An unknown slug is passed to `unknown` with its offset in `markdown` (the checker reports it with its line and a
+ * "did you mean") and left as it is.
  */
-export function resolveReferences(markdown: string, terms: ReadonlyMap<string, ReferenceTarget>, site: string, file: string): string {
+export function resolveReferences(
+  markdown: string,
+  terms: ReadonlyMap<string, ReferenceTarget>,
+  site: string,
+  unknown: (slug: string, offset: number) => void,
+): string {
   return markdown
-    .replace(/\[\[([^\]|]+)(?:\|([^\]]+))?\]\]/g, (_, rawSlug: string, text?: string) => {
+    .replace(/\[\[([^\]|]+)(?:\|([^\]]+))?\]\]/g, (whole: string, rawSlug: string, text: string | undefined, offset: number) => {
       const slug = rawSlug.trim();
       const target = terms.get(slug);
-      if (!target) throw new ContentError(file, `unknown glossary reference [[${slug}]]`);
+      if (!target) {
+        unknown(slug, offset);
+        return whole;
+      }
       return `[${(text ?? target.title).trim()}](${target.url})`;
     })
     .replace(/\]\((\/[^)\s]*)\)/g, (_, path: string) => `](${site}${path})`);

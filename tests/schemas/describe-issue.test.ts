@@ -118,7 +118,7 @@ describe('describeIssue over every zod 4 issue kind', () => {
   it('the error map words issues the same way as describeIssue, and reports every issue', () => {
     const schema = z.object({ title: z.string(), limit: z.int().min(1), when: z.iso.datetime(), kind: z.enum(['a', 'b']) });
     expect(reasons(schema, { limit: 0, when: 'x', kind: 'c' }, true)).toEqual([
-      'title: is required',
+      'title: is required (expected a string)',
       'limit: must be an integer of at least 1',
       'when: must be an ISO 8601 date-time (expected e.g. 2026-01-31T00:00:00Z)',
       'kind: must be one of a, b',
@@ -128,6 +128,17 @@ describe('describeIssue over every zod 4 issue kind', () => {
       'limit: must be a number (got string)',
       'when: must be a string (got number)',
     ]);
-    expect(reasons(z.object({ updated: z.union([z.date(), z.iso.date()]) }), {}, true)).toEqual(['updated: is required']);
+    // With the schema in sight, "is required" says what the field takes.
+    expect(reasons(z.object({ updated: z.union([z.date(), z.iso.date()]) }), {}, true)).toEqual(['updated: is required (expected a date YYYY-MM-DD, e.g. 2026-01-31)']);
+    const fields = z.object({ kind: z.enum(['a', 'b']), n: z.int().optional().pipe(z.int()), tags: z.array(z.string()), when: z.iso.datetime(), on: z.boolean(), url: z.url(), cur: z.literal('USD') });
+    expect(reasons(fields, {}, true)).toEqual([
+      'kind: is required (expected one of a, b)',
+      'n: is required (expected an integer)',
+      'tags: is required (expected a list)',
+      'when: is required (expected an ISO 8601 date-time, e.g. 2026-01-31T00:00:00Z)',
+      'on: is required (expected true or false)',
+      'url: is required (expected a URL, e.g. https://example.com/page)',
+      'cur: is required (expected USD)',
+    ]);
   });
 });

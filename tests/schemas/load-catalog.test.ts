@@ -45,20 +45,28 @@ describe('loadCatalog on valid content', () => {
   });
 });
 
-describe('a bad content file fails with the file, the field and the reason', () => {
+describe('a bad content file fails with the file, the line, the field and the reason', () => {
   it.each([
-    ['glossary/noindex.md', (t: string) => t.replace(/^definition: .*$/m, 'definition: Two sentences. Not one'), /glossary[/\\]noindex\.md: field "definition": must be one sentence/],
-    ['glossary/noindex.md', (t: string) => t.replace('category: technical-seo', 'category: nope'), /noindex\.md: field "category": unknown category "nope"/],
-    ['glossary/noindex.md', (t: string) => t.replace('[[canonical-url]]', '[[no-such-term]]'), /noindex\.md: unknown glossary reference \[\[no-such-term\]\]/],
-    ['glossary/noindex.md', (t: string) => t.replace(/^updated: .*$/m, 'updated: yesterday'), /noindex\.md: field "updated"/],
-    ['glossary/noindex.md', (t: string) => t.replace('## When to use it\nThin pages.', ''), /noindex\.md: body: needs 2 to 4 "## " sections, found 1/],
-    ['tools/word-counter.md', (t: string) => t.replace('runs_on: browser', 'runs_on: cloud'), /word-counter\.md: field "runs_on": .*browser.*server/],
-    ['agents/quill.md', (t: string) => t.replace('cadence: Daily\n', 'cadence: Daily\ncolour: blue\n'), /quill\.md: field "\(file\)": unknown field\(s\) colour/],
-    ['pricing.yaml', (t: string) => t.replace('currency: USD', 'currency: EUR'), /pricing\.yaml: field "currency"/],
-    ['comparisons/skribra-vs-example.md', (t: string) => t.replace('title: Skribra vs Example', 'title: [broken'), /skribra-vs-example\.md: frontmatter is not valid YAML/],
+    ['glossary/noindex.md', (t: string) => t.replace(/^definition: .*$/m, 'definition: Two sentences. Not one.'), /glossary[/\\]noindex\.md:3:1: definition: must be one sentence \(a second one starts "Not one\."\)$/m],
+    ['glossary/noindex.md', (t: string) => t.replace(/^definition: .*$/m, 'definition: Two sentences. Not one'), /noindex\.md:3:1: definition: must be one sentence ending with a full stop$/m],
+    ['glossary/noindex.md', (t: string) => t.replace('category: technical-seo', 'category: nope'), /noindex\.md:5:1: category: unknown category "nope"$/m],
+    ['glossary/noindex.md', (t: string) => t.replace('category: technical-seo', 'category: technical-seoo'), /noindex\.md:5:1: category: unknown category "technical-seoo" \(did you mean "technical-seo"\?\)$/m],
+    ['glossary/noindex.md', (t: string) => t.replace('[[canonical-url]]', '[[no-such-term]]'), /noindex\.md:13:19: body: unknown glossary reference \[\[no-such-term\]\] \(no such term in glossary\/\)$/m],
+    ['glossary/noindex.md', (t: string) => t.replace('[[canonical-url]]', '[[canonical-urll]]'), /noindex\.md:13:19: body: unknown glossary reference \[\[canonical-urll\]\] \(did you mean \[\[canonical-url\]\]\?\)$/m],
+    ['glossary/noindex.md', (t: string) => t.replace(/^updated: .*$/m, 'updated: yesterday'), /noindex\.md:10:1: updated: must be a date YYYY-MM-DD \(expected e\.g\. 2026-01-31\)$/m],
+    ['glossary/noindex.md', (t: string) => t.replace(/^updated: .*\n/m, ''), /noindex\.md:10:1: updated: is required \(expected a date YYYY-MM-DD, e\.g\. 2026-01-31\)$/m],
+    ['glossary/noindex.md', (t: string) => t.replace('## When to use it\nThin pages.', ''), /noindex\.md:12:1: body: has 1 "## " section \(expected 2 to 4\)$/m],
+    ['tools/word-counter.md', (t: string) => t.replace('runs_on: browser', 'runs_on: cloud'), /word-counter\.md:\d+:1: runs_on: must be one of browser, server$/m],
+    ['agents/quill.md', (t: string) => t.replace('cadence: Daily\n', 'cadence: Daily\ncolour: blue\n'), /quill\.md:\d+:1: colour: is not a known field \(expected one of name, tagline, one_liner, kind, signal, action, cadence, how\)$/m],
+    ['agents/quill.md', (t: string) => t.replace('cadence: Daily\n', 'cadence: Daily\ncadense: x\n'), /quill\.md:\d+:1: cadense: is not a known field \(did you mean "cadence"\?\)$/m],
+    ['pricing.yaml', (t: string) => t.replace('currency: USD', 'currency: EUR'), /pricing\.yaml:1:1: currency: must be USD$/m],
+    ['comparisons/skribra-vs-example.md', (t: string) => t.replace('title: Skribra vs Example', 'title: [broken'), /skribra-vs-example\.md:\d+:\d+: frontmatter: is not valid YAML/],
   ])('%s', (file, edit, message) => {
     const err = failure(contentWith(file, edit));
     expect(err).toBeInstanceOf(ContentError);
     expect(err.message).toMatch(message);
+    // One problem, then the count: nothing else, no stack.
+    expect(err.message.split('\n')).toHaveLength(2);
+    expect(err.message.split('\n')[1]).toBe('1 content problem in 1 file');
   });
 });

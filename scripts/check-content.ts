@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// Checks every content file against its schema and the cross-references between them, without building:
+//   npm run check:content [-- DIR]      (DIR defaults to SKRIBRA_CONTENT_DIR, else content/)
+// Prints every problem as `file:line:column: field: what is wrong (expected ...)` and exits 1, or one summary line
+// and exits 0. The build prints the same list (src/build/skribra-outputs.ts, astro:config:setup).
+import { resolve } from 'node:path';
+import { loadCatalog } from '../src/catalog/load-catalog.ts';
+import { ContentError } from '../src/catalog/content-error.ts';
+
+const dir = resolve(process.argv[2] ?? (process.env.SKRIBRA_CONTENT_DIR || 'content'));
+const started = performance.now();
+try {
+  const { catalog: c } = loadCatalog(dir, 'http://localhost');
+  const sitePages = c.pages.filter((p) => ['page', 'resource', 'audience', 'doc'].includes(p.kind)).length;
+  const counts = `${c.terms.length} glossary terms in ${c.categories.length} categories, ${c.tools.length} tools, ${c.agents.length} agents, ${c.features.length} features, ${c.comparisons.length} comparisons, ${sitePages} site pages, pricing`;
+  process.stdout.write(`content ok: ${counts} (checked in ${Math.round(performance.now() - started)} ms)\n`);
+} catch (err) {
+  if (!(err instanceof ContentError)) throw err;
+  process.stderr.write(`${err.message}\n`);
+  process.exitCode = 1;
+}
