@@ -1,0 +1,146 @@
+// createClient: the content API as typed methods. Every call goes through one transport (http.ts).
+import { memoryCache, type ResponseCache } from './cache.ts';
+import { SkribraError } from './errors.ts';
+import { createTransport, type RetryOptions } from './http.ts';
+import type { ArticleDetail, ArticleList, OwnArticle, OwnArticleCard, OwnProject, Pagination, ProjectList, SyncPage, SyncRemoved } from './generated/api-types.ts';
+
+export interface ClientOptions {
+  /** The account's API key. Server side only: the client refuses to run in a browser. */
+  apiKey: string;
+  /** Default `https://skribra.com`; the API lives under `/v1` of it. */
+  baseUrl?: string;
+  /** Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Responses kept for conditional requests. Default `memoryCache()`; `fileCache(dir)` for builds. */
+  cache?: ResponseCache;
+  retry?: RetryOptions;
+  /** Per attempt; default 30 s. */
+  timeoutMs?: number;
+  /** Called before each retry wait. */
+  onRetry?: (info: { attempt: number; delayMs: number; status?: number; error?: unknown }) => void;
+}
+
+export interface ListOptions {
+  page?: number;
+  /** 1..100 (higher is capped by the server); default 20. */
+  limit?: number;
+  sort?: 'published_at' | 'updated_at' | 'title';
+  order?: 'desc' | 'asc';
+  /** Only articles created or edited since then. */
+  updatedSince?: Date | string;
+}
+
+/** What `articles.get` found, already mapped to what a site does with it. */
+export type ArticleResult =
+  /** Render it; when `noindex`, add `<meta name="robots" content="noindex">` and leave it out of the sitemap. */
+  | { kind: 'article'; article: OwnArticle; noindex: boolean }
+  /** Redirect there: 301 (or 308) when `permanent`, else 302 (or 307). */
+  | { kind: 'redirect'; location: string; permanent: boolean; article: OwnArticle }
+  /** Unpublished or never existed: answer 404 (or 410). */
+  | { kind: 'gone' };
+
+export interface SyncResult {
+  /** Articles to add or replace (cards; fetch a body with `articles.get`), in the order they changed. */
+  upserted: OwnArticleCard[];
+  /** Articles to drop, with why. */
+  removed: SyncRemoved[];
+  /** Store it; pass it next time to get only what changed since. */
+  cursor: string;
+}
+
+export type Client = ReturnType<typeof createClient>;
+
+/** The API key must not reach a browser: anyone could read it there. */
+function refuseBrowser(): void {
+  const g = globalThis as { window?: unknown; document?: unknown };
+  if (typeof g.window !== 'undefined' && typeof g.document !== 'undefined') {
+    throw new Error('@skribra/content runs on servers only (Node, Deno, Bun, edge functions, build steps): in a browser, the API key would be public.');
+  }
+}
+
+const VERSION = '0.1.0';
+
+export function createClient(options: ClientOptions) {
+  refuseBrowser();
+  if (!options?.apiKey) throw new TypeError('createClient: apiKey is required.');
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') throw new TypeError('createClient: no fetch available; pass options.fetch.');
+  const get = createTransport({
+    fetch: fetchImpl,
+    baseUrl: `${(options.baseUrl ?? 'https://skribra.com').replace(/\/+$/, '')}/v1`,
+    apiKey: options.apiKey,
+    cache: options.cache ?? memoryCache(),
+    retry: { retries: options.retry?.retries ?? 3, baseDelayMs: options.retry?.baseDelayMs ?? 500, maxDelayMs: options.retry?.maxDelayMs ?? 60_000 },
+    timeoutMs: options.timeoutMs ?? 30_000,
+    userAgent: `skribra-content-js/${VERSION}`,
+    ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+  });
+
+  const listQuery = (projectId: string, o: ListOptions = {}) => ({
+    projectId, page: o.page, limit: o.limit, sort: o.sort, order: o.order,
+    updatedSince: o.updatedSince instanceof Date ? o.updatedSince.toISOString() : o.updatedSince,
+  });
+
+  const articles = {
+    /** One page of the project's listed articles (cards, no body). */
+    async list(projectId: string, opts: ListOptions = {}): Promise<{ items: OwnArticleCard[]; pagination: Pagination }> {
+      return (await get<ArticleList>('/articles', listQuery(projectId, opts))).data;
+    },
+
+    /** Every listed article, page after page (100 a page unless `limit` says otherwise). */
+    async *all(projectId: string, opts: Omit<ListOptions, 'page'> = {}): AsyncGenerator<OwnArticleCard, void, undefined> {
+      for (let page = 1; ; page++) {
+        const { items, pagination } = await articles.list(projectId, { limit: 100, ...opts, page });
+        yield* items;
+        if (!pagination.has_more) return;
+      }
+    },
+
+    /** One article by slug, as render / redirect / gone. */
+    async get(projectId: string, slug: string): Promise<ArticleResult> {
+      let article: OwnArticle;
+      try {
+        article = (await get<ArticleDetail>(`/articles/${encodeURIComponent(slug)}`, { projectId })).data;
+      } catch (err) {
+        if (err instanceof SkribraError && err.status === 404 && err.code === 'not_found') return { kind: 'gone' };
+        throw err;
+      }
+      if (article.unpublished) return { kind: 'gone' };
+      if (article.redirect_to) return { kind: 'redirect', location: article.redirect_to, permanent: article.redirect_type === 'permanent', article };
+      return { kind: 'article', article, noindex: article.noindex === true };
+    },
+  };
+
+  return {
+    /** The account's projects; use an `id` whose `api_enabled` is true as `projectId`. */
+    async projects(): Promise<OwnProject[]> {
+      return (await get<ProjectList>('/projects')).data.items;
+    },
+
+    articles,
+
+    /**
+     * Every change since `cursor` (everything listed, without one), over every page of the feed: add or replace
+     * `upserted`, drop `removed`, then store `cursor`. An article appears once, in its latest state. A cursor
+     * older than 30 days is refused (SkribraError 400 invalid_query): start again without one.
+     */
+    async sync(projectId: string, opts: { cursor?: string; limit?: number } = {}): Promise<SyncResult> {
+      const latest = new Map<string, { type: 'upsert'; card: OwnArticleCard } | { type: 'removed'; item: SyncRemoved }>();
+      let cursor = opts.cursor;
+      for (;;) {
+        const { data } = await get<SyncPage>('/sync', { projectId, cursor, limit: opts.limit });
+        for (const item of data.items) {
+          const id = item.type === 'upsert' ? item.article.id : item.id;
+          latest.delete(id); // keep change order: a later change of the same article moves it to the end
+          latest.set(id, item.type === 'upsert' ? { type: 'upsert', card: item.article } : { type: 'removed', item });
+        }
+        cursor = data.next_cursor;
+        if (!data.has_more) break;
+      }
+      const upserted: OwnArticleCard[] = [];
+      const removed: SyncRemoved[] = [];
+      for (const v of latest.values()) v.type === 'upsert' ? upserted.push(v.card) : removed.push(v.item);
+      return { upserted, removed, cursor };
+    },
+  };
+}
