@@ -60,6 +60,10 @@ describe('browser tools compute the right answer', () => {
     await expect.poll(() => text('[data-result="keyword"]')).toBe('“seo content”: 3 times, 42.86% of all words.');
     expect(await text('[data-result="total"]')).toBe('14 words in total.');
     expect(await page.locator('table').first().locator('tbody tr').first().innerText()).toMatch(/^content\s+4\s+28\.57%$/);
+    // Without a target keyword its line is left out, not printed as "null".
+    await page.getByLabel(/Target keyword/).fill('');
+    await expect.poll(() => page.locator('[data-result="keyword"]').count()).toBe(0);
+    expect(await text('[data-part="out"]')).not.toMatch(/\bnull\b/);
   });
 
   it('readability: Flesch Reading Ease and Flesch-Kincaid grade', async () => {
@@ -101,7 +105,7 @@ describe('server tools', () => {
     await page.getByRole('button', { name: 'Build the brief' }).click();
     const terms = page.locator('[data-result="terms"] li');
     await terms.first().waitFor();
-    expect(await terms.first().locator('a').innerText()).toBe('Keyword Cannibalization');
+    expect(await terms.first().locator('a').innerText()).toBe('Keyword cannibalization');
     expect(await terms.first().locator('a').getAttribute('href')).toBe('/glossary/keyword-cannibalization/');
     expect(await page.locator('[data-result="links"] li').count()).toBeGreaterThan(0);
   });
@@ -118,6 +122,17 @@ describe('server tools', () => {
     expect(await page.locator('[data-code="skipped_level"]').count()).toBe(1);
     expect(await page.locator('[data-code="vague_anchor_text"]').count()).toBe(1);
     expect(dialogs).toBe(0);
+  });
+
+  it('heading and link audit: a clean outline prints the outline and nothing else under its heading (no "null")', async () => {
+    await open('heading-link-audit');
+    await page.getByLabel('Page HTML').fill('<h1>Only title</h1><h2>Part</h2><a href="https://example.org/guide">the style guide</a>');
+    await page.getByRole('button', { name: 'Audit the HTML' }).click();
+    await page.locator('[data-result="headings"]').waitFor();
+    expect(await text('[role="status"]')).toBe('2 headings, 1 links (0 internal, 1 external), 0 flags.');
+    // The heading is followed directly by the outline: an absent issue list once became a "null" text node here.
+    expect(await page.locator('[data-part="out"]').evaluate((out) => [...out.childNodes].map((n) => n.nodeName))).toEqual(['H2', 'OL', 'H2', 'DIV']);
+    expect(await text('[data-part="out"]')).not.toMatch(/\bnull\b/);
   });
 
   it('shows the API message when the input is refused', async () => {

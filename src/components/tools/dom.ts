@@ -11,6 +11,14 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<
   return node;
 }
 
+/**
+ * Replaces a node's children, skipping absent ones like `el` does. `replaceChildren` itself would turn a null into
+ * the text "null", which is how the heading audit once printed "null" under its outline.
+ */
+export function fill(node: ParentNode, ...children: Child[]): void {
+  node.replaceChildren(...children.filter((c): c is Node | string | number => c !== null && c !== undefined && c !== false).map((c) => (typeof c === 'number' ? String(c) : c)));
+}
+
 /** The element with this `data-part` inside an island; a missing one is a bug in the island's markup. */
 export function part<T extends Element = HTMLElement>(root: ParentNode, name: string): T {
   const found = root.querySelector<T & Element>(`[data-part="${name}"]`);
