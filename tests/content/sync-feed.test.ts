@@ -6,6 +6,7 @@ import { publishArticle, updateArticleState } from '../../src/store/repos/articl
 import { encodeCursor, syncFeed, syncQuery } from '../../src/api/content/sync-feed.ts';
 import { syncPage } from '../../src/schemas/sync.ts';
 import { pruneSyncChanges } from '../../src/store/repos/sync.ts';
+import { migrate } from '../../src/store/migrate.ts';
 
 let t: TestStore;
 beforeAll(async () => { t = await openTestStore(); });
@@ -80,10 +81,22 @@ describe('sync feed', () => {
     await t.store.sql`update articles set title = title where project_id = ${f.on} and slug = ${f.slugs[1]!}`;
     const twice = await drain(f, d.cursor);
     expect(twice.items.map((i: any) => i.article.title)).toEqual(['Twice']);
-    // An article published already redirected was never listed: nothing; a deleted listed article: removed.
+    // An article published already redirected is a redirect to serve; its later edits are not news, a new target is;
+    // a deleted listed article is removed.
     await publishArticle(t.store.sql, f.on, articleInput('born-redirected', 'R', { redirect_to: 'https://on.example/y' }));
+    let d2 = await drain(f, twice.cursor);
+    expect(brief(d2.items)).toEqual(['removed born-redirected (redirected)']);
+    await publishArticle(t.store.sql, f.on, articleInput('born-redirected', 'R, edited'));
+    expect((await drain(f, d2.cursor)).items).toEqual([]);
+    await updateArticleState(t.store.sql, f.on, 'born-redirected', { redirect_to: 'https://on.example/z' });
+    d2 = await drain(f, d2.cursor);
+    expect(brief(d2.items)).toEqual(['removed born-redirected (redirected)']);
+    // Redirected, then unpublished: the redirect a site serves must go too.
+    await updateArticleState(t.store.sql, f.on, 'born-redirected', { unpublished: true });
+    d2 = await drain(f, d2.cursor);
+    expect(brief(d2.items)).toEqual(['removed born-redirected (unpublished)']);
     await t.store.sql`delete from articles where project_id = ${f.on} and slug = ${f.slugs[1]!}`;
-    expect(brief((await drain(f, twice.cursor)).items)).toEqual([`removed ${f.slugs[1]} (unpublished)`]);
+    expect(brief((await drain(f, d2.cursor)).items)).toEqual([`removed ${f.slugs[1]} (unpublished)`]);
   });
 
   it('starts with the current state: every listed article once, redirects in force, no unpublished removal, in pages', async () => {
@@ -145,6 +158,16 @@ describe('sync feed', () => {
     expect(await pruneSyncChanges(t.store.sql)).toBeGreaterThanOrEqual(1);
     const kinds = await t.store.sql`select kind, reason from article_changes where project_id = ${f.on} order by seq`;
     expect(kinds.map((r) => `${r.kind} ${r.reason}`)).toEqual(['upsert null', 'removed redirected']);
+  });
+
+  it("backfills the articles stored before migration 006: the listed ones and the redirects in force", async () => {
+    const f = await fixture(t.store, 3);
+    await updateArticleState(t.store.sql, f.on, f.slugs[1]!, { redirect_to: 'https://on.example/b' });
+    await updateArticleState(t.store.sql, f.on, f.slugs[2]!, { unpublished: true });
+    await t.store.sql`delete from article_changes where project_id = ${f.on}`;
+    await t.store.sql`delete from schema_migrations where version = 6`;
+    expect(await migrate(t.store.sql)).toEqual(['006_sync_feed.sql']);
+    expect(brief((await drain(f)).items)).toEqual([`upsert ${f.slugs[0]}`, `removed ${f.slugs[1]} (redirected)`]);
   });
 
   it('never passes a change that has not committed: writers of a project take turns', async () => {

@@ -59,34 +59,45 @@ BEGIN
   END IF;
 
   -- Each branch names only the transition tables its trigger defines (PL/pgSQL plans a statement when it first runs).
+  -- An article's state for a client: listed (not unpublished, not redirected: the authenticated list's rule, so
+  -- noindex and retired articles are listed), redirected, or unpublished.
   IF TG_OP = 'INSERT' THEN
-    -- A new listed article is an upsert; one inserted unlisted was never seen by a client: nothing to record.
+    -- Listed: upsert. Redirected from birth: a redirect a site must serve. Unpublished from birth: nothing to say.
     INSERT INTO article_changes AS c (article_id, project_id, slug, kind, reason)
-    SELECT id, project_id, slug, 'upsert', NULL FROM new_rows
-    WHERE NOT unpublished AND redirect_to IS NULL
+    SELECT id, project_id, slug,
+      CASE WHEN redirect_to IS NULL THEN 'upsert' ELSE 'removed' END,
+      CASE WHEN redirect_to IS NULL THEN NULL ELSE 'redirected' END
+    FROM new_rows WHERE NOT unpublished
     ORDER BY project_id, id
     ON CONFLICT (article_id) DO UPDATE SET seq = excluded.seq, project_id = excluded.project_id, slug = excluded.slug,
       kind = excluded.kind, reason = excluded.reason, at = excluded.at;
   ELSIF TG_OP = 'UPDATE' THEN
-    -- Listed after: upsert (an edit, a re-publish, noindex, retire). Listed before but not after: removal,
-    -- `unpublished` first (the detail route checks it first too). Unlisted before and after, or no change at all:
-    -- nothing a client can see changed.
+    -- Recorded: any change of a listed article (an edit, a re-publish, noindex, retire), any change of state, and a
+    -- redirect that now points elsewhere. Not recorded: a no-op update, or edits of an article no one can see.
+    -- A removal carries the slug the article had while the client knew it (`unpublished` is checked first, as the
+    -- detail route does).
     INSERT INTO article_changes AS c (article_id, project_id, slug, kind, reason)
     SELECT n.id, n.project_id,
-      CASE WHEN n.listed THEN n.slug ELSE o.slug END,
-      CASE WHEN n.listed THEN 'upsert' ELSE 'removed' END,
-      CASE WHEN n.listed THEN NULL WHEN n.unpublished THEN 'unpublished' ELSE 'redirected' END
-    FROM (SELECT r, r.id, r.project_id, r.slug, r.unpublished, NOT r.unpublished AND r.redirect_to IS NULL AS listed FROM new_rows r) n
-    JOIN (SELECT r, r.id, r.slug, NOT r.unpublished AND r.redirect_to IS NULL AS listed FROM old_rows r) o ON o.id = n.id
-    WHERE (n.listed OR o.listed) AND n.r IS DISTINCT FROM o.r
+      CASE WHEN n.st = 'listed' THEN n.slug ELSE o.slug END,
+      CASE WHEN n.st = 'listed' THEN 'upsert' ELSE 'removed' END,
+      CASE n.st WHEN 'listed' THEN NULL WHEN 'unpublished' THEN 'unpublished' ELSE 'redirected' END
+    FROM (SELECT r, r.id, r.project_id, r.slug, r.redirect_to, r.redirect_type,
+            CASE WHEN r.unpublished THEN 'unpublished' WHEN r.redirect_to IS NOT NULL THEN 'redirected' ELSE 'listed' END AS st
+          FROM new_rows r) n
+    JOIN (SELECT r, r.id, r.slug, r.redirect_to, r.redirect_type,
+            CASE WHEN r.unpublished THEN 'unpublished' WHEN r.redirect_to IS NOT NULL THEN 'redirected' ELSE 'listed' END AS st
+          FROM old_rows r) o ON o.id = n.id
+    WHERE n.r IS DISTINCT FROM o.r
+      AND (n.st = 'listed' OR n.st <> o.st
+        OR (n.st = 'redirected' AND (n.redirect_to, n.redirect_type) IS DISTINCT FROM (o.redirect_to, o.redirect_type)))
     ORDER BY n.project_id, n.id
     ON CONFLICT (article_id) DO UPDATE SET seq = excluded.seq, project_id = excluded.project_id, slug = excluded.slug,
       kind = excluded.kind, reason = excluded.reason, at = excluded.at;
-  ELSE -- DELETE: a listed article that is deleted is gone for its readers, as if unpublished.
+  ELSE -- DELETE: a listed or redirected article that is deleted is gone for its readers, as if unpublished.
     -- Only for projects that still exist: deleting a project cascades here, and its log goes with it.
     INSERT INTO article_changes AS c (article_id, project_id, slug, kind, reason)
     SELECT o.id, o.project_id, o.slug, 'removed', 'unpublished' FROM old_rows o
-    WHERE NOT o.unpublished AND o.redirect_to IS NULL AND EXISTS (SELECT 1 FROM projects p WHERE p.id = o.project_id)
+    WHERE NOT o.unpublished AND EXISTS (SELECT 1 FROM projects p WHERE p.id = o.project_id)
     ORDER BY o.project_id, o.id
     ON CONFLICT (article_id) DO UPDATE SET seq = excluded.seq, project_id = excluded.project_id, slug = excluded.slug,
       kind = excluded.kind, reason = excluded.reason, at = excluded.at;
@@ -108,11 +119,13 @@ CREATE TRIGGER articles_sync_delete AFTER DELETE ON articles REFERENCING OLD TAB
 CREATE TRIGGER articles_sync_truncate AFTER TRUNCATE ON articles
   FOR EACH STATEMENT EXECUTE FUNCTION articles_record_changes();
 
--- Backfill, in the migration's transaction (under its lock): every article listed now is an upsert, oldest first.
--- Removals from before this migration are unknown; a client that synced with updatedSince before should start
--- the feed with a full sync.
+-- Backfill, in the migration's transaction (under its lock): every article listed now is an upsert and every
+-- redirect in force a redirected removal, oldest first. Unpublishings from before this migration are unknown; a
+-- client that synced with updatedSince before should start the feed with a full sync.
 INSERT INTO article_changes (article_id, project_id, slug, kind, reason)
-SELECT id, project_id, slug, 'upsert', NULL FROM (
-  SELECT id, project_id, slug FROM articles WHERE NOT unpublished AND redirect_to IS NULL ORDER BY published_at, id
+SELECT id, project_id, slug, CASE WHEN redirect_to IS NULL THEN 'upsert' ELSE 'removed' END,
+  CASE WHEN redirect_to IS NULL THEN NULL ELSE 'redirected' END
+FROM (
+  SELECT id, project_id, slug, redirect_to FROM articles WHERE NOT unpublished ORDER BY published_at, id
 ) a
 ON CONFLICT (article_id) DO NOTHING;

@@ -1,0 +1,10 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+
+export default defineConfig({
+  output: 'static',
+  trailingSlash: 'always',
+  // The data store (with the loader's sync cursor) lives in cacheDir between builds: keep it in your CI cache
+  // (for example `node_modules/.astro`, the default) and a rebuild fetches only what changed.
+  cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
+});
