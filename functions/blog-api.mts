@@ -2,7 +2,7 @@
 // netlify/edge-functions/api-router.ts: the public API handler with the content store behind it, apart from
 // public-api.mts so that function's cold start does not pay for the store client and HTML->markdown code.
 import type { Config } from '@netlify/functions';
-import { loadPublicApi } from '../src/origin/load-public-api.ts';
+import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 import { artifactDir } from '../src/api/public/artifact-dir.ts';
 import { BLOG_FUNCTION_PREFIX, unmount } from '../src/api/public/function-mount.ts';
 import { connect } from '../src/store/open-store.ts';

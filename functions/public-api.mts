@@ -3,7 +3,7 @@
 // netlify/edge-functions/api-router.ts. The blog has its own function (blog-api.mts): its store client and
 // HTML->markdown code would add about 30 ms to every cold start here (`npm run bench:search`).
 import type { Config } from '@netlify/functions';
-import { loadPublicApi } from '../src/origin/load-public-api.ts';
+import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 import { artifactDir } from '../src/api/public/artifact-dir.ts';
 import { PUBLIC_FUNCTION_PREFIX, unmount } from '../src/api/public/function-mount.ts';
 

@@ -2,7 +2,7 @@
 // through `rateLimit` (the local origin enforces the same numbers in memory); the handler checks origin, size and
 // input. The catalog comes from the build: netlify.toml's `included_files` ships dist/_skribra with the function.
 import type { Config, Context } from '@netlify/functions';
-import { loadPublicApi } from '../src/origin/load-public-api.ts';
+import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 import { artifactDir } from '../src/api/public/artifact-dir.ts';
 import { createToolsApi } from '../src/api/tools/create-tools-api.ts';
 

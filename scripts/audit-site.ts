@@ -6,10 +6,8 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createOrigin } from '../src/origin/create-origin.ts';
-import { loadPublicApi } from '../src/origin/load-public-api.ts';
+import { createLocalOrigin } from '../src/origin/local-origin.ts';
 import { listen } from '../src/origin/serve.ts';
-import { createToolsApi } from '../src/api/tools/create-tools-api.ts';
 import { buildSeededSite } from '../src/dev/seeded-site.ts';
 import { freePort } from '../src/dev/free-port.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launch } from '../src/dev/chromium.ts';
@@ -43,8 +41,8 @@ const siteUrl = `http://127.0.0.1:${port}`;
 console.log(`building the site for ${siteUrl}...`);
 const { distDir, cleanup } = await buildSeededSite(siteUrl, 'audit');
 
-const { handler: publicApi, catalog } = loadPublicApi(distDir);
-const server = await listen(createOrigin({ distDir, apis: { public: publicApi, tools: createToolsApi({ catalog }) } }), port, '127.0.0.1');
+const { handler: origin, catalog } = createLocalOrigin({ distDir });
+const server = await listen(origin, port, '127.0.0.1');
 
 const first = (kind: string) => catalog.pages.find((p) => p.kind === kind)?.path;
 const pages: [string, string | undefined][] = [

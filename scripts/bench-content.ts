@@ -23,9 +23,9 @@ if (process.argv[2] === '--serve') {
   // The child: the local origin with only the content API mounted.
   const { createOrigin } = await import('../src/origin/create-origin.ts');
   const { listen } = await import('../src/origin/serve.ts');
-  const { createContentApi } = await import('../src/api/content/create-content-api.ts');
+  const { contentRuntime } = await import('../src/api/content/create-content-api.ts');
   const store = await openStore();
-  const origin = createOrigin({ distDir: join(root, 'dist'), apis: { content: createContentApi({ sql: store.sql }) } });
+  const origin = createOrigin({ distDir: join(root, 'dist'), apis: { content: contentRuntime({ sql: store.sql }) } });
   const server = await listen(origin, 0, '127.0.0.1');
   process.stdout.write(`PORT=${server.port}\n`);
   process.on('SIGTERM', async () => { await server.close(); await store.close(); process.exit(0); });

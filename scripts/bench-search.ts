@@ -17,7 +17,7 @@ import { generateContent } from './generate-content.ts';
 import { contentHash, loadCatalog } from '../src/catalog/load-catalog.ts';
 import { writeArtifacts } from '../src/build/write-artifacts.ts';
 import { CATALOG_FILE, LEAN_CATALOG_FILE, SEARCH_FILE } from '../src/api/public/load-artifacts.ts';
-import { loadPublicApi } from '../src/origin/load-public-api.ts';
+import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 
 const { values } = parseArgs({ options: {
   pages: { type: 'string', default: '10000' },
@@ -93,11 +93,9 @@ times.sort((a, b) => a - b);
 // 4. Requests/s through the local origin (its own process, so autocannon does not share its event loop).
 console.log(`load: ${values.duration} s at 32 connections through the local origin...`);
 const server = spawn(process.execPath, ['--input-type=module', '-e', `
-  const { createOrigin } = await import(${JSON.stringify(join(root, 'src/origin/create-origin.ts'))});
-  const { loadPublicApi } = await import(${JSON.stringify(join(root, 'src/origin/load-public-api.ts'))});
+  const { createLocalOrigin } = await import(${JSON.stringify(join(root, 'src/origin/local-origin.ts'))});
   const { listen } = await import(${JSON.stringify(join(root, 'src/origin/serve.ts'))});
-  const { handler } = loadPublicApi(${JSON.stringify(dist)});
-  const s = await listen(createOrigin({ distDir: ${JSON.stringify(dist)}, apis: { public: handler } }), 0, '127.0.0.1');
+  const s = await listen(createLocalOrigin({ distDir: ${JSON.stringify(dist)} }).handler, 0, '127.0.0.1');
   process.stdout.write('PORT ' + s.port + '\\n');`], { stdio: ['ignore', 'pipe', 'inherit'] });
 const port = await new Promise<number>((ok, fail) => {
   server.stdout.on('data', (d: Buffer) => { const m = /PORT (\d+)/.exec(String(d)); if (m) ok(Number(m[1])); });

@@ -4,15 +4,10 @@
 import { resolve } from 'node:path';
 import { openStore } from '../src/store/open-store.ts';
 import { seedDemo } from '../src/store/seed.ts';
-import { createContentApi } from '../src/api/content/create-content-api.ts';
-import { createToolsApi } from '../src/api/tools/create-tools-api.ts';
-import { TOOLS_RATE_LIMIT } from '../src/api/tools/rate-limit.ts';
 import { buildIfStale } from '../src/origin/build-if-stale.ts';
-import { createOrigin } from '../src/origin/create-origin.ts';
-import { loadPublicApi } from '../src/origin/load-public-api.ts';
+import { createLocalOrigin } from '../src/origin/local-origin.ts';
 import { listen } from '../src/origin/serve.ts';
-import { serveSite } from '../src/origin/serve-site.ts';
-import { blogLastChange, createStoreArticleSource } from '../src/blog/store-article-source.ts';
+import { blogLastChange } from '../src/blog/store-article-source.ts';
 import { startWebhookTimer } from '../src/webhooks/start-webhook-timer.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -27,11 +22,9 @@ if (demoKey) console.log(`\nSeeded the demo account. Its API key is shown once, 
 // The blog's pages are built from the store: a publish, unpublish or retire since the last build makes it stale.
 buildIfStale(root, `${process.env.SITE_URL}\0${process.env.SKRIBRA_CONTENT_DIR ?? ''}\0${await blogLastChange(store.sql)}`);
 const distDir = resolve(root, 'dist');
-// /api/v1/articles reads the store live, so the API is current between builds.
-const { handler: publicApi, catalog } = loadPublicApi(distDir, (site) => createStoreArticleSource({ sql: store.sql, site }));
-const toolsApi = createToolsApi({ catalog, rateLimit: TOOLS_RATE_LIMIT });
-const origin = createOrigin({ distDir, apis: { public: publicApi, content: createContentApi({ sql: store.sql }), tools: toolsApi }, site: serveSite });
-const server = await listen(origin, port);
+// Every API over this build and the store; /api/v1/articles reads the store live, so it is current between builds.
+const { handler } = createLocalOrigin({ distDir, sql: store.sql });
+const server = await listen(handler, port);
 console.log(`Skribra is serving ${process.env.SITE_URL} (site, /api/v1 and /v1) on port ${server.port}`);
 // Publish webhook deliveries: first sends a CLI left behind, and due retries (SKRIBRA_WEBHOOK_INTERVAL_MS).
 const webhooks = startWebhookTimer(store.sql);

@@ -1,29 +1,36 @@
-import { routes } from '../api/http/routes.ts';
+// `_redirects` and `_headers` for Netlify, generated from the registry: the static API files at their extensionless
+// URLs, the cache policy and CORS of the public API, and the machine-readable files' headers.
+import { allowedMethods, endpointsOf, machineFiles, PUBLIC_BASE } from '../api/registry.ts';
 import { OPEN_CORS } from '../api/http/cors.ts';
-import { PUBLIC_CACHE } from '../api/public/create-public-api.ts';
+import { API_CATALOG_LINK, MARKDOWN_TYPE } from '../core/negotiate.ts';
 
-/** Prefix under which the public function is mounted on Netlify; the edge function rewrites to it. */
-export { PUBLIC_FUNCTION_PREFIX } from '../api/public/function-mount.ts';
+const HEAD = '# Generated from src/api/registry.ts at build. Do not edit.';
 
-/** `_redirects`: each static public route's URL served from its `.json` file, generated from the route table. */
+/** `_redirects`: each static public endpoint's URL served from its `.json` file. */
 export function redirectsFile(): string {
-  const lines = ['# Generated from src/api/http/routes.ts at build. Do not edit.', '/api/v1  /api/v1/index.json  200'];
-  for (const r of routes) if (r.file) lines.push(`${r.pattern}  ${r.file}  200`);
+  const lines = [HEAD, `${PUBLIC_BASE}  ${PUBLIC_BASE}/index.json  200`];
+  for (const e of endpointsOf('public')) if (e.static) lines.push(`${e.pattern}  ${e.static.file}  200`);
   return `${lines.join('\n')}\n`;
 }
 
-/** `_headers`: the static API files get the same headers as the function's answers. */
-export function headersFile(extra: Record<string, Record<string, string>> = {}): string {
+/**
+ * `_headers`: static API files get the headers the function gives the same answer (content type, CORS, cache
+ * policy, Allow); machine-readable files their types; site pages `Vary: Accept` (the markdown edge function may
+ * answer the same URL) and the api-catalog link. `.md` twins get their type from the edge function, since
+ * `_headers` cannot match a file extension.
+ */
+export function headersFile(): string {
+  const publicOk = endpointsOf('public').find((e) => e.static)!;
   const blocks: Record<string, Record<string, string>> = {
-    '/api/v1/*': { 'Content-Type': 'application/json; charset=utf-8', ...titleCase(OPEN_CORS), 'Cache-Control': PUBLIC_CACHE['cache-control'] },
-    ...extra,
+    '/*': { vary: 'Accept', link: API_CATALOG_LINK },
+    [`${PUBLIC_BASE}/*`]: { 'content-type': 'application/json; charset=utf-8', ...OPEN_CORS, ...publicOk.cache.ok, allow: allowedMethods(publicOk).join(', ') },
+    '/index.md': { 'content-type': MARKDOWN_TYPE },
+    '/404.md': { 'content-type': MARKDOWN_TYPE },
+    ...Object.fromEntries(machineFiles.map((f) => [f.path, f.headers])),
   };
-  const out = ['# Generated from src/api/http/routes.ts at build. Do not edit.'];
-  for (const [path, headers] of Object.entries(blocks)) {
-    out.push(path, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`));
-  }
+  const out = [HEAD];
+  for (const [path, headers] of Object.entries(blocks)) out.push(path, ...Object.entries(headers).map(([k, v]) => `  ${titleCase(k)}: ${v}`));
   return `${out.join('\n')}\n`;
 }
 
-const titleCase = (h: Record<string, string>) =>
-  Object.fromEntries(Object.entries(h).map(([k, v]) => [k.replace(/(^|-)([a-z])/g, (_, d: string, c: string) => d + c.toUpperCase()), v]));
+const titleCase = (name: string) => name.replace(/(^|-)([a-z])/g, (_, d: string, c: string) => d + c.toUpperCase());

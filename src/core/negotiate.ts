@@ -8,7 +8,8 @@ export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 /** Where the markdown 404 body lives in the build (the twin of the /404/ page). */
 export const NOT_FOUND_MARKDOWN = '/404.md';
 /** RFC 9727 section 3: pages point at the API catalog. */
-export const API_CATALOG_LINK = '</.well-known/api-catalog>; rel="api-catalog"';
+export const API_CATALOG_PATH = '/.well-known/api-catalog';
+export const API_CATALOG_LINK = `<${API_CATALOG_PATH}>; rel="api-catalog"`;
 
 /** HTML first, so `*\/*`, a missing header or a tie by q-value and specificity keep today's HTML answer. */
 const OFFERED = ['text/html', 'text/markdown'];

@@ -1,8 +1,6 @@
-import { CONTENT_BASE, PUBLIC_BASE } from '../api/http/routes.ts';
+import { API_CATALOG_PATH, CONTENT_BASE, PUBLIC_BASE } from '../api/registry.ts';
 
-export const API_CATALOG_PATH = '/.well-known/api-catalog';
-/** RFC 9727 section 4.2: the media type with the profile parameter the RFC registers. */
-export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+export { API_CATALOG_PATH };
 export const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.1';
 
 /**

@@ -1,38 +1,34 @@
-// The local origin's `site` handler: HTML pages, markdown twins by suffix or by Accept (q-values), the markdown or
-// HTML 404, and the machine-readable files with their types. The decision is src/core/negotiate.ts, the same one
-// the Netlify edge functions make.
+// The local origin's site: HTML pages, markdown twins by suffix or by Accept (q-values), the markdown or HTML 404,
+// and the machine-readable files with the headers of the registry's table. The markdown decision is
+// src/core/negotiate.ts, the same one the Netlify edge function makes. The path arrives decoded, once, by the
+// pipeline; redirects go to a path rebuilt from its segments, so they are always same-origin.
+import type { Decision } from '../api/http/decide.ts';
+import { NO_STORE } from '../api/http/cache-policy.ts';
+import { machineFiles } from '../api/registry.ts';
+import { encodePath } from '../core/decode-path.ts';
 import { API_CATALOG_LINK, decideSite, markdownHeaders, NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
-import { API_CATALOG_PATH, API_CATALOG_TYPE } from '../machine/api-catalog.ts';
 import { fileResponse, type staticFiles } from './static-files.ts';
 
 type Files = ReturnType<typeof staticFiles>;
+type SiteDecision = Extract<Decision, { to: 'site' }>;
 
-/** Files whose type the extension does not tell, and which any origin may read. */
-const MACHINE_FILES: Partial<Record<string, Record<string, string>>> = {
-  // RFC 9727 section 2: the catalog names itself with rel=api-catalog, on HEAD too.
-  [API_CATALOG_PATH]: { 'content-type': API_CATALOG_TYPE, 'access-control-allow-origin': '*', link: API_CATALOG_LINK },
-  '/openapi.json': { 'access-control-allow-origin': '*' },
-  '/openapi.yaml': { 'access-control-allow-origin': '*' },
-  '/api/openapi.json': { 'access-control-allow-origin': '*' },
-  '/api/openapi.yaml': { 'access-control-allow-origin': '*' },
-  '/llms.txt': { 'access-control-allow-origin': '*' },
-  '/llms-full.txt': { 'access-control-allow-origin': '*' },
-};
+const MACHINE_HEADERS = new Map(machineFiles.map((f) => [f.path, f.headers]));
 
-const NO_STORE = { 'cache-control': 'no-store' };
-
-function markdownResponse(req: Request, files: Files, path: string, status = 200): Response {
+/** A markdown file (a twin, or the markdown 404) with the markdown headers. */
+export function markdownResponse(req: Request, files: Files, path: string, status = 200): Response {
   const file = files.get(path);
-  if (!file) return new Response('# Page not found\n', { status: 404, headers: { ...markdownHeaders('# Page not found\n'), ...NO_STORE } });
-  const headers = { ...markdownHeaders(file.body.toString('utf8')), ...(status === 404 ? NO_STORE : {}) };
-  return fileResponse(req, file, headers, status);
+  if (!file) return new Response(req.method === 'HEAD' ? null : '# Page not found\n', { status: 404, headers: { ...markdownHeaders('# Page not found\n'), ...NO_STORE } });
+  return fileResponse(req, file, { ...markdownHeaders(file.body.toString('utf8')), ...(status === 404 ? NO_STORE : {}) }, status);
+}
+
+function notFoundPage(req: Request, files: Files, headers: Record<string, string>): Response {
+  const page = files.get('/404.html');
+  return page ? fileResponse(req, page, { ...headers, ...NO_STORE }, 404) : new Response('Not found', { status: 404, headers: { ...headers, ...NO_STORE } });
 }
 
 /** Serves dist/ as the site: `/x/` is `/x/index.html`, `/x` redirects to `/x/` when that exists. */
-export function serveSite(req: Request, files: Files): Response {
-  const { pathname, search } = new URL(req.url);
-  let path: string;
-  try { path = decodeURIComponent(pathname); } catch { path = pathname; }
+export function serveSite(req: Request, files: Files, { path, segments }: SiteDecision): Response {
+  if (path === undefined) return notFoundPage(req, files, {});
   const decision = decideSite(path, req.headers.get('accept'), (p) => files.get(p) !== undefined);
   if (decision.serve === 'markdown') return markdownResponse(req, files, decision.file);
   if (decision.serve === 'markdown-404') return markdownResponse(req, files, NOT_FOUND_MARKDOWN, 404);
@@ -41,13 +37,11 @@ export function serveSite(req: Request, files: Files): Response {
   const file = files.get(path.endsWith('/') ? `${path}index.html` : path);
   if (file) {
     const isPage = file.type.startsWith('text/html');
-    return fileResponse(req, file, { ...negotiated, ...(isPage ? { link: API_CATALOG_LINK } : {}), ...MACHINE_FILES[path] });
+    return fileResponse(req, file, { ...negotiated, ...(isPage ? { link: API_CATALOG_LINK } : {}), ...MACHINE_HEADERS.get(path) });
   }
   if (!path.endsWith('/') && files.get(`${path}/index.html`)) {
-    return new Response(null, { status: 301, headers: { location: `${pathname}/${search}`, ...negotiated } });
+    const { search } = new URL(req.url);
+    return new Response(null, { status: 301, headers: { location: `${encodePath(segments, true)}${search}`, ...negotiated } });
   }
-  const notFound = files.get('/404.html');
-  return notFound
-    ? fileResponse(req, notFound, { ...negotiated, ...NO_STORE }, 404)
-    : new Response('Not found', { status: 404, headers: { ...negotiated, ...NO_STORE } });
+  return notFoundPage(req, files, negotiated);
 }

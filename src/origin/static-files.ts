@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import mime from 'mime-types';
+import { ifNoneMatchHits, strongEtag } from '../core/etag.ts';
 
 export interface StaticFile { body: Buffer; etag: string; type: string }
 
@@ -35,7 +35,7 @@ export function staticFiles(root: string) {
       const ext = full.slice(full.lastIndexOf('.'));
       const file = {
         body,
-        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+        etag: strongEtag(body),
         type: TYPES[ext] ?? (mime.contentType(ext) || 'application/octet-stream'),
       };
       cache.set(full, { mtime: st.mtimeMs, size: st.size, file });
@@ -47,8 +47,7 @@ export function staticFiles(root: string) {
 /** A 200 for the file, or 304 when the client already holds it. HEAD gets the headers only. */
 export function fileResponse(req: Request, file: StaticFile, headers: Record<string, string> = {}, status = 200): Response {
   const h = { 'content-type': file.type, etag: file.etag, 'cache-control': 'public, max-age=0, must-revalidate', ...headers };
-  const inm = req.headers.get('if-none-match');
-  if (status === 200 && inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === file.etag)) {
+  if (status === 200 && ifNoneMatchHits(req.headers.get('if-none-match'), file.etag)) {
     return new Response(null, { status: 304, headers: h });
   }
   return new Response(req.method === 'HEAD' ? null : new Uint8Array(file.body), { status, headers: { ...h, 'content-length': String(file.body.length) } });

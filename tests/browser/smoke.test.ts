@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, watchErrors } from '../../src/dev/chromium.ts';
 import { builtSite } from '../helpers/built-site.ts';
-import { createOrigin } from '../../src/origin/create-origin.ts';
-import { loadPublicApi } from '../../src/origin/load-public-api.ts';
+import { createLocalOrigin } from '../../src/origin/local-origin.ts';
 import { listen } from '../../src/origin/serve.ts';
 
 // One real-browser smoke test in the unit suite; the full browser suite is `npm run test:e2e`.
@@ -12,7 +11,7 @@ let browser: Browser;
 let server: { port: number; close: () => Promise<void> };
 beforeAll(async () => {
   const { distDir } = await builtSite();
-  server = await listen(createOrigin({ distDir, apis: { public: loadPublicApi(distDir).handler } }), 0, '127.0.0.1');
+  server = await listen(createLocalOrigin({ distDir }).handler, 0, '127.0.0.1');
   browser = await launch();
 });
 afterAll(async () => { await browser?.close(); await server?.close(); });

@@ -2,12 +2,8 @@
 // with the public, tools and content APIs (the store in a temp SKRIBRA_DATA_DIR, one account with a key), and a
 // second origin on another loopback port that plays "some other website".
 import type { TestProject } from 'vitest/node';
-import { createOrigin } from '../../src/origin/create-origin.ts';
-import { loadPublicApi } from '../../src/origin/load-public-api.ts';
+import { createLocalOrigin } from '../../src/origin/local-origin.ts';
 import { listen } from '../../src/origin/serve.ts';
-import { createToolsApi } from '../../src/api/tools/create-tools-api.ts';
-import { TOOLS_RATE_LIMIT } from '../../src/api/tools/rate-limit.ts';
-import { createContentApi } from '../../src/api/content/create-content-api.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { buildSeededSite } from '../../src/dev/seeded-site.ts';
@@ -22,11 +18,7 @@ export default async function setup(project: TestProject) {
   const { account_id, api_key } = await createAccount(store.sql, 'E2E account');
   await createProject(store.sql, { accountId: account_id, name: 'E2E blog', url: 'https://e2e.example', apiEnabled: true });
 
-  const { handler: publicApi, catalog } = loadPublicApi(distDir);
-  const origin = createOrigin({
-    distDir,
-    apis: { public: publicApi, tools: createToolsApi({ catalog, rateLimit: TOOLS_RATE_LIMIT }), content: createContentApi({ sql: store.sql }) },
-  });
+  const { handler: origin } = createLocalOrigin({ distDir, sql: store.sql });
   const site = await listen(origin, port, '127.0.0.1');
   const other = await listen(async () => new Response('<!doctype html><html lang="en"><title>Another site</title><h1>Another site</h1></html>', {
     headers: { 'content-type': 'text/html; charset=utf-8' },

@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import { createOrigin } from '../../src/origin/create-origin.ts';
-import { loadPublicApi } from '../../src/origin/load-public-api.ts';
+import { createLocalOrigin } from '../../src/origin/local-origin.ts';
 
 let origin: (req: Request) => Promise<Response>;
 let site: string;
 beforeAll(async () => {
   const { distDir, siteUrl } = await builtSite();
   site = siteUrl;
-  origin = createOrigin({ distDir, apis: { public: loadPublicApi(distDir).handler } });
+  origin = createLocalOrigin({ distDir }).handler;
 });
 const get = (path: string, init?: RequestInit) => origin(new Request(`${site}${path}`, init));
 

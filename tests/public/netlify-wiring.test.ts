@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import { CATALOG_FILE, LEAN_CATALOG_FILE, SEARCH_FILE, STATIC_PATHS_FILE, loadArtifacts } from '../../src/api/public/load-artifacts.ts';
 import { BLOG_FUNCTION_PREFIX, functionUrlFor, PUBLIC_FUNCTION_PREFIX } from '../../src/api/public/function-mount.ts';
-import { PUBLIC_BASE } from '../../src/api/http/routes.ts';
+import { PUBLIC_BASE } from '../../src/api/registry.ts';
 
 // The Netlify side: the artifacts the function loads (and refuses), the function entry, the edge router's
 // decisions and the literal configs Netlify reads statically, held to the route table and the prefix.

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch } from '../../src/dev/chromium.ts';
 import { builtSite } from '../helpers/built-site.ts';
-import { createOrigin } from '../../src/origin/create-origin.ts';
-import { loadPublicApi } from '../../src/origin/load-public-api.ts';
+import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { loadPublicApi } from '../../src/api/public/load-public-api.ts';
 import { listen } from '../../src/origin/serve.ts';
 
 // The site's search page in a real browser: the index loads once, results follow each keystroke without a reload,
@@ -15,7 +15,7 @@ let api: (req: Request) => Promise<Response>;
 beforeAll(async () => {
   const { distDir } = await builtSite();
   api = loadPublicApi(distDir).handler;
-  server = await listen(createOrigin({ distDir, apis: { public: api } }), 0, '127.0.0.1');
+  server = await listen(createLocalOrigin({ distDir }).handler, 0, '127.0.0.1');
   browser = await launch();
 });
 afterAll(async () => { await browser?.close(); await server?.close(); });

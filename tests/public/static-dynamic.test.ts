@@ -2,9 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import { loadPublicApi } from '../../src/origin/load-public-api.ts';
+import { loadPublicApi } from '../../src/api/public/load-public-api.ts';
 import { STATIC_PATHS_FILE } from '../../src/api/public/load-artifacts.ts';
-import { routes } from '../../src/api/http/routes.ts';
+import { endpoints } from '../../src/api/registry.ts';
+
+/** The registry as the routes these tests walk: pattern, API and static file. */
+const routes = endpoints.map((e) => ({ pattern: e.pattern, api: e.api, file: e.static?.file }));
 
 // DESIGN rule 1 and issue 3: a request without a query string gives byte for byte the static file's body. Proved
 // for every file the build wrote, against the function as it runs on Netlify (loaded from the build's artifacts).

@@ -17,12 +17,3 @@ export function isStoreUnavailable(err: unknown): boolean {
   if (CONNECTION_CODES.has(code) || /^08|^57P0|^53300$/.test(code)) return true;
   return Array.isArray(e.errors) && e.errors.some(isStoreUnavailable);
 }
-
-/** Rejects with 503 when the store does not answer within `ms`. */
-export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout>;
-  return Promise.race([
-    p.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => { timer = setTimeout(() => reject(unavailable()), ms); }),
-  ]);
-}

@@ -5,14 +5,28 @@ export type Headers = Record<string, string>;
 /** JSON body with a trailing newline, so static files and function responses are byte-identical. */
 export const jsonBody = (value: unknown): string => `${JSON.stringify(value)}\n`;
 
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function json(value: unknown, status = 200, headers: Headers = {}): Response {
-  return new Response(jsonBody(value), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  });
+  return new Response(jsonBody(value), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
 }
 
-/** Turns anything thrown by a handler into `{code, message}`; unknown errors are logged and never leak. */
+/**
+ * What a handler may return instead of a bare body: extra headers, or a body already serialised with its ETag (a
+ * cached list page), so it is not serialised or hashed again.
+ */
+export class Reply {
+  readonly body: unknown;
+  readonly headers: Headers;
+  readonly prepared?: { text: string; etag: string };
+  constructor(body: unknown, headers: Headers = {}, prepared?: { text: string; etag: string }) {
+    this.body = body;
+    this.headers = headers;
+    this.prepared = prepared;
+  }
+}
+
+/** Turns anything thrown into `{code, message}`; unknown errors are logged once and never leak. */
 export function toErrorResponse(err: unknown, headers: Headers = {}): Response {
   if (err instanceof ApiError) {
     return json({ code: err.code, message: err.message }, err.status, { ...headers, ...err.headers });

@@ -1,8 +1,7 @@
-// The server-side tools of the public site as one web-standard handler: POST /tools-api/{slug}.
+// The server-side tools of the public site: POST /tools-api/{slug}, run by the one pipeline.
 // Reachable only from the site itself; no CORS headers are ever sent, so other origins cannot read an answer.
 import { ApiError, notFound } from '../http/api-error.ts';
-import { json, toErrorResponse } from '../http/respond.ts';
-import { matchRoute } from '../http/routes.ts';
+import { createPipeline, type Ctx, type Runtime } from '../http/pipeline.ts';
 import type { Catalog } from '../public/catalog.ts';
 import { createContentBrief } from './content-brief.ts';
 import { auditHtml } from './heading-link-audit.ts';
@@ -20,8 +19,6 @@ export interface ToolsApiDeps {
   clientIp?: (req: Request) => string;
 }
 
-const NO_STORE = { 'cache-control': 'no-store' };
-
 const forwardedIp = (req: Request) =>
   req.headers.get('x-nf-client-connection-ip') ?? req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'local';
 
@@ -38,7 +35,7 @@ function checkOrigin(req: Request, origins: Set<string>) {
   if (!ok) throw new ApiError(403, 'forbidden_origin', 'The server tools answer only pages of this site; use them from the tool pages.');
 }
 
-export function createToolsApi({ catalog, siteOrigins, rateLimit, clientIp = forwardedIp }: ToolsApiDeps): (req: Request) => Promise<Response> {
+export function toolsRuntime({ catalog, siteOrigins, rateLimit, clientIp = forwardedIp }: ToolsApiDeps): Runtime {
   const origins = new Set((siteOrigins ?? [catalog.site_url]).map((o) => new URL(o).origin));
   const limiter: RateLimiter | undefined = rateLimit && createRateLimiter(rateLimit);
   const contentBrief = createContentBrief(catalog);
@@ -48,19 +45,20 @@ export function createToolsApi({ catalog, siteOrigins, rateLimit, clientIp = for
     'heading-link-audit': ({ html, page_url }: { html: string; page_url?: string }) => auditHtml(html, page_url),
   };
 
-  return async function toolsApi(req: Request): Promise<Response> {
-    try {
-      const slug = matchRoute(new URL(req.url).pathname)?.params.slug ?? '';
-      if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: 'POST, OPTIONS' } });
-      if (req.method !== 'POST') throw new ApiError(405, 'method_not_allowed', 'Server tools take POST with a JSON body.', { allow: 'POST, OPTIONS' });
-      checkOrigin(req, origins);
-      const wait = limiter?.hit(clientIp(req)) ?? 0;
-      if (wait) throw new ApiError(429, 'rate_limited', `Too many tool requests; try again in ${wait} s.`, { 'retry-after': String(wait) });
-      if (!(slug in toolInputs) || !serverTools.has(slug)) throw notFound(`server tool "${slug}"`);
-      const input = parseToolInput(slug as ServerToolSlug, await readJsonBody(req));
-      return json({ data: run[slug as ServerToolSlug](input as never) }, 200, NO_STORE);
-    } catch (err) {
-      return toErrorResponse(err, NO_STORE);
-    }
+  return {
+    handlers: {
+      runServerTool: async ({ req, params: { slug } }: Ctx) => {
+        checkOrigin(req, origins);
+        const wait = limiter?.hit(clientIp(req)) ?? 0;
+        if (wait) throw new ApiError(429, 'rate_limited', `Too many tool requests; try again in ${wait} s.`, { 'retry-after': String(wait) });
+        if (!(slug! in toolInputs) || !serverTools.has(slug!)) throw notFound(`server tool "${slug}"`);
+        const input = parseToolInput(slug as ServerToolSlug, await readJsonBody(req));
+        return { data: run[slug as ServerToolSlug](input as never) };
+      },
+    },
   };
+}
+
+export function createToolsApi(deps: ToolsApiDeps): (req: Request) => Promise<Response> {
+  return createPipeline({ apis: { tools: toolsRuntime(deps) } });
 }

@@ -17,7 +17,8 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   if (req.body) {
     const reader = req.body.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
+      // A client that goes away mid-body is an expected event: a 400 nobody reads, not an unhandled error.
+      const { done, value } = await reader.read().catch(() => { throw new ApiError(400, 'invalid_body', 'The request body could not be read: the connection closed.'); });
       if (done) break;
       size += value.byteLength;
       if (size > MAX_BODY_BYTES) { await reader.cancel(); throw tooLarge(); }

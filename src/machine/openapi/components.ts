@@ -3,7 +3,8 @@
 import { z } from 'astro/zod';
 import { Agent } from '../../schemas/agent.ts';
 import { Comparison, ComparisonSummary } from '../../schemas/comparison.ts';
-import { ApiIndex, ErrorBody, Health, Pagination, list, single } from '../../schemas/envelope.ts';
+import { ApiIndex, ErrorBody, Health, Pagination } from '../../schemas/envelope.ts';
+import { envelopes, type EnvelopeName } from '../../schemas/envelopes.ts';
 import { Feature } from '../../schemas/feature.ts';
 import { GlossaryCategory, GlossaryTerm } from '../../schemas/glossary.ts';
 import { ownArticle, ownArticleCard } from '../../schemas/own-article.ts';
@@ -28,21 +29,7 @@ const resources = {
   OwnProject: ownProject, OwnArticleCard: ownArticleCard, OwnArticle: ownArticle, WebhookPayload,
 } as const;
 
-const searchEnvelope = z.object({ data: z.object({ query: z.string(), total: z.int().min(0), items: z.array(SearchResult) }) });
-const ownProjects = z.object({ data: z.object({ items: z.array(ownProject) }) });
-
-/** Response envelopes by name; operations refer to these. */
-export const envelopes = {
-  IndexResponse: single(ApiIndex), HealthResponse: single(Health),
-  PageList: list(Page), SearchResponse: searchEnvelope,
-  GlossaryTermList: list(GlossaryTerm), GlossaryTermResponse: single(GlossaryTerm), GlossaryCategoryList: list(GlossaryCategory),
-  ToolList: list(Tool), ToolResponse: single(Tool), AgentList: list(Agent), AgentResponse: single(Agent),
-  FeatureList: list(Feature), FeatureResponse: single(Feature),
-  ComparisonList: list(ComparisonSummary), ComparisonResponse: single(Comparison), PricingResponse: single(Pricing),
-  ArticleList: list(ArticleSummary), ArticleResponse: single(Article),
-  OwnProjectList: ownProjects, OwnArticleList: list(ownArticleCard), OwnArticleResponse: single(ownArticle),
-} as const;
-export type EnvelopeName = keyof typeof envelopes;
+export { envelopes, type EnvelopeName };
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 

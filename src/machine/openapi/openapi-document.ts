@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import { API_CATALOG_PATH } from '../api-catalog.ts';
+import { API_CATALOG_PATH } from '../../api/registry.ts';
 import { componentSchemas, ref } from './components.ts';
 import { headers } from './responses.ts';
 import { operations } from './operations.ts';
@@ -42,6 +42,8 @@ export function openApiDocument(site: string) {
           summary: 'An article was published (sent once per article, to the endpoint you host).',
           description: `Standard Webhooks: verify \`webhook-signature\` (HMAC-SHA256 over \`{webhook-id}.{webhook-timestamp}.{raw body}\` with your \`whsec_\` secret) before trusting the body. \`data\` is the same article as GET /v1/articles/{slug}. Answer 2xx within 15 s; see ${site}/docs/webhooks/.`,
           tags: ['Content API'],
+          // We call you: no credential of yours is sent; the signature headers authenticate us.
+          security: [],
           parameters: [
             { name: 'webhook-id', in: 'header', required: true, description: 'Message id, the same on every retry: your idempotency key.', schema: { type: 'string' } },
             { name: 'webhook-timestamp', in: 'header', required: true, description: 'Unix seconds when the message was sent.', schema: { type: 'string', pattern: '^\\d+$' } },

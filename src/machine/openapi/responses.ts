@@ -4,7 +4,7 @@ import { ERROR_CODES, ref } from './components.ts';
 type Code = (typeof ERROR_CODES)[number];
 
 export const headers = {
-  'Cache-Control': { description: 'Public API: `public, max-age=300` (blog: 60 s with stale-while-revalidate). Content API: `public, max-age=60` on success, `no-store` on errors.', schema: { type: 'string' } },
+  'Cache-Control': { description: 'Public API: `public, max-age=300` (blog: 60 s with stale-while-revalidate; health: `no-store`); 4xx errors `public, max-age=30`, 5xx `no-store`. Content API: `public, max-age=60` on success, `no-store` on errors.', schema: { type: 'string' } },
   'Access-Control-Allow-Origin': { description: 'The public API is open to any origin.', schema: { type: 'string', const: '*' } },
   ETag: { description: 'Strong validator of the body; send it back in If-None-Match to get 304.', schema: { type: 'string' } },
   'RateLimit-Policy': { description: 'IETF RateLimit-Policy: the per-account quotas of this kind of request, e.g. `"hour";q=300;w=3600, "day";q=2000;w=86400`.', schema: { type: 'string' } },
@@ -39,7 +39,7 @@ export function errorResponse(status: number, codes: Code[], api: 'public' | 'co
 }
 
 export const okPublic = (schema: string, description: string) => ({
-  description, headers: h('Cache-Control', 'Access-Control-Allow-Origin'), content: { 'application/json': { schema: ref(schema) } },
+  description, headers: h('Cache-Control', 'ETag', 'Access-Control-Allow-Origin'), content: { 'application/json': { schema: ref(schema) } },
 });
 
 export const okContent = (schema: string, description: string) => ({

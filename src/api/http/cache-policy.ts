@@ -1,0 +1,36 @@
+// Cache headers by kind of answer: one table read by the pipeline, the static-file server and the generated
+// `_headers`, so a static file and a function answer for the same URL carry the same policy.
+import { QUERY_PARAMS } from '../queries.ts';
+
+export type Headers = Record<string, string>;
+
+/** Success and error headers of one kind of endpoint. Errors are never `durable` and never cached long. */
+export interface CachePolicy { ok: Headers; error: Headers }
+
+/** Netlify's CDN keys a cached answer on the parameters the API reads, and on nothing else in the query. */
+const VARY = { 'netlify-vary': `query=${QUERY_PARAMS.join('|')}` };
+/**
+ * A 400 or 404 may be cached for 30 s by the CDN and 30 s by a browser behind it: a slug published later shows within
+ * a minute. 5xx answers are never stored (the CDN may still serve its stale copy: stale-if-error).
+ */
+const BRIEF = { 'cache-control': 'public, max-age=30', 'netlify-cdn-cache-control': 'public, s-maxage=30', ...VARY };
+export const NO_STORE: Headers = { 'cache-control': 'no-store' };
+
+export const CACHE = {
+  /** The catalog: five minutes everywhere, durable on the CDN. */
+  public: { ok: { 'cache-control': 'public, max-age=300', 'netlify-cdn-cache-control': 'public, durable, s-maxage=300, stale-while-revalidate=60', ...VARY }, error: BRIEF },
+  /** The blog is live: revalidate briefly, and let a CDN serve a stale copy while the store is down. */
+  blog: {
+    ok: { 'cache-control': 'public, max-age=60, stale-while-revalidate=60, stale-if-error=86400', 'netlify-cdn-cache-control': 'public, durable, s-maxage=60, stale-while-revalidate=300, stale-if-error=86400', ...VARY },
+    error: BRIEF,
+  },
+  /** Health says how the function is now; no cache may answer for it. */
+  live: { ok: NO_STORE, error: NO_STORE },
+  /** Keyed answers: revalidatable by the client, private to the key in shared caches. */
+  keyed: { ok: { 'cache-control': 'public, max-age=60' }, error: NO_STORE },
+  /** Site pages and machine files: always revalidated against their ETag. */
+  file: { ok: { 'cache-control': 'public, max-age=0, must-revalidate' }, error: NO_STORE },
+} satisfies Record<string, CachePolicy>;
+
+/** The policy a failure gets: brief for 4xx, never stored for 5xx. */
+export const errorHeaders = (policy: CachePolicy, status: number): Headers => (status >= 500 ? NO_STORE : policy.error);

@@ -1,0 +1,154 @@
+// THE endpoint registry (DESIGN section 3, rule 0). Every endpoint of the public API, the content API and the tools
+// API, every machine-readable file and the site's static pages are one entry of data here. The request pipeline
+// (dispatch, methods, auth, validation, caching), the static writer, the OpenAPI document, the API indexes, the
+// Netlify function paths, the edge router and `_headers`/`_redirects` all read this table; nothing else lists routes.
+// Handlers are bound by `id` in each API's handler table, typed so that a table missing an id does not compile and
+// checked again when the pipeline is created (an endpoint without a handler, or without declared auth, is refused).
+// This file imports only zod schemas, so the edge bundle can include it.
+import { z } from 'zod';
+import type { EnvelopeName } from '../schemas/envelopes.ts';
+import { API_CATALOG_LINK, API_CATALOG_PATH } from '../core/negotiate.ts';
+
+export { API_CATALOG_PATH };
+import { CACHE, type CachePolicy } from './http/cache-policy.ts';
+import { slugSegment } from './http/params.ts';
+import {
+  blogArticleQuery, blogListQuery, contentDetailQuery, contentListQuery, glossaryQuery, pagesQuery, searchQuery, wholeListQuery,
+} from './queries.ts';
+
+export type Api = 'public' | 'content' | 'tools';
+export type Method = 'GET' | 'POST';
+export type Auth = 'none' | 'account-key';
+/** The catalog collections whose slugs fill a detail endpoint's static files. */
+export type SlugSource = 'terms' | 'tools' | 'agents' | 'features' | 'comparisons';
+
+export interface Endpoint {
+  /** Handler key and OpenAPI operationId. */
+  id: string;
+  api: Api;
+  /** URL path; `:name` is one path segment, validated by `path`. A trailing slash is accepted. */
+  pattern: string;
+  /** Declared methods. HEAD follows GET, OPTIONS is always answered; anything else is 405 with `Allow`. */
+  methods: readonly Method[];
+  /** Required: an endpoint that declares no auth is refused when the pipeline is created (fail closed). */
+  auth: Auth;
+  /** Path parameters: a value that fails its schema names nothing, so it is a 404. */
+  path?: z.ZodObject;
+  /** Query parameters: a value that fails is 400 `invalid_query` naming the parameter. */
+  query?: z.ZodObject;
+  cache: CachePolicy;
+  /** Open CORS (the public API). The keyed API and the tools never send CORS headers. */
+  cors: boolean;
+  /** Content API rate-limit bucket. */
+  bucket?: 'list' | 'detail';
+  /** The query-less answer is a file of the build: written by calling the handler, served without a function. */
+  static?: { file: string; slugs?: SlugSource };
+  /** OpenAPI metadata; absent for same-site endpoints that are not part of the public contract. */
+  doc?: { summary: string; description: string; tag: string; ok: EnvelopeName; errors: readonly number[] };
+}
+
+export const PUBLIC_BASE = '/api/v1';
+export const CONTENT_BASE = '/v1';
+export const TOOLS_BASE = '/tools-api';
+
+const slugPath = z.object({ slug: slugSegment });
+
+const pub = (id: string, pattern: string, doc: Endpoint['doc'], extra: Partial<Endpoint> = {}): Endpoint => ({
+  id, api: 'public', pattern, methods: ['GET'], auth: 'none', cache: CACHE.public, cors: true, doc, ...extra,
+});
+const detail = (slugs: SlugSource) => ({ path: slugPath, static: { file: `${PUBLIC_BASE}/${slugs === 'terms' ? 'glossary' : slugs}/:slug.json`, slugs } });
+const file = (path: string) => ({ static: { file: `${path}.json` } });
+const whole = (what: string) => `Every ${what}, whole by default (the list is short); \`page\` and \`limit\` page it when given.`;
+
+export const endpoints: readonly Endpoint[] = [
+  pub('getIndex', `${PUBLIC_BASE}/`, { tag: 'Public API', ok: 'IndexResponse', errors: [], summary: 'This index: every endpoint of the public API.', description: 'Names the documentation, the OpenAPI document, llms.txt and every endpoint with its absolute URL.' },
+    { static: { file: `${PUBLIC_BASE}/index.json` } }),
+  pub('getHealth', `${PUBLIC_BASE}/health`, { tag: 'Public API', ok: 'HealthResponse', errors: [], summary: 'Service health; no authentication, no rate limit.', description: 'Answered live by the function on every request (`time` is now); never cached.' },
+    { cache: CACHE.live }),
+  pub('listPages', `${PUBLIC_BASE}/pages`, { tag: 'Site', ok: 'PageList', errors: [400], summary: 'Every site page with its HTML and markdown URLs; filter by kind.', description: 'Every page of the site (glossary, tools, agents, features, comparisons, docs and the rest), newest structure first, paginated.' },
+    { query: pagesQuery, ...file(`${PUBLIC_BASE}/pages`) }),
+  pub('searchPages', `${PUBLIC_BASE}/search`, { tag: 'Site', ok: 'SearchResponse', errors: [400, 503], summary: 'Token search over page titles and descriptions, best match first.', description: 'Every whitespace-separated token of `q` must match a word of the title or description by prefix, case- and accent-insensitively; results are ranked by BM25 with title matches boosted.' },
+    { query: searchQuery }),
+  pub('listGlossaryTerms', `${PUBLIC_BASE}/glossary`, { tag: 'Glossary', ok: 'GlossaryTermList', errors: [400], summary: 'Glossary terms; filter by category or q, full=true for sections.', description: 'Terms in title order, paginated. List items leave out `sections`, `key_points` and `sources` unless `full=true`.' },
+    { query: glossaryQuery, ...file(`${PUBLIC_BASE}/glossary`) }),
+  pub('listGlossaryCategories', `${PUBLIC_BASE}/glossary/categories`, { tag: 'Glossary', ok: 'GlossaryCategoryList', errors: [400], summary: 'Glossary categories with term counts.', description: whole('glossary category') },
+    { query: wholeListQuery, ...file(`${PUBLIC_BASE}/glossary/categories`) }),
+  pub('getGlossaryTerm', `${PUBLIC_BASE}/glossary/:slug`, { tag: 'Glossary', ok: 'GlossaryTermResponse', errors: [404], summary: 'One glossary term with every section and source.', description: 'The whole term: definition, TL;DR, sections, key points, related terms and sources.' },
+    detail('terms')),
+  pub('listTools', `${PUBLIC_BASE}/tools`, { tag: 'Tools', ok: 'ToolList', errors: [400], summary: 'Free SEO tools, in the browser or on our servers.', description: whole('free tool') },
+    { query: wholeListQuery, ...file(`${PUBLIC_BASE}/tools`) }),
+  pub('getTool', `${PUBLIC_BASE}/tools/:slug`, { tag: 'Tools', ok: 'ToolResponse', errors: [404], summary: 'One tool with its explanation and FAQ.', description: 'Where the tool runs (`runs_on`), how it works and its FAQ.' },
+    detail('tools')),
+  pub('listAgents', `${PUBLIC_BASE}/agents`, { tag: 'Product', ok: 'AgentList', errors: [400], summary: 'The named agents that research, write and publish.', description: whole('agent') },
+    { query: wholeListQuery, ...file(`${PUBLIC_BASE}/agents`) }),
+  pub('getAgent', `${PUBLIC_BASE}/agents/:slug`, { tag: 'Product', ok: 'AgentResponse', errors: [404], summary: 'One agent: signal, action, cadence and steps.', description: 'What the agent watches, what it does, how often, and its steps.' },
+    detail('agents')),
+  pub('listFeatures', `${PUBLIC_BASE}/features`, { tag: 'Product', ok: 'FeatureList', errors: [400], summary: 'Product features.', description: whole('product feature') },
+    { query: wholeListQuery, ...file(`${PUBLIC_BASE}/features`) }),
+  pub('getFeature', `${PUBLIC_BASE}/features/:slug`, { tag: 'Product', ok: 'FeatureResponse', errors: [404], summary: 'One product feature.', description: 'The feature with its body and FAQ.' },
+    detail('features')),
+  pub('listComparisons', `${PUBLIC_BASE}/comparisons`, { tag: 'Product', ok: 'ComparisonList', errors: [400], summary: 'Comparisons with other content tools.', description: whole('comparison') },
+    { query: wholeListQuery, ...file(`${PUBLIC_BASE}/comparisons`) }),
+  pub('getComparison', `${PUBLIC_BASE}/comparisons/:slug`, { tag: 'Product', ok: 'ComparisonResponse', errors: [404], summary: 'One comparison with its feature matrix.', description: 'The comparison, its feature matrix and its FAQ.' },
+    detail('comparisons')),
+  pub('getPricing', `${PUBLIC_BASE}/pricing`, { tag: 'Product', ok: 'PricingResponse', errors: [], summary: 'Plans and the bring-your-own-key offer, in USD.', description: 'Every plan with its monthly and yearly price and limits, and the bring-your-own-key offer.' },
+    file(`${PUBLIC_BASE}/pricing`)),
+  pub('listBlogArticles', `${PUBLIC_BASE}/articles`, { tag: 'Blog', ok: 'ArticleList', errors: [400, 502], summary: 'The company blog: published articles, newest first.', description: 'Read live from the content store, so a publish shows within a minute; 502 `upstream_unavailable` when the store does not answer in time.' },
+    { query: blogListQuery, cache: CACHE.blog }),
+  pub('getBlogArticle', `${PUBLIC_BASE}/articles/:slug`, { tag: 'Blog', ok: 'ArticleResponse', errors: [400, 404, 502], summary: 'One blog article as markdown, HTML or both.', description: 'The article with the body or bodies `format` asks for; 404 for an unknown or retired slug.' },
+    { path: slugPath, query: blogArticleQuery, cache: CACHE.blog }),
+
+  ...(['projects', 'articles', 'articles/:slug'] as const).map((p): Endpoint => {
+    const one = p === 'articles/:slug';
+    return {
+      id: { projects: 'listOwnProjects', articles: 'listOwnArticles', 'articles/:slug': 'getOwnArticle' }[p],
+      api: 'content', pattern: `${CONTENT_BASE}/${p}`, methods: ['GET'], auth: 'account-key', cache: CACHE.keyed, cors: false,
+      bucket: one ? 'detail' : 'list',
+      ...(one ? { path: slugPath, query: contentDetailQuery } : p === 'articles' ? { query: contentListQuery } : {}),
+      doc: {
+        tag: 'Content API',
+        ok: ({ projects: 'OwnProjectList', articles: 'OwnArticleList', 'articles/:slug': 'OwnArticleResponse' } as const)[p],
+        errors: p === 'projects' ? [401, 429, 503] : [400, 401, 403, 404, 429, 503],
+        summary: { projects: "The account's projects.", articles: "A project's published article cards.", 'articles/:slug': 'One published article of a project.' }[p],
+        description: {
+          projects: 'Every project of the key\'s account with its API switch; pass an `id` as `projectId` to the article endpoints.',
+          articles: 'Published articles of the project as cards, paginated; pass `updatedSince` with the time of your last sync to get only what changed.',
+          'articles/:slug': 'An unpublished article answers 404; a consolidated one carries `redirect_to` and `redirect_type` (permanent: 301, else 302); `noindex` true also sends `X-Robots-Tag: noindex`.',
+        }[p],
+      },
+    };
+  }),
+
+  {
+    id: 'runServerTool', api: 'tools', pattern: `${TOOLS_BASE}/:slug`, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false,
+    path: slugPath,
+  },
+];
+
+/**
+ * Machine-readable files of the build (spec 4.3) and the headers the extension does not give them: the local origin
+ * serves them with these and `_headers` is generated from the same table.
+ */
+/** RFC 9727 section 4.2: the media type with the profile parameter the RFC registers. */
+export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+const OPEN = { 'access-control-allow-origin': '*' };
+export const machineFiles: readonly { path: string; headers: Record<string, string> }[] = [
+  { path: API_CATALOG_PATH, headers: { 'content-type': API_CATALOG_TYPE, ...OPEN, link: API_CATALOG_LINK } },
+  ...['/openapi.json', '/api/openapi.json'].map((path) => ({ path, headers: { 'content-type': 'application/json; charset=utf-8', ...OPEN } })),
+  ...['/openapi.yaml', '/api/openapi.yaml'].map((path) => ({ path, headers: { 'content-type': 'application/yaml; charset=utf-8', ...OPEN } })),
+  ...['/llms.txt', '/llms-full.txt'].map((path) => ({ path, headers: { 'content-type': 'text/plain; charset=utf-8', ...OPEN } })),
+  { path: '/sitemap.xml', headers: { 'content-type': 'application/xml; charset=utf-8' } },
+  { path: '/robots.txt', headers: { 'content-type': 'text/plain; charset=utf-8' } },
+];
+/** Site pages and files: read-only. */
+export const SITE_METHODS: readonly Method[] = ['GET'];
+
+/** The APIs' roots: every unknown path under them is a JSON 404, never the site's HTML. */
+export const API_ROOTS: Record<Api, string> = { public: PUBLIC_BASE, content: CONTENT_BASE, tools: TOOLS_BASE };
+
+/** Methods a client may send to an endpoint: the declared ones, HEAD with GET, and OPTIONS. */
+export const allowedMethods = (e: Pick<Endpoint, 'methods'>): string[] =>
+  [...e.methods, ...(e.methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+
+/** The endpoints of one API. */
+export const endpointsOf = (api: Api): Endpoint[] => endpoints.filter((e) => e.api === api);

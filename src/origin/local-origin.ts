@@ -1,0 +1,34 @@
+import type { Sql } from 'postgres';
+import { contentRuntime, type ContentApiDeps } from '../api/content/create-content-api.ts';
+import { loadPublicApi } from '../api/public/load-public-api.ts';
+import { toolsRuntime } from '../api/tools/create-tools-api.ts';
+import { TOOLS_RATE_LIMIT } from '../api/tools/rate-limit.ts';
+import { createStoreArticleSource } from '../blog/store-article-source.ts';
+import { createOrigin } from './create-origin.ts';
+
+export interface LocalOriginOptions {
+  distDir: string;
+  /** The content store: runs the content API and the blog. Without it both answer 503 / 502. */
+  sql?: Sql;
+  /** Content API options (limits, timeout, list cache) for tests and benchmarks. */
+  content?: Omit<ContentApiDeps, 'sql'>;
+  /** The tools' per-IP limit; the platform's numbers by default. */
+  toolsRateLimit?: { windowLimit: number; windowSize: number };
+}
+
+/**
+ * The whole handler stack `npm start` serves: every API of the registry over one build and one store, through the
+ * one pipeline. Tests, benchmarks, the browser suite and the site audit use this same stack.
+ */
+export function createLocalOrigin({ distDir, sql, content, toolsRateLimit = TOOLS_RATE_LIMIT }: LocalOriginOptions) {
+  const { catalog, runtime } = loadPublicApi(distDir, sql ? (site) => createStoreArticleSource({ sql, site }) : undefined);
+  const handler = createOrigin({
+    distDir,
+    apis: {
+      public: runtime,
+      tools: toolsRuntime({ catalog, rateLimit: toolsRateLimit }),
+      ...(sql ? { content: contentRuntime({ sql, ...content }) } : {}),
+    },
+  });
+  return { catalog, handler };
+}

@@ -1,0 +1,29 @@
+// Every response body by name: the endpoint registry names one per endpoint (`ok`), and the OpenAPI document
+// registers them as components. Envelopes refer to resources, which the document registers under their own names.
+import { z } from 'zod';
+import { Agent } from './agent.ts';
+import { Article, ArticleSummary } from './article.ts';
+import { Comparison, ComparisonSummary } from './comparison.ts';
+import { ApiIndex, Health, list, single } from './envelope.ts';
+import { Feature } from './feature.ts';
+import { GlossaryCategory, GlossaryTerm } from './glossary.ts';
+import { ownArticle, ownArticleCard } from './own-article.ts';
+import { ownProject } from './own-project.ts';
+import { Page, SearchResult } from './page.ts';
+import { Pricing } from './pricing.ts';
+import { Tool } from './tool.ts';
+
+const searchEnvelope = z.object({ data: z.object({ query: z.string(), total: z.int().min(0), items: z.array(SearchResult) }) });
+const ownProjects = z.object({ data: z.object({ items: z.array(ownProject) }) });
+
+export const envelopes = {
+  IndexResponse: single(ApiIndex), HealthResponse: single(Health),
+  PageList: list(Page), SearchResponse: searchEnvelope,
+  GlossaryTermList: list(GlossaryTerm), GlossaryTermResponse: single(GlossaryTerm), GlossaryCategoryList: list(GlossaryCategory),
+  ToolList: list(Tool), ToolResponse: single(Tool), AgentList: list(Agent), AgentResponse: single(Agent),
+  FeatureList: list(Feature), FeatureResponse: single(Feature),
+  ComparisonList: list(ComparisonSummary), ComparisonResponse: single(Comparison), PricingResponse: single(Pricing),
+  ArticleList: list(ArticleSummary), ArticleResponse: single(Article),
+  OwnProjectList: ownProjects, OwnArticleList: list(ownArticleCard), OwnArticleResponse: single(ownArticle),
+} as const;
+export type EnvelopeName = keyof typeof envelopes;
