@@ -50,6 +50,12 @@ export const contentListQuery = z.object({
   order: z.enum(['desc', 'asc']).default('desc').meta({ description: 'Sort order.' }),
 });
 export const contentDetailQuery = z.object({ projectId: projectId('The project the article belongs to (slugs are unique within a project).') });
+export const syncQuery = z.object({
+  projectId: projectId('The project to sync; GET /v1/projects lists them.'),
+  cursor: z.string().max(300, { error: 'is not a valid sync cursor' }).optional()
+    .meta({ description: 'Opaque `next_cursor` of an earlier page; omit it to start a full sync.' }),
+  limit: intParam(100, 'Items per page, from 1; values above 500 are capped to 500.', 500),
+});
 
 /**
  * Every parameter any public endpoint reads. The CDN keys its cache on these alone (Netlify-Vary), so a tracking

@@ -13,7 +13,7 @@ export { API_CATALOG_PATH };
 import { CACHE, type CachePolicy } from './http/cache-policy.ts';
 import { slugSegment } from './http/params.ts';
 import {
-  blogArticleQuery, blogListQuery, contentDetailQuery, contentListQuery, glossaryQuery, pagesQuery, searchQuery, wholeListQuery,
+  blogArticleQuery, blogListQuery, contentDetailQuery, contentListQuery, glossaryQuery, pagesQuery, searchQuery, syncQuery, wholeListQuery,
 } from './queries.ts';
 
 export type Api = 'public' | 'content' | 'tools';
@@ -119,6 +119,15 @@ export const endpoints: readonly Endpoint[] = [
     };
   }),
 
+  {
+    id: 'syncOwnArticles', api: 'content', pattern: `${CONTENT_BASE}/sync`, methods: ['GET'], auth: 'account-key', cache: CACHE.keyed, cors: false,
+    bucket: 'list', query: syncQuery,
+    doc: {
+      tag: 'Content API', ok: 'SyncResponse', errors: [400, 401, 403, 404, 429, 503],
+      summary: "A project's changes since a cursor: upserts and removals, in change order.",
+      description: 'Without `cursor`, a full sync: every listed article as an upsert. Follow `next_cursor` while `has_more`; keep the last `next_cursor` and send it next time to get only what changed since, removals (unpublished, redirected) included. Keyset-ordered by change, so nothing is skipped or repeated while articles change. A malformed, foreign or expired cursor is 400 `invalid_query` naming `cursor`: start again without one.',
+    },
+  },
   {
     id: 'runServerTool', api: 'tools', pattern: `${TOOLS_BASE}/:slug`, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false,
     path: slugPath,

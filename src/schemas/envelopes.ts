@@ -11,6 +11,7 @@ import { ownArticle, ownArticleCard } from './own-article.ts';
 import { ownProject } from './own-project.ts';
 import { Page, SearchResult } from './page.ts';
 import { Pricing } from './pricing.ts';
+import { syncPage } from './sync.ts';
 import { Tool } from './tool.ts';
 
 const searchEnvelope = z.object({ data: z.object({ query: z.string(), total: z.int().min(0), items: z.array(SearchResult) }) });
@@ -24,6 +25,6 @@ export const envelopes = {
   FeatureList: list(Feature), FeatureResponse: single(Feature),
   ComparisonList: list(ComparisonSummary), ComparisonResponse: single(Comparison), PricingResponse: single(Pricing),
   ArticleList: list(ArticleSummary), ArticleResponse: single(Article),
-  OwnProjectList: ownProjects, OwnArticleList: list(ownArticleCard), OwnArticleResponse: single(ownArticle),
+  OwnProjectList: ownProjects, OwnArticleList: list(ownArticleCard), OwnArticleResponse: single(ownArticle), SyncResponse: syncPage,
 } as const;
 export type EnvelopeName = keyof typeof envelopes;

@@ -18,6 +18,7 @@ import { limitsFromEnv, rateLimitHeaders, retryAfter, type RateLimits } from './
 import { toCard, toOwnArticle } from './serialize.ts';
 import { isStoreUnavailable, unavailable } from './errors.ts';
 import { createListCache, type ListCache } from './list-cache.ts';
+import { syncFeed } from './sync-feed.ts';
 
 export interface ContentApiDeps {
   /** postgres.js client of the store. */
@@ -84,6 +85,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
       cache.set(projectId, version, key, page);
       return new Reply(undefined, {}, { text, etag: page.etag });
     },
+    syncOwnArticles: ({ access, query }) => syncFeed(sql, { projectId: requireProject(access), accountId: access.accountId! }, query as Parameters<typeof syncFeed>[2]),
     getOwnArticle: async ({ access, params: { slug } }) => {
       const projectId = requireProject(access);
       const row = await getArticle(sql, projectId, slug!);
