@@ -88,5 +88,10 @@ describe.skipIf(!syncWired)('examples/astro-site [needs /v1/sync wired]', () => 
     expect(page(out2, `${f.slugs[1]}/index.html`)).toContain('Edited between builds');
     expect(existsSync(join(out2, f.slugs[2]!))).toBe(false);
     expect(page(out2, `${f.slugs[0]}/index.html`)).toContain('<h2>Title A 0</h2>');
+
+    // The example's TypeScript checks against the package's declarations and the collection types the build wrote.
+    const check = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(EXAMPLE, 'tsconfig.json')], { encoding: 'utf8' });
+    expect(check.stdout + check.stderr).toBe('');
+    expect(check.status).toBe(0);
   });
 });
