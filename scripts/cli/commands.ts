@@ -1,13 +1,13 @@
 // Every command: its usage line, help and action. Actions return the one JSON object `--json` prints.
-import { readFileSync } from 'node:fs';
 import type { Sql } from 'postgres';
-import { ownArticleInput, describeIssues } from '../../src/schemas/own-article.ts';
 import { createAccount, getAccount, revokeKeys, rotateKey } from '../../src/store/repos/accounts.ts';
 import { createProject, getProject, setProjectApi } from '../../src/store/repos/projects.ts';
-import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
+import { getArticle, publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { flag, httpUrl, NotFoundError, required, UsageError, type Parsed } from './args.ts';
 import { withBlogRebuild } from './blog-rebuild.ts';
 import { describeSend, sendNow, webhookCommands } from './webhook-commands.ts';
+import { listCommands } from './list-commands.ts';
+import { fieldsClearedBy, publishFileHelp, readArticleFile } from './article-file.ts';
 
 export interface Command {
   usage: string;
@@ -93,24 +93,32 @@ export const commands: Record<string, Command> = {
   },
   'project webhook': webhookCommands['project webhook']!,
   'article publish': {
-    usage: 'article publish --project ID --file F',
-    help: 'Creates or updates (by slug) and publishes the article in the JSON file F; the file is checked against the own-article schema.',
+    usage: 'article publish --project ID --file F [--replace]',
+    help: [
+      'Creates or updates (by slug) and publishes the article in the JSON file F, checked against the article schema.',
+      'Re-publishing a slug replaces the article with the file: when the file leaves out fields the article has now',
+      '(excerpt, meta_description, image_url, keyword, type, ...), the command names them and stops; add them to the',
+      'file, or pass --replace to clear them. To change a few fields in place, use article update.',
+      '',
+      publishFileHelp(),
+    ].join('\n'),
     async run(sql, p) {
       const id = required(p, 'project');
       const file = required(p, 'file');
-      let raw: unknown;
-      try { raw = JSON.parse(readFileSync(file, 'utf8')); } catch (err) {
-        throw new UsageError(`cannot read ${file} as JSON: ${(err as Error).message}`);
-      }
-      const parsed = ownArticleInput.safeParse(raw);
-      if (!parsed.success) throw new UsageError(`${file} is not a valid article:\n  ${describeIssues(parsed.error).join('\n  ')}`);
+      const { raw, article } = readArticleFile(file);
       await project(sql, id);
-      const r = await publishArticle(sql, id, parsed.data);
+      // Checked before the write, not in its transaction: an operator's command, not a concurrent API.
+      const existing = await getArticle(sql, id, article.slug);
+      const cleared = existing ? fieldsClearedBy(existing, raw) : [];
+      if (cleared.length && !p.flags.has('replace')) {
+        throw new UsageError(`publishing ${file} would clear ${cleared.join(', ')} of ${article.slug} (set now, missing from the file); add them to the file, pass --replace to clear them, or change fields with skribra article update`);
+      }
+      const r = await publishArticle(sql, id, article);
       // A first publish queued the webhook in the same transaction; its first attempt goes out now.
       const webhook = r.delivery_id ? await sendNow(sql, r.delivery_id) : undefined;
-      return { id: r.id, slug: r.slug, created: r.created, ...(webhook ? { webhook } : {}) };
+      return { id: r.id, slug: r.slug, created: r.created, ...(cleared.length ? { cleared } : {}), ...(webhook ? { webhook } : {}) };
     },
-    human: (r) => `${r.created ? 'published' : 'updated'} ${r.slug} (${r.id})${r.webhook ? `\n${describeSend(r.webhook as Record<string, unknown>)}` : ''}`,
+    human: (r) => `${r.created ? 'published' : 'updated'} ${r.slug} (${r.id})${r.cleared ? `\ncleared ${(r.cleared as string[]).join(', ')}` : ''}${r.webhook ? `\n${describeSend(r.webhook as Record<string, unknown>)}` : ''}`,
   },
   'article unpublish': {
     usage: 'article unpublish --project ID --slug S',
@@ -137,7 +145,14 @@ export const commands: Record<string, Command> = {
     human: (r) => `${r.slug}: ${r.retired ? 'retired from' : 'back on'} the public blog`,
   },
   ...Object.fromEntries(Object.entries(webhookCommands).filter(([name]) => name !== 'project webhook')),
+  ...listCommands,
 };
 
+/** The order of `skribra help`: by group, finding things before changing them. */
+const ORDER = ['account list', 'account create', 'key rotate', 'key revoke', 'project list', 'project show', 'project create', 'project api', 'project webhook',
+  'article list', 'article show', 'article publish', 'article update', 'article unpublish', 'article redirect', 'article noindex', 'article retire',
+  'webhook deliveries', 'webhook redeliver', 'webhook test'];
+export const commandNames = (): string[] => [...ORDER.filter((n) => commands[n]), ...Object.keys(commands).filter((n) => !ORDER.includes(n))];
+
 // A change to the company blog's articles asks the host for a site rebuild (SKRIBRA_BUILD_HOOK_URL).
-for (const name of ['article publish', 'article unpublish', 'article redirect', 'article noindex', 'article retire']) commands[name] = withBlogRebuild(commands[name]!);
+for (const name of ['article publish', 'article update', 'article unpublish', 'article redirect', 'article noindex', 'article retire']) commands[name] = withBlogRebuild(commands[name]!);

@@ -2,15 +2,7 @@
 import { openStore } from '../../src/store/open-store.ts';
 import { NotFoundError, parseArgs, UsageError, type Parsed } from './args.ts';
 import { commands } from './commands.ts';
-
-const overview = () => [
-  'skribra: operator CLI for the content store (embedded PostgreSQL in $SKRIBRA_DATA_DIR, or DATABASE_URL).',
-  '',
-  'Commands:',
-  ...Object.values(commands).map((c) => `  skribra ${c.usage}`),
-  '',
-  'Every command takes --json (one JSON object on stdout) and --help.',
-].join('\n');
+import { answerWithoutStore } from './help.ts';
 
 export async function main(argv: string[]): Promise<number> {
   let p: Parsed;
@@ -22,16 +14,10 @@ export async function main(argv: string[]): Promise<number> {
   };
   try { p = parseArgs(argv); } catch (err) { return fail(2, (err as Error).message); }
 
-  const name = p.words.slice(0, 2).join(' ');
-  const cmd = commands[name];
-  const help = p.flags.has('help') || p.flags.has('h');
-  if (!cmd) {
-    const group = Object.values(commands).filter((c) => c.usage.startsWith(`${p.words[0]} `));
-    if (group.length && p.words.length === 1) { process.stdout.write(`${group.map((c) => `skribra ${c.usage}\n  ${c.help}`).join('\n')}\n`); return help ? 0 : 2; }
-    if (help || p.words.length === 0) { process.stdout.write(`${overview()}\n`); return p.words.length === 0 && !help ? 2 : 0; }
-    return fail(2, `unknown command "${p.words.join(' ')}"; run skribra --help`);
-  }
-  if (help) { process.stdout.write(`skribra ${cmd.usage} [--json]\n\n${cmd.help}\n`); return 0; }
+  // --version, help and unknown commands need no store.
+  const answered = answerWithoutStore(p, json, fail);
+  if (answered !== undefined) return answered;
+  const cmd = commands[p.words.slice(0, 2).join(' ')]!;
 
   let store;
   try {

@@ -1,8 +1,8 @@
-// The publish webhook's operator commands: endpoint and secret, the delivery log, redelivery and a test event.
+// The publish webhook's operator commands: endpoint and secret, redelivery and a test event (the delivery log,
+// `webhook deliveries`, is in list-commands.ts).
 import type { Sql } from 'postgres';
-import { getProject } from '../../src/store/repos/projects.ts';
 import { configureEndpoint, EndpointError } from '../../src/webhooks/configure-endpoint.ts';
-import { listDeliveries, requeueDelivery } from '../../src/webhooks/deliveries.ts';
+import { requeueDelivery } from '../../src/webhooks/deliveries.ts';
 import { runDueDeliveries, type DeliveryResult } from '../../src/webhooks/run-deliveries.ts';
 import { sendTestEvent } from '../../src/webhooks/send-test-event.ts';
 import { policyFromEnv, vetTarget } from '../../src/webhooks/vet-target.ts';
@@ -33,14 +33,6 @@ export function describeSend(w: Record<string, unknown> | undefined): string {
   if (w.status === 'delivered') return `webhook ${w.delivery_id}: delivered (HTTP ${w.http_status})`;
   const next = w.next_attempt_at ? `; next try ${w.next_attempt_at}` : '';
   return `webhook ${w.delivery_id}: ${w.status}${w.error ? ` (${w.error})` : w.note ? ` (${w.note})` : ''}${next}`;
-}
-
-const cell = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : v instanceof Date ? v.toISOString() : String(v));
-
-function table(rows: Record<string, unknown>[], cols: string[]): string {
-  const cells = [cols, ...rows.map((r) => cols.map((c) => cell(r[c]).replace(/\s+/g, ' ').slice(0, 80)))];
-  const widths = cols.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
-  return cells.map((row) => row.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
 }
 
 export const webhookCommands: Record<string, Command> = {
@@ -79,31 +71,6 @@ export const webhookCommands: Record<string, Command> = {
       ...(r.previous_secret_until ? [`the previous secret also signs until ${r.previous_secret_until}`] : []),
       ...(r.warning ? [`warning: ${r.warning}`] : []),
     ].join('\n')),
-  },
-  'webhook deliveries': {
-    usage: 'webhook deliveries --project ID [--limit N]',
-    help: "The project's webhook deliveries, newest first: id, article, attempts, status, last error and next try.",
-    async run(sql, p) {
-      const id = required(p, 'project');
-      const limit = Number(p.flags.get('limit') ?? 50);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be an integer from 1 to 1000');
-      if (!(await getProject(sql, id))) throw new NotFoundError(`No project ${id}.`);
-      const rows = await listDeliveries(sql, id, limit);
-      return {
-        project_id: id,
-        deliveries: rows.map((d) => ({
-          id: d.id, event_type: d.event_type, article_id: d.article_id, article: d.article_slug, attempts: d.attempts, status: d.status,
-          last_status: d.last_status, last_error: d.last_error,
-          next_attempt_at: d.status === 'pending' || d.status === 'sending' ? d.next_attempt_at?.toISOString() ?? null : null,
-          created_at: d.created_at.toISOString(), delivered_at: d.delivered_at?.toISOString() ?? null,
-        })),
-      };
-    },
-    human: (r) => {
-      const rows = r.deliveries as Record<string, unknown>[];
-      if (!rows.length) return `no deliveries for ${r.project_id}`;
-      return table(rows, ['id', 'article', 'attempts', 'status', 'last_error', 'next_attempt_at']);
-    },
   },
   'webhook redeliver': {
     usage: 'webhook redeliver --delivery ID',

@@ -148,7 +148,7 @@ function reasonOf(issue: Issue, hints: Hints): DescribedIssue {
       const got = received(issue, hints);
       if (got === 'undefined' || issue.expected === 'nonoptional') return { path, reason: required(hints) };
       if (issue.expected === 'never' || issue.expected === 'undefined' || issue.expected === 'void') return { path, reason: 'must not be given' };
-      const want = EXPECTED[issue.expected] ?? issue.expected;
+      const want = hints.integer && issue.expected === 'number' ? 'an integer' : EXPECTED[issue.expected] ?? issue.expected;
       // An integer field given 1.5 got a number; say which one when it is known.
       if (issue.expected === 'int' && got === 'number') return { path, reason: hints.hasInput ? `must be an integer (got ${String(hints.input)})` : 'must be an integer' };
       return { path, reason: `must be ${want}${got ? ` (got ${got})` : ''}` };
@@ -195,18 +195,18 @@ export function describeIssues(error: { issues: readonly Issue[] }): DescribedIs
 type Def = { type?: string; format?: string; options?: { _zod: { def: Def } }[]; innerType?: { _zod: { def: Def } }; in?: { _zod: { def: Def } }; entries?: Record<string, unknown>; values?: unknown[]; checks?: { _zod: { def: { check?: string; format?: string } } }[] };
 const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
 
-/** What a schema accepts, in words, for "is required (expected ...)": `a date YYYY-MM-DD, e.g. 2026-01-31`. */
-function expectedOf(schema: unknown, depth = 0): string | undefined {
+/** What a schema accepts, in words, for "is required (expected ...)" and help texts: `a date YYYY-MM-DD, e.g. 2026-01-31`. */
+export function describeExpected(schema: unknown, depth = 0): string | undefined {
   const def = defOf(schema);
   if (!def || depth > 6) return undefined;
   switch (def.type) {
     case 'optional': case 'default': case 'prefault': case 'nullable': case 'nonoptional': case 'readonly': case 'catch':
-      return expectedOf(def.innerType, depth + 1);
-    case 'pipe': return expectedOf(def.in, depth + 1);
+      return describeExpected(def.innerType, depth + 1);
+    case 'pipe': return describeExpected(def.in, depth + 1);
     case 'enum': return `one of ${list(Object.values(def.entries ?? {}))}`;
     case 'literal': return (def.values ?? []).length === 1 ? list(def.values!) : `one of ${list(def.values ?? [])}`;
     case 'union': {
-      const options = (def.options ?? []).map((o) => expectedOf(o, depth + 1)).filter((o): o is string => !!o);
+      const options = (def.options ?? []).map((o) => describeExpected(o, depth + 1)).filter((o): o is string => !!o);
       // A date given as YAML date or as text: the text form says more.
       const withExample = options.find((o) => o.includes('e.g.'));
       return withExample ?? (options.length ? [...new Set(options)].join(' or ') : undefined);
@@ -223,7 +223,7 @@ function expectedOf(schema: unknown, depth = 0): string | undefined {
 
 /** "is required", with what the field takes when the error map saw the schema. */
 function required(hints: Hints): string {
-  const expected = hints.schema ? expectedOf(hints.schema) : undefined;
+  const expected = hints.schema ? describeExpected(hints.schema) : undefined;
   return expected ? `is required (expected ${expected})` : 'is required';
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,7 +23,10 @@ async function cli(...args: string[]): Promise<{ code: number; out: any; stdout:
 const file = (name: string, body: unknown) => { const f = join(files, name); writeFileSync(f, JSON.stringify(body)); return f; };
 
 beforeAll(async () => { t = await openTestStore(); });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+  rmSync(files, { recursive: true, force: true }); // the test's article files: no /tmp/skribra-cli-* left behind
+});
 
 describe('skribra CLI (joining the store the API uses)', () => {
   it('runs the whole flow with --json, one object on stdout each time', async () => {

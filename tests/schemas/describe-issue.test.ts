@@ -125,7 +125,7 @@ describe('describeIssue over every zod 4 issue kind', () => {
     ]);
     expect(reasons(schema, { title: 1, limit: 'x', when: 3, kind: 'a' }, true)).toEqual([
       'title: must be a string (got number)',
-      'limit: must be a number (got string)',
+      'limit: must be an integer (got string)',
       'when: must be a string (got number)',
     ]);
     // With the schema in sight, "is required" says what the field takes.

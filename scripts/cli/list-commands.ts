@@ -1,0 +1,162 @@
+// The commands an operator finds things with: lists and details of accounts, projects, articles and webhook
+// deliveries, plus `article update`. Human tables by default; `--json` prints the same data as one object.
+import type { Sql } from 'postgres';
+import { getAccount } from '../../src/store/repos/accounts.ts';
+import { getProject } from '../../src/store/repos/projects.ts';
+import { getArticle } from '../../src/store/repos/articles.ts';
+import { updateArticleFields } from '../../src/store/repos/article-fields.ts';
+import { ARTICLE_STATES, articleState, DELIVERY_STATUSES, listAccounts, listAllProjects, listDeliveriesWhere, listProjectArticles, projectDetail } from '../../src/store/repos/listings.ts';
+import { flag, limit, NotFoundError, oneOf, required, UsageError, type Parsed } from './args.ts';
+import { applySets, FIELDS, parseSets } from './article-file.ts';
+import { iso, record, table } from './table.ts';
+import type { Command } from './commands.ts';
+
+async function mustProject(sql: Sql, id: string) {
+  if (!(await getProject(sql, id))) throw new NotFoundError(`No project ${id}.`);
+}
+
+function since(p: Parsed): Date | undefined {
+  const v = flag(p, 'since');
+  if (v === undefined) return undefined;
+  const d = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(v) ? new Date(v) : new Date(Number.NaN);
+  if (Number.isNaN(d.getTime())) throw new UsageError(`--since must be a date YYYY-MM-DD or an ISO 8601 date-time (expected e.g. 2026-01-31 or 2026-01-31T12:00:00Z; got ${v})`);
+  return d;
+}
+
+const none = (what: string) => `no ${what}`;
+/** A `date` column as YYYY-MM-DD, whether the driver gives a Date or a string. */
+const dateOnly = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : v ?? null);
+
+export const listCommands: Record<string, Command> = {
+  'account list': {
+    usage: 'account list [--limit N]',
+    help: 'Lists accounts, oldest first: id, name, number of projects and the hint of the active API key (- when revoked).',
+    async run(sql, p) {
+      const rows = await listAccounts(sql, limit(p));
+      return { accounts: rows.map((r) => ({ id: r.id, name: r.name, projects: r.projects, key_hint: r.key_hint, created_at: iso(r.created_at) })) };
+    },
+    human: (r) => {
+      const rows = r.accounts as Record<string, unknown>[];
+      return rows.length ? table(rows, ['id', 'name', 'projects', 'key_hint', 'created_at']) : none('accounts');
+    },
+  },
+  'project list': {
+    usage: 'project list [--account ID] [--limit N]',
+    help: 'Lists projects (of one account with --account), oldest first: id, account, name, site URL, API switch, webhook, and articles (published/all).',
+    async run(sql, p) {
+      const accountId = flag(p, 'account');
+      if (accountId && !(await getAccount(sql, accountId))) throw new NotFoundError(`No account ${accountId}.`);
+      const rows = await listAllProjects(sql, { accountId, limit: limit(p) });
+      return {
+        account_id: accountId ?? null,
+        projects: rows.map((r) => ({ id: r.id, account_id: r.account_id, account_name: r.account_name, name: r.name, url: r.url, api_enabled: r.api_enabled, webhook_url: r.webhook_url, articles: r.articles, published: r.published, created_at: iso(r.created_at) })),
+      };
+    },
+    human: (r) => {
+      const rows = (r.projects as Record<string, unknown>[]).map((x) => ({ ...x, api: x.api_enabled ? 'on' : 'off', 'published/all': `${x.published}/${x.articles}` }));
+      return rows.length ? table(rows, ['id', 'account_id', 'name', 'url', 'api', 'webhook_url', 'published/all']) : none(r.account_id ? `projects in ${r.account_id}` : 'projects');
+    },
+  },
+  'project show': {
+    usage: 'project show --project ID',
+    help: 'Shows one project: its account, site URL, API switch, webhook (never the secret), articles by state and webhook deliveries by status.',
+    async run(sql, p) {
+      const id = required(p, 'project');
+      const d = await projectDetail(sql, id);
+      if (!d) throw new NotFoundError(`No project ${id}.`);
+      return {
+        ...d, created_at: iso(d.created_at), updated_at: iso(d.updated_at),
+        webhook_previous_secret_until: iso(d.webhook_previous_secret_until), webhook_disabled_at: iso(d.webhook_disabled_at),
+      };
+    },
+    human: (r) => record(r),
+  },
+  'article list': {
+    usage: `article list --project ID [--state ${ARTICLE_STATES.join('|')}] [--limit N]`,
+    help: "Lists the project's articles in every state (or one), most recently changed first: slug, state, noindex, title, updated_at and id. published is what the API lists; retired is off the public blog only.",
+    async run(sql, p) {
+      const projectId = required(p, 'project');
+      const state = oneOf(p, 'state', ARTICLE_STATES);
+      const n = limit(p);
+      await mustProject(sql, projectId);
+      const rows = await listProjectArticles(sql, { projectId, state, limit: n });
+      return {
+        project_id: projectId, state: state ?? null,
+        articles: rows.map((a) => ({ id: a.id, slug: a.slug, title: a.title, state: a.state, noindex: a.noindex, redirect_to: a.redirect_to, published_at: iso(a.published_at), updated_at: iso(a.updated_at) })),
+      };
+    },
+    human: (r) => {
+      const rows = (r.articles as Record<string, unknown>[]).map((a) => ({ ...a, noindex: a.noindex ? 'noindex' : '' }));
+      return rows.length ? table(rows, ['slug', 'state', 'noindex', 'title', 'updated_at', 'id']) : none(`${r.state ? `${r.state} ` : ''}articles in ${r.project_id}`);
+    },
+  },
+  'article show': {
+    usage: 'article show --project ID --slug S',
+    help: 'Shows one article in any state with every field; the human view gives the length of content_html and toc_html, --json the full text.',
+    async run(sql, p) {
+      const projectId = required(p, 'project');
+      const slug = required(p, 'slug');
+      await mustProject(sql, projectId);
+      const row = await getArticle(sql, projectId, slug);
+      if (!row) throw new NotFoundError(`No article ${slug} in project ${projectId}.`);
+      const state = await articleState(sql, projectId, slug);
+      const { project_id, id, slug: _slug, ...rest } = row;
+      return {
+        id, project_id, slug, state, ...rest,
+        target_date: dateOnly(rest.target_date),
+        published_at: iso(row.published_at), created_at: iso(row.created_at), updated_at: iso(row.updated_at), last_edited: iso(row.last_edited),
+      };
+    },
+    human: (r) => record({
+      ...r,
+      content_html: `(${String(r.content_html).length} characters)`,
+      toc_html: r.toc_html ? `(${String(r.toc_html).length} characters)` : null,
+      json_ld: (r.json_ld as unknown[]).length ? `(${(r.json_ld as unknown[]).length} objects)` : null,
+    }),
+  },
+  'article update': {
+    usage: 'article update --project ID --slug S --set field=value [--set field=value ...]',
+    help: [
+      'Changes the named fields of one article in place; every other field and its state stay as they are. The result is',
+      'checked against the article schema (see article publish --help for the fields). Numbers and true/false are typed,',
+      'lists are JSON (--set \'sources=[{"url":"https://example.com/"}]\'), --set field=@file reads the value from a file, and',
+      `an empty value (--set excerpt=) clears an optional field. Fields: ${FIELDS.filter((f) => f !== 'slug').join(', ')}.`,
+    ].join('\n'),
+    async run(sql, p) {
+      const projectId = required(p, 'project');
+      const slug = required(p, 'slug');
+      const sets = parseSets(p.all.get('set') ?? []);
+      await mustProject(sql, projectId);
+      const row = await getArticle(sql, projectId, slug);
+      if (!row) throw new NotFoundError(`No article ${slug} in project ${projectId}.`);
+      const fields = applySets(row, sets);
+      if (!(await updateArticleFields(sql, projectId, slug, fields))) throw new NotFoundError(`No article ${slug} in project ${projectId}.`);
+      return { project_id: projectId, slug, updated: Object.keys(fields), fields };
+    },
+    human: (r) => `updated ${(r.updated as string[]).join(', ')} of ${r.slug}`,
+  },
+  'webhook deliveries': {
+    usage: `webhook deliveries [--project ID] [--status ${DELIVERY_STATUSES.join('|')}] [--article SLUG] [--event TYPE] [--since DATE] [--limit N]`,
+    help: 'Webhook deliveries, newest first: id, article, attempts, status, last error and next try. Without --project, of every project (with a project column). --since takes YYYY-MM-DD or an ISO 8601 date-time.',
+    async run(sql, p) {
+      const projectId = flag(p, 'project');
+      const filter = { projectId, status: oneOf(p, 'status', DELIVERY_STATUSES), article: flag(p, 'article'), eventType: flag(p, 'event'), since: since(p), limit: limit(p) };
+      if (projectId) await mustProject(sql, projectId);
+      const rows = await listDeliveriesWhere(sql, filter);
+      return {
+        project_id: projectId ?? null,
+        deliveries: rows.map((d) => ({
+          id: d.id, project_id: d.project_id, event_type: d.event_type, article_id: d.article_id, article: d.article_slug, attempts: d.attempts, status: d.status,
+          last_status: d.last_status, last_error: d.last_error,
+          next_attempt_at: d.status === 'pending' || d.status === 'sending' ? iso(d.next_attempt_at) : null,
+          created_at: iso(d.created_at), delivered_at: iso(d.delivered_at),
+        })),
+      };
+    },
+    human: (r) => {
+      const rows = r.deliveries as Record<string, unknown>[];
+      if (!rows.length) return r.project_id ? `no deliveries for ${r.project_id}` : 'no deliveries';
+      return table(rows, [...(r.project_id ? [] : ['project_id']), 'id', 'article', 'attempts', 'status', 'last_error', 'next_attempt_at']);
+    },
+  },
+};
