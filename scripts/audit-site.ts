@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run audit:site`: Lighthouse (the `lighthouse` CLI on Debian's Chromium) and axe-core on one page of every
-// template, served by the real local origin from a fresh build. Prints a table; exits 1 when a page misses a budget.
-// Env: CHROMIUM_PATH (default /usr/bin/chromium), AUDIT_PORT (default: a free port).
+// `npm run audit:site`: Lighthouse (the `lighthouse` CLI) and axe-core on one page of every template, in the browser
+// src/dev/chromium.ts finds (Debian's, CHROMIUM_PATH, or the packaged one), served by the real local origin from a
+// fresh build. Prints a table; exits 1 when a page misses a budget.
+// Env: CHROMIUM_PATH, SKRIBRA_BROWSER=bundled (see src/dev/chromium.ts), AUDIT_PORT (default: a free port).
 import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -10,18 +11,19 @@ import { createLocalOrigin } from '../src/origin/local-origin.ts';
 import { listen } from '../src/origin/serve.ts';
 import { buildSeededSite } from '../src/dev/seeded-site.ts';
 import { freePort } from '../src/dev/free-port.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, launch } from '../src/dev/chromium.ts';
+import { CHROMIUM_ARGS, chromiumBinary, launch } from '../src/dev/chromium.ts';
 
 const BUDGET = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 } as const;
 type Category = keyof typeof BUDGET;
 const root = resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
 
-function lighthouse(url: string): Promise<Record<Category, number>> {
+async function lighthouse(url: string): Promise<Record<Category, number>> {
+  const chrome = await chromiumBinary();
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, [join(root, 'node_modules/lighthouse/cli/index.js'), url,
-      `--chrome-path=${CHROMIUM_PATH}`, `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`, '--output=json', '--output-path=stdout', '--quiet',
-      `--only-categories=${Object.keys(BUDGET).join(',')}`], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      `--chrome-path=${chrome.executablePath}`, `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`, '--output=json', '--output-path=stdout', '--quiet',
+      `--only-categories=${Object.keys(BUDGET).join(',')}`], { cwd: root, env: { ...process.env, ...chrome.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => { out += d; });

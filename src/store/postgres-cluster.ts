@@ -19,9 +19,11 @@ async function binaries(): Promise<Binaries> {
 
 /** The environment of initdb and postgres: the caller's, with every locale variable replaced by C. */
 export function pgEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(LC_|LANG$|LANGUAGE$)/.test(k)) env[k] = v;
-  return { ...env, LC_ALL: 'C', LANG: 'C' };
+  const env = { ...process.env };
+  for (const k of Object.keys(env)) if (/^(LC_|LANG$|LANGUAGE$)/.test(k)) delete env[k];
+  env.LC_ALL = 'C';
+  env.LANG = 'C';
+  return env;
 }
 
 /** uid/gid of the `postgres` user when we are root (PostgreSQL refuses to run as root); created when missing. */
