@@ -5,9 +5,10 @@ import remarkRehype from 'remark-rehype';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import { rehypeScrollBoxes } from './rehype-scroll-boxes.ts';
+import { rehypeCodeBlocks } from './rehype-code-blocks.ts';
 
 // Editors' markdown is trusted (it is reviewed in git), but raw HTML in it is still dropped: remark-rehype
 // leaves `html` nodes out unless allowDangerousHtml is set.
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSlug).use(rehypeScrollBoxes).use(rehypeStringify).freeze();
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSlug).use(rehypeCodeBlocks).use(rehypeScrollBoxes).use(rehypeStringify).freeze();
 
 export const renderHtml = (markdown: string): string => String(processor.processSync(markdown));

@@ -1,0 +1,64 @@
+// Fenced code in editors' markdown: highlighted at build by Shiki (the highlighter Astro ships; JavaScript regex
+// engine, so no WebAssembly), in a box that scrolls instead of wrapping, under a bar with the language and a Copy
+// button (the button works through the small script in Markdown.astro; it is hidden without JavaScript).
+import type { Root, Element, ElementContent, RootContent, Text } from 'hast';
+import { createHighlighterCoreSync } from 'shiki/core';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import bash from 'shiki/langs/bash.mjs';
+import json from 'shiki/langs/json.mjs';
+import javascript from 'shiki/langs/javascript.mjs';
+import typescript from 'shiki/langs/typescript.mjs';
+import html from 'shiki/langs/html.mjs';
+import http from 'shiki/langs/http.mjs';
+import yaml from 'shiki/langs/yaml.mjs';
+import markdown from 'shiki/langs/markdown.mjs';
+import xml from 'shiki/langs/xml.mjs';
+import nginx from 'shiki/langs/nginx.mjs';
+import theme from 'shiki/themes/github-dark-default.mjs';
+
+const highlighter = createHighlighterCoreSync({
+  themes: [theme], langs: [bash, json, javascript, typescript, html, http, yaml, markdown, xml, nginx], engine: createJavaScriptRegexEngine(),
+});
+const ALIASES: Record<string, string> = { sh: 'bash', shell: 'bash', js: 'javascript', mjs: 'javascript', ts: 'typescript', yml: 'yaml', md: 'markdown' };
+const LABELS: Record<string, string> = { bash: 'Shell', json: 'JSON', javascript: 'JavaScript', typescript: 'TypeScript', html: 'HTML', http: 'HTTP', yaml: 'YAML', markdown: 'Markdown', xml: 'XML', nginx: 'nginx', text: 'Text' };
+
+export function rehypeCodeBlocks() {
+  return (tree: Root) => { walk(tree.children); };
+}
+
+function walk(children: (RootContent | ElementContent)[]): void {
+  children.forEach((node, i) => {
+    if (node.type !== 'element') return;
+    const code = node.tagName === 'pre' && node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
+    if (code) children[i] = codeBlock(code);
+    else walk(node.children);
+  });
+}
+
+function codeBlock(code: Element): Element {
+  const cls = ([] as unknown[]).concat(code.properties?.className ?? []).map(String).find((c) => c.startsWith('language-'));
+  const asked = cls?.slice('language-'.length) ?? 'text';
+  const lang = ALIASES[asked] ?? asked;
+  const source = textOf(code).replace(/\n$/, '');
+  const known = highlighter.getLoadedLanguages().includes(lang);
+  const hast = highlighter.codeToHast(source, { lang: known ? lang : 'text', theme: 'github-dark-default' });
+  const pre = hast.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre')!;
+  // The box scrolls, so keyboards must reach it (axe: scrollable-region-focusable). Shiki names it `tabindex`;
+  // one `tabIndex` keeps the attribute single when rehype-scroll-boxes sets it again.
+  const { tabindex: _, ...props } = pre.properties ?? {};
+  pre.properties = { ...props, tabIndex: 0 };
+  const label = LABELS[lang] ?? asked;
+  return {
+    type: 'element', tagName: 'div', properties: { className: ['code-block'], dataLang: lang },
+    children: [
+      { type: 'element', tagName: 'div', properties: { className: ['code-bar'] }, children: [
+        { type: 'element', tagName: 'span', properties: {}, children: [{ type: 'text', value: label }] },
+        { type: 'element', tagName: 'button', properties: { type: 'button', className: ['copy'], dataCopy: '' }, children: [{ type: 'text', value: 'Copy' }] },
+      ] },
+      pre,
+    ],
+  };
+}
+
+const textOf = (n: ElementContent | Element): string =>
+  n.type === 'text' ? (n as Text).value : n.type === 'element' ? n.children.map(textOf).join('') : '';
