@@ -2,7 +2,8 @@
 // count the request in the account's hour and day windows (an upsert that returns the new count, so
 // concurrent requests are counted exactly), and look up the requested project on that account.
 //
-// Only answered requests are counted. With a `deadline` (the instant the API gives up and answers 503), the
+// Only answered requests are counted. Given a `deadline` (the instant the API gives up and answers 503; by default
+// now + the API's default bound, $SKRIBRA_DB_TIMEOUT_MS or 5 s, the same instant as the API's own timer), the
 // counter upsert is conditional on clock_timestamp() <= deadline, evaluated when the statement runs: a gate
 // query that was queued behind a stalled or restarting server and runs only after the 503 went out counts
 // nothing. `counted` says whether it counted; the API must not serve a request whose gate did not count
@@ -26,8 +27,12 @@ export interface Access {
   counted: boolean;
 }
 
-export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, projectId?: string, deadline?: Date): Promise<Access> {
-  const inTime = deadline ? sql`clock_timestamp() <= ${deadline}::timestamptz and` : sql``;
+/** The content API's bound on a request's store work ($SKRIBRA_DB_TIMEOUT_MS or 5 s), from now. */
+export const defaultDeadline = () => new Date(Date.now() + (Number(process.env.SKRIBRA_DB_TIMEOUT_MS) || 5000));
+
+/** `deadline` defaults to the API's default bound from now; the API passes its own (same instant as its timer). */
+export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, projectId?: string, deadline: Date = defaultDeadline()): Promise<Access> {
+  const inTime = sql`clock_timestamp() <= ${deadline}::timestamptz and`;
   const [row] = await sql<{ account_id: string | null; windows: { win: 'hour' | 'day'; hits: number; reset: number }[] | null; project: { id: string; api_enabled: boolean; v: string } | null }[]>`
     with k as (
       select account_id from api_keys where digest = ${digest} and revoked_at is null
