@@ -6,8 +6,13 @@ import { createLocalOrigin } from '../../src/origin/local-origin.ts';
 import { listen } from '../../src/origin/serve.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
+import { publishArticle } from '../../src/store/repos/articles.ts';
+import { demoTopics, toArticle } from '../../src/store/seed-content.ts';
 import { buildSeededSite } from '../../src/dev/seeded-site.ts';
 import { freePort } from '../../src/dev/free-port.ts';
+
+/** The article slug the content API docs use in their examples. */
+export const DOCS_EXAMPLE_SLUG = 'how-to-choose-a-url-slug';
 
 export default async function setup(project: TestProject) {
   const started = Date.now();
@@ -16,7 +21,9 @@ export default async function setup(project: TestProject) {
   const { store, distDir, cleanup } = await buildSeededSite(siteUrl, 'e2e');
 
   const { account_id, api_key } = await createAccount(store.sql, 'E2E account');
-  await createProject(store.sql, { accountId: account_id, name: 'E2E blog', url: 'https://e2e.example', apiEnabled: true });
+  const projectId = await createProject(store.sql, { accountId: account_id, name: 'E2E blog', url: 'https://e2e.example', apiEnabled: true });
+  // The article the content API docs fetch in their examples (tests/e2e/docs-examples.test.ts runs them).
+  await publishArticle(store.sql, projectId, toArticle({ ...demoTopics[0]!, slug: DOCS_EXAMPLE_SLUG, title: 'How to choose a URL slug' }, 'https://e2e.example', 'E2E', []));
 
   const { handler: origin } = createLocalOrigin({ distDir, sql: store.sql });
   const site = await listen(origin, port, '127.0.0.1');
@@ -25,7 +32,7 @@ export default async function setup(project: TestProject) {
   }), 0, '127.0.0.1');
   console.log(`e2e site ${siteUrl} ready in ${Date.now() - started} ms (build, store, origin)`);
 
-  project.provide('e2e', { siteUrl, otherUrl: `http://127.0.0.1:${other.port}`, apiKey: api_key, distDir });
+  project.provide('e2e', { siteUrl, otherUrl: `http://127.0.0.1:${other.port}`, apiKey: api_key, projectId, distDir });
   return async () => {
     await other.close();
     await site.close();
@@ -34,5 +41,5 @@ export default async function setup(project: TestProject) {
 }
 
 declare module 'vitest' {
-  export interface ProvidedContext { e2e: { siteUrl: string; otherUrl: string; apiKey: string; distDir: string } }
+  export interface ProvidedContext { e2e: { siteUrl: string; otherUrl: string; apiKey: string; projectId: string; distDir: string } }
 }

@@ -1,0 +1,61 @@
+// Every example request in the docs, run against the local origin: each `curl` line of a shell block on every docs
+// page (guides and generated API references), with the site's address, the key, the project and the article put in.
+// A wrong path, a stale parameter or an endpoint that moved fails here.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, inject } from 'vitest';
+import type { Catalog } from '../../src/api/public/catalog.ts';
+import { DOCS_EXAMPLE_SLUG } from './global-site.ts';
+
+const { siteUrl, apiKey, projectId, distDir } = inject('e2e');
+const catalog = JSON.parse(readFileSync(join(distDir, '_skribra/catalog.json'), 'utf8')) as Catalog;
+const docs = catalog.pages.filter((p) => p.kind === 'doc').map((p) => p.path);
+
+interface Example { page: string; command: string; url: string; headers: Record<string, string>; expect304: boolean }
+
+/** The curl commands of a page's shell blocks, as rendered (Shiki spans stripped, continuation lines joined). */
+function examples(page: string): Example[] {
+  const html = readFileSync(join(distDir, page, 'index.html'), 'utf8');
+  const blocks = [...html.matchAll(/<div class="code-block" data-lang="bash">[\s\S]*?<pre[^>]*>([\s\S]*?)<\/pre>/g)]
+    .map((m) => m[1]!.replace(/<[^>]+>/g, '').replaceAll('&#x27;', "'").replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&#x26;', '&').replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>'));
+  return blocks.flatMap((b) => b.replace(/\\\n\s*/g, ' ').split('\n')).map((l) => l.trim()).filter((l) => l.startsWith('curl ')).map((command) => {
+    const args = [...command.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!).slice(1);
+    const headers: Record<string, string> = {};
+    let url = '';
+    for (let i = 0; i < args.length; i++) {
+      if (args[i] === '-H') { const [k, ...v] = args[++i]!.split(':'); headers[k!.trim().toLowerCase()] = v.join(':').trim(); }
+      else if (!args[i]!.startsWith('-')) url = args[i]!;
+    }
+    return { page, command, url, headers, expect304: 'if-none-match' in headers };
+  });
+}
+
+/** The docs' placeholders made real: this site, the e2e account's key and project, the article it holds. */
+const localise = (s: string) => s
+  .replaceAll('https://skribra.com', siteUrl).replaceAll('$SKRIBRA_API_KEY', apiKey).replaceAll('<API_KEY>', apiKey)
+  .replaceAll('prj_8f2c1a', projectId).replaceAll('$SKRIBRA_PROJECT_ID', projectId).replaceAll('$ARTICLE_SLUG', DOCS_EXAMPLE_SLUG);
+
+const all = docs.flatMap(examples);
+
+describe('docs examples', () => {
+  it('finds the examples of every API page, the generated references included', () => {
+    const pages = new Set(all.map((e) => e.page));
+    for (const p of ['/docs/public-api/', '/docs/content-api/', '/docs/reference/public-api/', '/docs/reference/content-api/']) expect(pages, p).toContain(p);
+    expect(all.length).toBeGreaterThan(30);
+  });
+
+  it.each(all.map((e) => [`${e.page} ${e.command}`, e] as const))('%s', async (_, e) => {
+    const headers = Object.fromEntries(Object.entries(e.headers).map(([k, v]) => [k, localise(v)]));
+    if (e.expect304) {
+      // The docs show a conditional request with an example ETag; make it the real one, as a client would.
+      delete headers['if-none-match'];
+      const first = await fetch(localise(e.url), { headers });
+      expect(first.status, e.command).toBe(200);
+      headers['if-none-match'] = first.headers.get('etag')!;
+    }
+    const res = await fetch(localise(e.url), { headers });
+    const body = await res.text();
+    expect(res.status, `${e.command}\n${body.slice(0, 300)}`).toBe(e.expect304 ? 304 : 200);
+    if (!e.expect304 && res.headers.get('content-type')?.includes('json')) expect(JSON.parse(body)).toHaveProperty('data');
+  });
+});
