@@ -5,8 +5,8 @@
 // loopback with the rate limits raised, the client in this process. Scenarios:
 //   full          everything, from nothing
 //   incremental   after 10 changes (5 edits, 3 unpublished, 2 redirected): the feed from its cursor; list-and-diff
-//                 cold and with a warm ETag cache (every page still asked, unchanged ones answer 304); updatedSince
-//                 (cheap, but blind to removals: the count of removals it found is printed)
+//                 (every page; then once more with the client's ETags kept, where a removal still changes every
+//                 page's total, so nothing is a 304); updatedSince (cheap, but blind to removals: see the last column)
 // Writes .bench/sync.json. BENCH_ARTICLES (10000).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,7 +99,7 @@ try {
     const after = await listAll(client());
     return { items: after.length, removals_seen: diff(after) };
   });
-  await measure('incremental (10 changes)', 'list-and-diff, warm ETag cache', async () => {
+  await measure('incremental (10 changes)', 'list-and-diff again (client ETags kept, server page cache warm)', async () => {
     const after = await listAll(client(warm));
     return { items: after.length, removals_seen: diff(after) };
   });
