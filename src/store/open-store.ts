@@ -55,6 +55,10 @@ export function connect(url: string, max = Number(process.env.SKRIBRA_DB_POOL) |
     max,
     connect_timeout: Number(process.env.SKRIBRA_DB_CONNECT_TIMEOUT) || 5,
     idle_timeout: 60,
+    // postgres.js waits before reopening a connection that closed with an error, by default 3^n/100 s (to 20 s)
+    // with n counted over the whole pool, so the dozens of refused connections of a 1 s restart made queries
+    // wait up to 20 s on connections still backing off after the server was back. Bounded to 1 s here.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2),
     onnotice: () => {},
     connection: { TimeZone: 'UTC', application_name: 'skribra' },
   });
