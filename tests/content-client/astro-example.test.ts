@@ -93,5 +93,5 @@ describe.skipIf(!syncWired)('examples/astro-site [needs /v1/sync wired]', () => 
     const check = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(EXAMPLE, 'tsconfig.json')], { encoding: 'utf8' });
     expect(check.stdout + check.stderr).toBe('');
     expect(check.status).toBe(0);
-  });
+  }, 300_000); // two Astro builds and a type check on a loaded machine
 });
