@@ -17,10 +17,13 @@ chmod 755 "$DIR"
 chown postgres:postgres "$DIR"
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 PASS=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')
-as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+# Whatever LANG the machine has (possibly a locale it never generated), the cluster is UTF-8 with C.UTF-8, which
+# every glibc system has: code point collation and Unicode case mapping, like the embedded server's builtin
+# C.UTF-8. Title order does not depend on it (an ICU collation, migration 005).
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- env LC_ALL=C.UTF-8 LANG=C.UTF-8 "$@"; else env LC_ALL=C.UTF-8 LANG=C.UTF-8 "$@"; fi; }
 
 echo "$PASS" > "$DIR/pw" && chown postgres "$DIR/pw" && chmod 600 "$DIR/pw"
-as_pg "$BIN/initdb" -D "$DIR/data" -U postgres --pwfile="$DIR/pw" --auth=scram-sha-256 -E UTF8 >&2
+as_pg "$BIN/initdb" -D "$DIR/data" -U postgres --pwfile="$DIR/pw" --auth=scram-sha-256 -E UTF8 --locale=C.UTF-8 >&2
 rm -f "$DIR/pw"
 as_pg "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w \
   -o "-c listen_addresses=127.0.0.1 -p $PORT -c unix_socket_directories='$DIR' -c max_connections=200" start >&2
