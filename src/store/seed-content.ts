@@ -1,23 +1,47 @@
-// Seed articles: short but real SEO articles, turned into full own-article records (HTML body with headings,
-// a list, a table and sources; a table of contents; JSON-LD). Used by seed.ts for the demo and house accounts.
+// Seed articles, turned into full own-article records (HTML body with headings, lists, tables and sources; a table
+// of contents; JSON-LD). Used by seed.ts for the demo and house accounts. The house blog's articles are written out
+// in seed-articles/{slug}.md (markdown with GFM tables); the demo shop's are short ones assembled from their parts.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import remarkRehype from 'remark-rehype';
+import rehypeSlug from 'rehype-slug';
+import rehypeStringify from 'rehype-stringify';
 import type { OwnArticleInput } from '../schemas/own-article.ts';
 
 export interface Topic {
   slug: string; title: string; keyword: string; type: string; excerpt: string; intro: string;
   sections: [string, string][]; list: [string, string[]]; table: [string, string[], string[][]]; sources: [string, string, string][];
+  /** The whole body as markdown; when set it replaces intro, sections, list and table. */
+  markdown?: string;
+}
+
+const markdownToHtml = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSlug).use(rehypeStringify).freeze();
+const unescape = (s: string) => s.replace(/<[^>]+>/g, '').replace(/&#x26;|&amp;/g, '&').replace(/&#x3C;|&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+
+/** A written-out article body and its h2 headings (id, text) for the table of contents. */
+function renderBody(markdown: string): { html: string; headings: [string, string][] } {
+  const html = String(markdownToHtml.processSync(markdown)).trim();
+  return { html, headings: [...html.matchAll(/<h2 id="([^"]+)">([\s\S]*?)<\/h2>/g)].map((m) => [m[1]!, unescape(m[2]!)]) };
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const anchor = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 export function toArticle(t: Topic, site: string, publisher: string, related: Topic[]): OwnArticleInput {
-  const headings = [...t.sections.map(([h]) => h), t.list[0], t.table[0]];
-  const body = [
+  const sourcesHtml = `<h2 id="sources">Sources</h2>\n<ol>\n${t.sources.map(([title, url]) => `  <li><a href="${url}">${esc(title)}</a></li>`).join('\n')}\n</ol>`;
+  const written = t.markdown ? renderBody(t.markdown) : undefined;
+  const toc: [string, string][] = written
+    ? [...written.headings, ['sources', 'Sources']]
+    : [...t.sections.map(([h]) => h), t.list[0], t.table[0]].map((h) => [anchor(h), h]);
+  const body = written ? `${written.html}\n${sourcesHtml}` : [
     `<p>${esc(t.intro)}</p>`,
     ...t.sections.map(([h, p]) => `<h2 id="${anchor(h)}">${esc(h)}</h2>\n<p>${esc(p)}</p>`),
     `<h2 id="${anchor(t.list[0])}">${esc(t.list[0])}</h2>\n<ul>\n${t.list[1].map((i) => `  <li>${esc(i)}</li>`).join('\n')}\n</ul>`,
     `<h2 id="${anchor(t.table[0])}">${esc(t.table[0])}</h2>\n<table>\n  <thead><tr>${t.table[1].map((c) => `<th>${esc(c)}</th>`).join('')}</tr></thead>\n  <tbody>\n${t.table[2].map((r) => `    <tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('\n')}\n  </tbody>\n</table>`,
-    `<h2 id="sources">Sources</h2>\n<ol>\n${t.sources.map(([title, url]) => `  <li><a href="${url}">${esc(title)}</a></li>`).join('\n')}\n</ol>`,
+    sourcesHtml,
   ].join('\n');
   const words = body.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length;
   const url = `${site}/blog/${t.slug}`;
@@ -25,14 +49,16 @@ export function toArticle(t: Topic, site: string, publisher: string, related: To
     title: t.title, slug: t.slug, keyword: t.keyword, type: t.type, excerpt: t.excerpt, meta_description: t.excerpt,
     content_html: body,
     reading_time: Math.max(1, Math.round(words / 220)),
-    image_url: `${site}/images/blog/${t.slug}.webp`,
+    // The cover the site builds for every article (its Open Graph image, src/pages/og/[...path].png.ts).
+    image_url: `${site}/og/blog/${t.slug}.png`,
     url,
-    toc_html: `<nav class="toc"><ol>${headings.map((h) => `<li><a href="#${anchor(h)}">${esc(h)}</a></li>`).join('')}</ol></nav>`,
+    toc_html: `<nav class="toc"><ol>${toc.map(([id, h]) => `<li><a href="#${id}">${esc(h)}</a></li>`).join('')}</ol></nav>`,
     related_articles: related.filter((r) => r.slug !== t.slug).slice(0, 3).map((r) => ({ title: r.title, slug: r.slug, url: `${site}/blog/${r.slug}` })),
     sources: t.sources.map(([title, u, pub]) => ({ title, url: u, publisher: pub })),
     json_ld: [{
       '@context': 'https://schema.org', '@type': 'BlogPosting', headline: t.title, description: t.excerpt,
-      keywords: t.keyword, url, mainEntityOfPage: url, publisher: { '@type': 'Organization', name: publisher },
+      keywords: t.keyword, url, mainEntityOfPage: url, image: `${site}/og/blog/${t.slug}.png`,
+      author: { '@type': 'Organization', name: publisher }, publisher: { '@type': 'Organization', name: publisher },
     }],
   };
 }
@@ -128,6 +154,33 @@ export const demoTopics: Topic[] = [
     sources: [['Brewing control chart', 'https://sca.coffee/research/brewing', 'Specialty Coffee Association'], G] },
 ];
 
+const gsc = (title: string, id: string): [string, string, string] => [title, `https://support.google.com/webmasters/answer/${id}`, 'Search Console Help'];
+const HELPFUL = src('Creating helpful, reliable, people-first content', 'fundamentals/creating-helpful-content');
+const STARTER = src('SEO starter guide', 'fundamentals/seo-starter-guide');
+const PERFORMANCE = gsc('Performance report (Search results)', '7576553');
+
+/** Sources per house-blog article: primary documentation the article relies on. */
+const BLOG_SOURCES: Record<string, [string, string, string][]> = {
+  'what-is-programmatic-seo': [src('Spam policies for Google web search: scaled content abuse', 'essentials/spam-policies'), HELPFUL, src('Build and submit a sitemap', 'crawling-indexing/sitemaps/build-sitemap'), gsc('Page indexing report', '7440203')],
+  'keyword-cannibalization': [PERFORMANCE, src('Redirects and Google Search', 'crawling-indexing/301-redirects'), src('How to specify a canonical URL with rel="canonical" and other methods', 'crawling-indexing/consolidate-duplicate-urls'), STARTER],
+  'internal-linking-strategy': [src('Link best practices for Google', 'crawling-indexing/links-crawlable'), STARTER, gsc('Links report', '9049606')],
+  'search-intent': [HELPFUL, ['Search Quality Rater Guidelines', 'https://guidelines.raterhub.com/searchqualityevaluatorguidelines.pdf', 'Google'], PERFORMANCE, src('A guide to Google Search ranking systems', 'appearance/ranking-systems-guide')],
+  'refresh-old-posts': [PERFORMANCE, HELPFUL, src('Influencing your title links in search results', 'appearance/title-link'), src('Redirects and Google Search', 'crawling-indexing/301-redirects')],
+  'structured-data-for-blogs': [src('Introduction to structured data markup in Google Search', 'appearance/structured-data/intro-structured-data'), src('Article (Article, NewsArticle, BlogPosting) structured data', 'appearance/structured-data/article'), src('Breadcrumb (BreadcrumbList) structured data', 'appearance/structured-data/breadcrumb'), ['Changes to HowTo and FAQ rich results', 'https://developers.google.com/search/blog/2023/08/howto-faq-changes', 'Google Search Central Blog'], ['BlogPosting', 'https://schema.org/BlogPosting', 'Schema.org'], ['Schema Markup Validator', 'https://validator.schema.org/', 'Schema.org']],
+  'seo-content-brief': [HELPFUL, PERFORMANCE, STARTER],
+  'content-decay': [PERFORMANCE, HELPFUL, src('Redirects and Google Search', 'crawling-indexing/301-redirects')],
+  'topical-authority': [HELPFUL, STARTER, src('Link best practices for Google', 'crawling-indexing/links-crawlable'), PERFORMANCE],
+  'headless-blog-seo': [src('Understand JavaScript SEO basics', 'crawling-indexing/javascript/javascript-seo-basics'), src('How to specify a canonical URL with rel="canonical" and other methods', 'crawling-indexing/consolidate-duplicate-urls'), src('Build and submit a sitemap', 'crawling-indexing/sitemaps/build-sitemap'), src('Redirects and Google Search', 'crawling-indexing/301-redirects'), src('HTTP status codes and network errors', 'crawling-indexing/http-network-errors')],
+  'measuring-content-roi': [PERFORMANCE, HELPFUL, STARTER],
+  'eeat-for-ai-content': [['Google Search\'s guidance about AI-generated content', 'https://developers.google.com/search/blog/2023/02/google-search-and-ai-content', 'Google Search Central Blog'], HELPFUL, ['Search Quality Rater Guidelines', 'https://guidelines.raterhub.com/searchqualityevaluatorguidelines.pdf', 'Google'], src('Spam policies for Google web search', 'essentials/spam-policies')],
+};
+
+/** A house-blog article's written-out body, when seed-articles/{slug}.md exists. */
+const written = (slug: string): string | undefined => {
+  const file = join(import.meta.dirname, 'seed-articles', `${slug}.md`);
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+};
+
 /** Skribra's own blog: the house account's "Skribra blog" project. */
 export const blogTopics: Topic[] = [
   ['what-is-programmatic-seo', 'What is programmatic SEO, and when does it work?', 'programmatic seo', 'guide', 'Templates plus data can rank, but only when every page answers a real query better than anything else.'],
@@ -144,6 +197,7 @@ export const blogTopics: Topic[] = [
   ['measuring-content-roi', 'Measuring the ROI of SEO content', 'seo content roi', 'guide', 'Clicks are not revenue. A simple model from impressions to assisted conversions, per article.'],
 ].map(([slug, title, keyword, type, excerpt]) => ({
   slug: slug!, title: title!, keyword: keyword!, type: type!, excerpt: excerpt!,
+  markdown: written(slug!),
   intro: `${excerpt} This article walks through the idea, the checks we run and the numbers we watch.`,
   sections: [
     ['Why it matters', `${title!.replace(/\?$/, '')} comes up in every content programme we run. Getting it right compounds: each article that ranks earns links and clicks for years.`],
@@ -151,5 +205,5 @@ export const blogTopics: Topic[] = [
   ] as [string, string][],
   list: ['Checklist', ['Name the target query and its intent', 'Check what ranks today and why', 'Write the answer first, then the detail', 'Measure again after four weeks']] as [string, string[]],
   table: ['Signals to watch', ['Signal', 'Where', 'Healthy'], [['Impressions', 'Search Console', 'Stable or rising'], ['Click-through rate', 'Search Console', 'Above 2 %'], ['Average position', 'Search Console', 'Top 10']]] as [string, string[], string[][]],
-  sources: [src('Creating helpful, reliable, people-first content', 'fundamentals/creating-helpful-content'), src('SEO starter guide', 'fundamentals/seo-starter-guide')],
+  sources: BLOG_SOURCES[slug!] ?? [HELPFUL, STARTER],
 }));
