@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -14,6 +15,7 @@ export const WITHOUT_BLOG = { DATABASE_URL: 'postgres://skribra@127.0.0.1:9/none
  * child gets the caller's environment plus `env`; `outDir` defaults to dist/. Throws with the build's output.
  */
 export function astroBuild({ outDir, env = {}, quiet = false }: { outDir?: string; env?: Record<string, string | undefined>; quiet?: boolean } = {}): void {
+  using _lock = buildLock();
   const args = [resolve(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', ...(outDir ? ['--outDir', outDir] : []), ...(quiet ? ['--silent'] : [])];
   const result = spawnSync(process.execPath, args, {
     cwd: ROOT,
@@ -22,4 +24,26 @@ export function astroBuild({ outDir, env = {}, quiet = false }: { outDir?: strin
     stdio: quiet ? 'pipe' : 'inherit',
   });
   if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})${quiet ? `:\n${result.stdout}\n${result.stderr}` : ''}`);
+}
+
+/**
+ * One build of this checkout at a time: Astro stages prerendered chunks in `.astro/` of the project when the output
+ * dir lies outside it, so two concurrent builds (a test run and `npm start`, say) would delete each other's chunks.
+ * A lock left by a dead process is taken over at once.
+ */
+function buildLock(): Disposable {
+  const dir = resolve(ROOT, 'node_modules', '.skribra-build.lock');
+  const owner = () => { try { return Number(readFileSync(resolve(dir, 'pid'), 'utf8')); } catch { return 0; } };
+  const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      writeFileSync(resolve(dir, 'pid'), String(process.pid));
+      return { [Symbol.dispose]: () => rmSync(dir, { recursive: true, force: true }) };
+    } catch {
+      const pid = owner();
+      if (pid && !alive(pid)) { rmSync(dir, { recursive: true, force: true }); continue; }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
 }
