@@ -42,10 +42,10 @@ async function whenReachable<T>(fn: () => Promise<T>, waitMs: number, where: str
       return await fn();
     } catch (err) {
       if (!transient(err)) throw err;
-      if (Date.now() + delay > end) {
+      if (Date.now() >= end) {
         throw new Error(`the store did not accept connections within ${Math.round(waitMs / 1000)} s (${(err as Error).message}); ${where}`, { cause: err });
       }
-      await sleep(delay);
+      await sleep(Math.min(delay, end - Date.now()));
     }
   }
 }

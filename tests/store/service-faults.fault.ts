@@ -204,6 +204,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PostgreSQL faults under npm 
     expect(stopped.left).toEqual([]);
     expect(stopped.ms).toBeLessThan(15_000);
     expect(clusterProcesses(paths)).toEqual([]);
+    console.log(`stop: no process of the service left after ${stopped.ms} ms`);
 
     svc = startService();
     const t0 = Date.now();
