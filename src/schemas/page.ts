@@ -14,7 +14,7 @@ export const SitePageInput = z.object({
 }).strict();
 
 export const Page = z.object({
-  path: z.string().startsWith('/'),
+  path: z.string().regex(/^\//),
   title: z.string(),
   description: z.string(),
   kind: PageKind,

@@ -10,13 +10,6 @@ export const ToolInput = z.object({
   faqs: z.array(faq).min(1),
 }).strict();
 
-export const Tool = z.object({
-  slug,
-  title: z.string(),
-  description: z.string(),
-  popular: z.boolean().optional(),
-  runs_on: z.enum(['browser', 'server']).optional(),
-  faqs: z.array(faq).optional(),
-  ...links,
-});
+/** What the API sends: every input field (defaults applied, so always present), plus the slug and the links. */
+export const Tool = ToolInput.extend({ slug, ...links });
 export type Tool = z.infer<typeof Tool>;

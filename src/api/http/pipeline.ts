@@ -94,9 +94,9 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
   async function run(req: Request, url: URL, endpoint: Endpoint, rawParams: Record<string, string>, base: Headers): Promise<Response> {
     const runtime = apis[endpoint.api];
     if (!runtime) throw new ApiError(503, 'unavailable', `The ${endpoint.api} API is not running on this origin.`, { 'retry-after': '30' });
+    // Parsed before auth, thrown after it (query 400, then a path segment that names nothing, 404): 401 and 429 come
+    // first, and only validated values reach the store.
     const params = endpoint.path ? endpoint.path.safeParse(rawParams) : { success: true as const, data: rawParams };
-    if (!params.success) throw notFound(`${endpoint.pattern.split('/').at(-2) ?? 'resource'} at ${url.pathname}`);
-    // Parsed before auth, thrown after it: 401 and 429 come first, and only validated values reach the store.
     let query: Record<string, unknown> | undefined;
     let queryError: unknown;
     try { query = endpoint.query ? parseQuery(endpoint.query, url.searchParams) : {}; } catch (err) { queryError = err; }
@@ -111,6 +111,7 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
         access = auth.access;
       }
       if (queryError) throw queryError;
+      if (!params.success) throw notFound(`${endpoint.pattern.split('/').at(-2) ?? 'resource'} at ${url.pathname}`);
       return runtime.handlers[endpoint.id]!({ req, url, endpoint, params: params.data as Record<string, string>, query: query!, access: access as never });
     };
     const result = await (runtime.deadline ? withDeadline(work(), runtime.deadline) : work());

@@ -1,0 +1,81 @@
+// Property-based: thousands of generated requests, with hostile values in every path segment, query parameter and
+// header of every registered endpoint and method, through the handler stack `npm start` serves, over a real store.
+// Whatever arrives: no 5xx while the store is up, every API error a JSON {code, message} with a known code, 401
+// before anything else on a content endpoint without a valid key, and no unhandled error logged.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { endpoints, machineFiles } from '../../src/api/registry.ts';
+import { openStack, send, type Stack } from './helpers.ts';
+
+/** Spec section 7, plus method_not_allowed; the tools add their body and origin codes. */
+const CODES = new Set(['invalid_query', 'unauthorized', 'project_api_disabled', 'project_not_found', 'not_found', 'rate_limited',
+  'upstream_unavailable', 'method_not_allowed', 'unavailable', 'invalid_body', 'forbidden_origin', 'payload_too_large']);
+const API_PREFIXES = ['/api/v1', '/v1', '/tools-api'];
+
+let stack: Stack;
+const errors = vi.spyOn(console, 'error');
+beforeAll(async () => { stack = await openStack(); });
+afterAll(async () => { await stack?.store.close(); });
+
+/** Hostile strings, raw (percent-encoded or not): what a fuzzer, a scanner or a broken client sends. */
+const hostile = fc.oneof(
+  fc.constantFrom('%', '%zz', '%00', '%0a', '%c3%28', '%ff', '%2e%2e', '%2e%2e%2f', '%252e%252e%252fpricing', '..%2f..%2fpackage.json',
+    '%2F', '%5c', '..', '.', '', '%20', '+', '\u0000', 'a%00b', '%e2%80%ae', '%ef%bf%bf', '\u202e', '\ud83d\ude00', 'A'.repeat(5000),
+    '9'.repeat(400), '-1', '0', '1e3', '0x10', '9007199254740992', 'true', 'null', '[]', '{}', '<script>', "'; drop table articles; --",
+    'canonical-url', 'post-000', 'prj_demo_blog'),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 20 }).map(encodeURIComponent),
+  fc.string({ unit: fc.constantFrom('%', '2', 'e', 'f', 'F', '0', '/', '.', 'z'), maxLength: 12 }),
+);
+const method = fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH');
+const latin1 = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 60 });
+
+/** Any registered pattern, a machine file or page, or a path under an API root that names nothing. */
+const pathTemplate = fc.oneof(
+  fc.constantFrom(...endpoints.map((e) => e.pattern)),
+  fc.constantFrom(...machineFiles.map((f) => f.path), '/', '/glossary/', '/glossary/:slug/', '/glossary/:slug.md', '/blog/:slug/'),
+  fc.constantFrom('/api/v1/:slug', '/v1/:slug', '/v1/', '/v1', '/v1/projects//', '/v1/articles/:slug/extra', '/tools-api/', '/api/v1/glossary/:slug/:slug', '//:slug/..%2fglossary'),
+);
+
+const request = fc.record({
+  template: pathTemplate,
+  segment: hostile,
+  method,
+  params: fc.array(fc.tuple(fc.oneof(fc.constantFrom('q', 'page', 'limit', 'kind', 'category', 'full', 'format', 'projectId', 'sort', 'order', 'updatedSince', 'cursor'), latin1.map(encodeURIComponent)), hostile), { maxLength: 4 }),
+  key: fc.constantFrom('valid', 'none', 'garbage', 'x-api-key'),
+  junkHeaders: fc.record({ 'if-none-match': fc.option(latin1, { nil: undefined }), accept: fc.option(latin1, { nil: undefined }), origin: fc.option(latin1, { nil: undefined }) }, { requiredKeys: [] }),
+  body: fc.option(fc.oneof(latin1, fc.json()), { nil: undefined }),
+});
+
+describe('hostile requests through the whole handler stack', () => {
+  it('never answer 5xx, always answer API errors as {code, message}, and ask for a key first', async () => {
+    let sent = 0;
+    await fc.assert(fc.asyncProperty(request, async (r) => {
+      const path = r.template.replace(/:slug/g, r.segment);
+      const query = r.params.map(([k, v]) => `${k}=${v}`).join('&');
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(r.junkHeaders)) if (v !== undefined) headers[k] = v;
+      if (r.key === 'valid') headers.authorization = `Bearer ${stack.account.key}`;
+      if (r.key === 'garbage') headers.authorization = 'Bearer sk_live_not_a_key';
+      if (r.key === 'x-api-key') headers['x-api-key'] = `${stack.account.key}x`;
+      let url: URL;
+      try { url = new URL(`${stack.site}${path}${query ? `?${query}` : ''}`); } catch { return; } // no client can send it
+      const hasBody = r.body !== undefined && r.method !== 'GET' && r.method !== 'HEAD';
+      const res = await send(stack, `${url.pathname}${url.search}`, { method: r.method, headers, ...(hasBody ? { body: r.body } : {}) });
+      sent++;
+      const where = `${r.method} ${url.pathname}${url.search} [${r.key}] -> ${res.status} ${res.text.slice(0, 200)}`;
+      expect(res.status, where).toBeLessThan(500);
+      const underApi = API_PREFIXES.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
+      if (res.status >= 400 && (underApi || res.status === 405) && r.method !== 'HEAD') {
+        expect(Object.keys(res.body ?? {}).sort(), where).toEqual(['code', 'message']);
+        expect(CODES.has(res.body.code), where).toBe(true);
+      }
+      const content = endpoints.find((e) => e.api === 'content' && new RegExp(`^${e.pattern.replace(/:\w+/g, '[^/]+')}/?$`).test(url.pathname));
+      if (content && (r.method === 'GET' || r.method === 'HEAD') && r.key !== 'valid') expect(res.status, where).toBe(401);
+      if (res.status === 301) expect(res.headers.get('location'), where).toMatch(/^\/(?![/\\])/);
+    }), { numRuns: 3000, seed: Number(process.env.FC_SEED) || undefined });
+    expect(sent).toBeGreaterThan(2500);
+    const unhandled = errors.mock.calls.filter((c) => String(c[0]).includes('unhandled'));
+    expect(unhandled).toEqual([]);
+  }, 600_000);
+});
