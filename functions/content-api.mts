@@ -8,4 +8,5 @@ const api = createContentApi({ sql: connect(url, Number(process.env.SKRIBRA_DB_P
 
 export default (req: Request) => api(req);
 
-export const config: Config = { path: ['/v1/projects', '/v1/articles', '/v1/articles/*'] };
+// Literal: Netlify reads this config statically. tests/public/netlify-wiring.test.ts holds it to the registry.
+export const config: Config = { path: ['/v1', '/v1/*'] };

@@ -15,7 +15,6 @@ export default (req: Request, _context: Context): Promise<Response> => handler(r
 
 // Literal: Netlify reads this config statically. tests/tools/tools-api.test.ts holds rateLimit to TOOLS_RATE_LIMIT.
 export const config: Config = {
-  path: '/tools-api/:slug',
-  method: ['POST', 'OPTIONS'],
+  path: '/tools-api/*',
   rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

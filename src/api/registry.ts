@@ -155,6 +155,17 @@ export const SITE_METHODS: readonly Method[] = ['GET'];
 /** The APIs' roots: every unknown path under them is a JSON 404, never the site's HTML. */
 export const API_ROOTS: Record<Api, string> = { public: PUBLIC_BASE, content: CONTENT_BASE, tools: TOOLS_BASE };
 
+/**
+ * Where each API runs on Netlify, as the literal `config.path` of its function or edge router must say (Netlify
+ * reads configs statically; tests/public/netlify-wiring.test.ts holds the literals to this): the whole root, so every
+ * endpoint added under it is served and every unknown path under it gets the API's JSON 404.
+ */
+export const NETLIFY_PATHS: Record<Api, string[]> = {
+  public: [PUBLIC_BASE, `${PUBLIC_BASE}/*`],
+  content: [CONTENT_BASE, `${CONTENT_BASE}/*`],
+  tools: [`${TOOLS_BASE}/*`],
+};
+
 /** Methods a client may send to an endpoint: the declared ones, HEAD with GET, and OPTIONS. */
 export const allowedMethods = (e: Pick<Endpoint, 'methods'>): string[] =>
   [...e.methods, ...(e.methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];

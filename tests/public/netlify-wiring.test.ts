@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import { CATALOG_FILE, LEAN_CATALOG_FILE, SEARCH_FILE, STATIC_PATHS_FILE, loadArtifacts } from '../../src/api/public/load-artifacts.ts';
 import { BLOG_FUNCTION_PREFIX, functionUrlFor, PUBLIC_FUNCTION_PREFIX } from '../../src/api/public/function-mount.ts';
-import { PUBLIC_BASE } from '../../src/api/registry.ts';
+import { endpoints, NETLIFY_PATHS, PUBLIC_BASE, SITE_METHODS, allowedMethods } from '../../src/api/registry.ts';
 
 // The Netlify side: the artifacts the function loads (and refuses), the function entry, the edge router's
 // decisions and the literal configs Netlify reads statically, held to the route table and the prefix.
@@ -112,5 +112,49 @@ describe('netlify.toml', () => {
   it.each(['public-api', 'blog-api', 'tools-api'])('ships every artifact %s reads with it', (name) => {
     const included = new RegExp(`^\\[functions\\.${name}\\]\\s*included_files = \\[([^\\]]*)\\]`, 'm').exec(toml)?.[1] ?? '';
     for (const file of [CATALOG_FILE, LEAN_CATALOG_FILE, SEARCH_FILE]) expect(included).toContain(`"dist/${file}"`);
+  });
+});
+
+describe('every Netlify config is held to the registry', () => {
+  const literal = (file: string) => readFileSync(join(root, file), 'utf8');
+  const globToRegex = (glob: string) => new RegExp(`^${glob.replace(/\*/g, '.*')}$`);
+  const configs = {
+    public: 'netlify/edge-functions/api-router.ts',
+    content: 'functions/content-api.mts',
+    tools: 'functions/tools-api.mts',
+  } as const;
+
+  it.each(Object.entries(configs))('the %s API: its literal config.path is the registry\'s', (api, file) => {
+    const paths = NETLIFY_PATHS[api as keyof typeof NETLIFY_PATHS];
+    const source = literal(file);
+    const declared = /path: (\[[^\]]*\]|'[^']*')/.exec(source)![1]!.replace(/'/g, '"');
+    expect(JSON.parse(declared.startsWith('[') ? declared : `[${declared}]`)).toEqual(paths);
+  });
+
+  it('every endpoint of the registry is under the Netlify paths of its API, and of no other', () => {
+    for (const e of endpoints) {
+      const url = e.pattern.replace(/:\w+/g, 'x');
+      for (const [api, paths] of Object.entries(NETLIFY_PATHS)) {
+        expect(paths.some((p) => globToRegex(p).test(url)), `${e.id} ${url} under ${api}`).toBe(api === e.api);
+      }
+    }
+  });
+
+  it('the method guard answers what the site does not declare, and leaves the APIs to their functions', async () => {
+    const source = literal('netlify/edge-functions/method-guard.ts');
+    for (const paths of Object.values(NETLIFY_PATHS)) for (const p of paths) expect(source).toContain(`'${p}'`);
+    const { default: guard } = await import('../../netlify/edge-functions/method-guard.ts');
+    const res = guard(new Request('https://skribra.com/glossary/', { method: 'POST' }));
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe(allowedMethods({ methods: SITE_METHODS }).join(', '));
+    expect((await res.json()).code).toBe('method_not_allowed');
+  });
+
+  it('the edge router sends every non-read on the public API to the function, which answers 405', () => {
+    const files = new Set(JSON.parse(read(STATIC_PATHS_FILE)) as string[]);
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const to = functionUrlFor(new Request('https://skribra.com/api/v1/pricing', { method }), files);
+      expect(to?.pathname, method).toBe(`${PUBLIC_FUNCTION_PREFIX}/api/v1/pricing`);
+    }
   });
 });

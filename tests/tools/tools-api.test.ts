@@ -112,7 +112,7 @@ describe('tools API: rate limit', () => {
   it('uses the same numbers as the Netlify function config', () => {
     const source = readFileSync('functions/tools-api.mts', 'utf8');
     expect(source).toContain(`rateLimit: { windowLimit: ${TOOLS_RATE_LIMIT.windowLimit}, windowSize: ${TOOLS_RATE_LIMIT.windowSize}, aggregateBy: ['ip', 'domain'] }`);
-    expect(source).toContain("path: '/tools-api/:slug'");
+    expect(source).toContain("path: '/tools-api/*'");
   });
 });
 
