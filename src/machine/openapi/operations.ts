@@ -6,8 +6,8 @@ import { endpoints, type Endpoint } from '../../api/registry.ts';
 import type { ERROR_CODES } from './components.ts';
 import { errorResponse, notModified, okContent, okPublic } from './responses.ts';
 
-/** `/api/v1/glossary/:slug` -> `/api/v1/glossary/{slug}`. */
-export const openApiPath = (pattern: string): string => pattern.replace(/:(\w+)/g, '{$1}');
+/** `/api/v1/glossary/:slug` -> `/api/v1/glossary/{slug}`; `/api/v1/` -> `/api/v1` (both answer, and paths in the document carry no trailing slash). */
+export const openApiPath = (pattern: string): string => pattern.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1');
 
 export interface Parameter { name: string; in: 'query' | 'path' | 'header'; required?: boolean; description: string; schema: Record<string, unknown> }
 
