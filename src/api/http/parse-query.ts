@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { CONTROL } from '../../core/decode-path.ts';
+import { describeIssue, issueErrorMap } from '../../core/describe-issue.ts';
 import { ApiError } from './api-error.ts';
 
 /** Longest echo of a bad value in an error message. */
@@ -14,15 +16,13 @@ export function parseQuery<T extends z.ZodObject>(schema: T, params: URLSearchPa
     const v = params.get(key);
     if (v !== null) raw[key] = v;
   }
-  const result = schema.safeParse(raw);
+  const result = schema.safeParse(raw, { error: issueErrorMap });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const name = String(issue.path[0] ?? 'query');
-  const reason = issue.code === 'invalid_value' && 'values' in issue
-    ? `must be one of ${(issue.values as unknown[]).filter((v) => v !== '').join(', ')}`
-    : raw[name] === undefined ? 'is required' : issue.message.replace(/^Invalid input: /, '');
+  const reason = raw[name] === undefined ? 'is required' : describeIssue(issue).reason;
   const got = raw[name];
-  // The echo is JSON-escaped by the body; control characters never reach it (they are refused before echoing).
-  const echo = got === undefined || /[\u0000-\u001f\u007f-\u009f]/.test(got) ? '' : ` (got "${got.length > ECHO ? `${got.slice(0, ECHO)}…` : got}")`;
+  // The echo is JSON-escaped by the body; a value with control characters is never echoed.
+  const echo = got === undefined || CONTROL.test(got) ? '' : ` (got "${got.length > ECHO ? `${got.slice(0, ECHO)}…` : got}")`;
   throw new ApiError(400, 'invalid_query', `Query parameter "${name}" ${reason}${echo}.`);
 }

@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { ApiError } from '../http/api-error.ts';
+import { describeIssue, issueErrorMap } from '../../core/describe-issue.ts';
 
 // One input schema per server tool: what the tool page posts.
 export const toolInputs = {
@@ -19,10 +20,8 @@ export type ServerToolSlug = keyof typeof toolInputs;
 /** Validates a parsed body; the message names the field, e.g. `Field "html" must hold some HTML.` */
 export function parseToolInput<S extends ServerToolSlug>(slug: S, body: unknown): z.infer<(typeof toolInputs)[S]> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'invalid_body', 'The request body must be a JSON object.');
-  const result = toolInputs[slug].safeParse(body);
+  const result = toolInputs[slug].safeParse(body, { error: issueErrorMap });
   if (result.success) return result.data as z.infer<(typeof toolInputs)[S]>;
-  const issue = result.error.issues[0]!;
-  const field = issue.path.join('.') || 'body';
-  const reason = issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
-  throw new ApiError(400, 'invalid_body', `Field "${field}" ${reason}.`);
+  const { path, reason } = describeIssue(result.error.issues[0]!);
+  throw new ApiError(400, 'invalid_body', `Field "${path || 'body'}" ${reason}.`);
 }
