@@ -2,6 +2,7 @@
 // netlify/edge-functions/api-router.ts: the public API handler with the content store behind it, apart from
 // public-api.mts so that function's cold start does not pay for the store client and HTML->markdown code.
 import type { Config } from '@netlify/functions';
+import { databaseUrl, readConfig } from '../src/config.ts';
 import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 import { artifactDir } from '../src/api/public/artifact-dir.ts';
 import { BLOG_FUNCTION_PREFIX, unmount } from '../src/api/public/function-mount.ts';
@@ -10,8 +11,9 @@ import { createStoreArticleSource } from '../src/blog/store-article-source.ts';
 
 // The blog reads the content store live. postgres.js connects on the first query; without a database URL the
 // blog answers 502 upstream_unavailable.
-const databaseUrl = process.env.DATABASE_URL || process.env.NETLIFY_DB_URL;
-const { handler } = loadPublicApi(artifactDir(), databaseUrl ? (site) => createStoreArticleSource({ sql: connect(databaseUrl, Number(process.env.SKRIBRA_DB_POOL) || 2), site }) : undefined);
+const env = readConfig();
+const url = databaseUrl(env);
+const { handler } = loadPublicApi(artifactDir(env), url ? (site) => createStoreArticleSource({ sql: connect(url, env.SKRIBRA_DB_POOL ?? 2), site }) : undefined);
 
 export default (req: Request): Promise<Response> => handler(unmount(req, BLOG_FUNCTION_PREFIX));
 

@@ -1,10 +1,11 @@
 // Netlify Functions 2.0 entry of the authenticated content API (/v1). The store is DATABASE_URL.
 import type { Config } from '@netlify/functions';
+import { databaseUrl, readConfig } from '../src/config.ts';
 import { connect } from '../src/store/open-store.ts';
 import { createContentApi } from '../src/api/content/create-content-api.ts';
 
-const url = process.env.DATABASE_URL || process.env.NETLIFY_DB_URL || '';
-const api = createContentApi({ sql: connect(url, Number(process.env.SKRIBRA_DB_POOL) || 3) });
+const env = readConfig();
+const api = createContentApi({ config: env, sql: connect(databaseUrl(env) ?? '', env.SKRIBRA_DB_POOL ?? 3) });
 
 export default (req: Request) => api(req);
 

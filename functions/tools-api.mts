@@ -2,13 +2,15 @@
 // through `rateLimit` (the local origin enforces the same numbers in memory); the handler checks origin, size and
 // input. The catalog comes from the build: netlify.toml's `included_files` ships dist/_skribra with the function.
 import type { Config, Context } from '@netlify/functions';
+import { readConfig } from '../src/config.ts';
 import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 import { artifactDir } from '../src/api/public/artifact-dir.ts';
 import { createToolsApi } from '../src/api/tools/create-tools-api.ts';
 
 const { catalog } = loadPublicApi(artifactDir());
 // The production site, plus this deploy's own URL so a deploy preview's tool pages can use its tools.
-const siteOrigins = [catalog.site_url, process.env.URL, process.env.DEPLOY_PRIME_URL, process.env.DEPLOY_URL].filter((o): o is string => !!o);
+const { URL, DEPLOY_PRIME_URL, DEPLOY_URL } = readConfig();
+const siteOrigins = [catalog.site_url, URL, DEPLOY_PRIME_URL, DEPLOY_URL].filter((o): o is string => !!o);
 const handler = createToolsApi({ catalog, siteOrigins });
 
 export default (req: Request, _context: Context): Promise<Response> => handler(req);

@@ -2,10 +2,12 @@
 // first send a background function did not get to). Scheduled functions have 30 s: no new round starts after
 // 5 s, and one round is bounded by DNS (5 s) plus the send timeout (15 s).
 import type { Config } from '@netlify/functions';
+import { databaseUrl, readConfig } from '../src/config.ts';
 import { connect } from '../src/store/open-store.ts';
 import { describeResult, runDueDeliveries } from '../src/webhooks/run-deliveries.ts';
 
-const sql = connect(process.env.DATABASE_URL || process.env.NETLIFY_DB_URL || '', 3);
+const env = readConfig();
+const sql = connect(databaseUrl(env) ?? '', env.SKRIBRA_DB_POOL ?? 3);
 
 export default async () => {
   const results = await runDueDeliveries(sql, { budgetMs: 5000 });

@@ -3,10 +3,12 @@
 // due; an empty body sends whatever is due. It can only send what the outbox already holds, so a stray call is
 // harmless; with SKRIBRA_WEBHOOK_TRIGGER_SECRET set it also requires `Authorization: Bearer <that secret>`.
 import type { Config } from '@netlify/functions';
+import { databaseUrl, readConfig } from '../src/config.ts';
 import { connect } from '../src/store/open-store.ts';
 import { describeResult, runDueDeliveries } from '../src/webhooks/run-deliveries.ts';
 
-const sql = connect(process.env.DATABASE_URL || process.env.NETLIFY_DB_URL || '', 3);
+const env = readConfig();
+const sql = connect(databaseUrl(env) ?? '', env.SKRIBRA_DB_POOL ?? 3);
 
 async function deliveryIds(req: Request): Promise<string[] | undefined> {
   try {
@@ -19,7 +21,7 @@ async function deliveryIds(req: Request): Promise<string[] | undefined> {
 }
 
 export default async (req: Request): Promise<void> => {
-  const secret = process.env.SKRIBRA_WEBHOOK_TRIGGER_SECRET;
+  const secret = env.SKRIBRA_WEBHOOK_TRIGGER_SECRET;
   if (secret && req.headers.get('authorization') !== `Bearer ${secret}`) return;
   const ids = await deliveryIds(req);
   const results = await runDueDeliveries(sql, { ids, budgetMs: 10 * 60_000 });

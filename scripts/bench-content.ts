@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import { openStore } from '../src/store/open-store.ts';
 import { createAccount } from '../src/store/repos/accounts.ts';
 import { createProject } from '../src/store/repos/projects.ts';
-import { listCacheFromEnv } from '../src/api/content/list-cache.ts';
+import { listCacheSize } from '../src/api/content/list-cache.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -88,7 +88,7 @@ if (process.argv[2] === '--serve') {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 
   const machine = `${cpus().length} CPU (${cpus()[0]?.model.trim()}), Node ${process.version}`;
-  const cache = listCacheFromEnv();
+  const cache = listCacheSize();
   const listCache = cache.maxEntries ? `list cache ${cache.maxEntries} entries / ${cache.maxBytes / 1024 / 1024} MB` : 'list cache off';
   console.log(`\ncontent API through the local origin, ${connections} connections, ${seconds} s each, ${listCache}, ${machine}`);
   console.log('route    req/s   p50 ms  p99 ms  non-2xx  errors');

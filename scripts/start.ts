@@ -2,6 +2,7 @@
 // `npm start`: start (or join) the store, migrate, seed the demo data, build the site when stale, then serve the
 // static build and every API from one process. Ctrl-C stops cleanly: the server closes, then the store.
 import { resolve } from 'node:path';
+import { readConfig } from '../src/config.ts';
 import { openStore } from '../src/store/open-store.ts';
 import { seedDemo } from '../src/store/seed.ts';
 import { buildIfStale } from '../src/origin/build-if-stale.ts';
@@ -11,7 +12,8 @@ import { blogLastChange } from '../src/blog/store-article-source.ts';
 import { startWebhookTimer } from '../src/webhooks/start-webhook-timer.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const port = Number(process.env.PORT ?? 4321);
+const config = readConfig();
+const port = config.PORT;
 process.env.SITE_URL ??= `http://localhost:${port}`;
 
 const store = await openStore();
@@ -20,8 +22,9 @@ const demoKey = await seedDemo(store);
 if (demoKey) console.log(`\nSeeded the demo account. Its API key is shown once, now:\n\n  ${demoKey}\n\nTry: curl -H "Authorization: Bearer ${demoKey}" ${process.env.SITE_URL}/v1/projects\n`);
 
 // The blog's pages are built from the store: a publish, unpublish or retire since the last build makes it stale.
-buildIfStale(root, `${process.env.SITE_URL}\0${process.env.SKRIBRA_CONTENT_DIR ?? ''}\0${await blogLastChange(store.sql)}`);
-const distDir = resolve(root, 'dist');
+// The build goes to SKRIBRA_DIST_DIR when set (a test or a second instance with a build of its own), else dist/.
+const distDir = resolve(root, config.SKRIBRA_DIST_DIR ?? 'dist');
+buildIfStale(root, distDir, `${process.env.SITE_URL}\0${process.env.SKRIBRA_CONTENT_DIR ?? ''}\0${await blogLastChange(store.sql)}`);
 // Every API over this build and the store; /api/v1/articles reads the store live, so it is current between builds.
 const { handler } = createLocalOrigin({ distDir, sql: store.sql });
 const server = await listen(handler, port);

@@ -21,15 +21,15 @@ function fingerprint(root: string, extra: string): string {
 }
 
 /**
- * Runs `astro build` when dist/ is missing or older than its inputs. `extra` adds inputs that are not files
+ * Runs `astro build` into `distDir` when it is missing or older than its inputs. `extra` adds inputs that are not files
  * (SITE_URL, the content dir, the blog's last change). Returns whether it built.
  */
-export function buildIfStale(root: string, extra: string, log: (msg: string) => void = console.log): boolean {
-  const stamp = join(root, 'dist', '_skribra', 'fingerprint');
-  const want = fingerprint(root, extra);
+export function buildIfStale(root: string, distDir: string, extra: string, log: (msg: string) => void = console.log): boolean {
+  const stamp = join(distDir, '_skribra', 'fingerprint');
+  const want = fingerprint(root, `${extra}\0${distDir}`);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return false;
   log('building the site (content, code or settings changed)...');
-  astroBuild();
+  astroBuild({ outDir: distDir });
   writeFileSync(stamp, want);
   return true;
 }

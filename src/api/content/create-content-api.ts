@@ -14,18 +14,21 @@ import { keyDigest } from '../../store/ids.ts';
 import { checkAccess, pruneCounters, type Access, type Bucket } from '../../store/repos/access.ts';
 import { listProjects } from '../../store/repos/projects.ts';
 import { getArticle, listArticleCards } from '../../store/repos/articles.ts';
-import { limitsFromEnv, rateLimitHeaders, retryAfter, type RateLimits } from './limits.ts';
+import { limitsFrom, rateLimitHeaders, retryAfter, type RateLimits } from './limits.ts';
 import { toCard, toOwnArticle } from './serialize.ts';
 import { isStoreUnavailable, unavailable } from './errors.ts';
-import { createListCache, type ListCache } from './list-cache.ts';
+import { createListCache, listCacheSize, type ListCache } from './list-cache.ts';
+import { readConfig, type Config } from '../../config.ts';
 import { syncFeed } from './sync-feed.ts';
 
 export interface ContentApiDeps {
   /** postgres.js client of the store. */
   sql: Sql;
-  /** Defaults to the SKRIBRA_RATE_* environment (see limits.ts). */
+  /** The environment's settings (limits, timeout, cache size); read from process.env when left out. */
+  config?: Config;
+  /** Overrides the configured SKRIBRA_RATE_* limits (tests). */
   limits?: Partial<RateLimits>;
-  /** Bound on the store work of one request; defaults to $SKRIBRA_DB_TIMEOUT_MS or 5000. Past it: 503. */
+  /** Bound on the store work of one request; SKRIBRA_DB_TIMEOUT_MS by default. Past it: 503. */
   timeoutMs?: number;
   /** Finished list pages; defaults to one sized by $SKRIBRA_LIST_CACHE_ENTRIES / $SKRIBRA_LIST_CACHE_MB. */
   listCache?: ListCache;
@@ -46,10 +49,11 @@ function requireProject(access: Access): string {
 
 export function contentRuntime(deps: ContentApiDeps): Runtime {
   const { sql } = deps;
-  const env = limitsFromEnv();
+  const config = deps.config ?? readConfig();
+  const env = limitsFrom(config);
   const limits: RateLimits = { list: { ...env.list, ...deps.limits?.list }, detail: { ...env.detail, ...deps.limits?.detail } };
-  const timeoutMs = deps.timeoutMs ?? (Number(process.env.SKRIBRA_DB_TIMEOUT_MS) || 5000);
-  const cache = deps.listCache ?? createListCache();
+  const timeoutMs = deps.timeoutMs ?? config.SKRIBRA_DB_TIMEOUT_MS;
+  const cache = deps.listCache ?? createListCache(listCacheSize(config));
   let served = 0;
 
   async function authenticate({ key, endpoint, query }: { key: string; endpoint: Endpoint; query: Q | undefined }) {

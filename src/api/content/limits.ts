@@ -1,19 +1,15 @@
 // Per-account rate limits of the authenticated API (spec section 8), configurable by operators:
 //   SKRIBRA_RATE_LIST_HOUR (300)  SKRIBRA_RATE_LIST_DAY (2000)  SKRIBRA_RATE_DETAIL_HOUR (600)  SKRIBRA_RATE_DETAIL_DAY (6000)
 // `/projects` and `/articles` count as list requests, `/articles/{slug}` as detail requests.
+import type { Config } from '../../config.ts';
 import type { Bucket, Window } from '../../store/repos/access.ts';
 
 export interface RateLimits { list: { hour: number; day: number }; detail: { hour: number; day: number } }
 
-const env = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isInteger(v) && v > 0 ? v : fallback;
-};
-
-export function limitsFromEnv(): RateLimits {
+export function limitsFrom(c: Config): RateLimits {
   return {
-    list: { hour: env('SKRIBRA_RATE_LIST_HOUR', 300), day: env('SKRIBRA_RATE_LIST_DAY', 2000) },
-    detail: { hour: env('SKRIBRA_RATE_DETAIL_HOUR', 600), day: env('SKRIBRA_RATE_DETAIL_DAY', 6000) },
+    list: { hour: c.SKRIBRA_RATE_LIST_HOUR, day: c.SKRIBRA_RATE_LIST_DAY },
+    detail: { hour: c.SKRIBRA_RATE_DETAIL_HOUR, day: c.SKRIBRA_RATE_DETAIL_DAY },
   };
 }
 

@@ -5,6 +5,8 @@
 // always seen by it. No key or account is part of the key: a page depends only on the project and the query.
 //   SKRIBRA_LIST_CACHE_ENTRIES (2000; 0 switches the cache off)  SKRIBRA_LIST_CACHE_MB (32)
 
+import { readConfig, type Config } from '../../config.ts';
+
 export interface CachedPage { body: string; etag: string }
 
 export interface ListCacheStats { entries: number; bytes: number; hits: number; misses: number; maxEntries: number; maxBytes: number }
@@ -19,13 +21,8 @@ export interface ListCache {
 
 interface Entry extends CachedPage { version: bigint; bytes: number }
 
-const envInt = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return process.env[name] !== undefined && process.env[name] !== '' && Number.isInteger(v) && v >= 0 ? v : fallback;
-};
-
-export function listCacheFromEnv(): { maxEntries: number; maxBytes: number } {
-  return { maxEntries: envInt('SKRIBRA_LIST_CACHE_ENTRIES', 2000), maxBytes: envInt('SKRIBRA_LIST_CACHE_MB', 32) * 1024 * 1024 };
+export function listCacheSize(c: Config = readConfig()): { maxEntries: number; maxBytes: number } {
+  return { maxEntries: c.SKRIBRA_LIST_CACHE_ENTRIES, maxBytes: c.SKRIBRA_LIST_CACHE_MB * 1024 * 1024 };
 }
 
 /**
@@ -33,7 +30,7 @@ export function listCacheFromEnv(): { maxEntries: number; maxBytes: number } {
  * version seen: a lookup with any other version misses, and the rebuilt page replaces the stale one in place,
  * so pages of old versions do not linger until evicted.
  */
-export function createListCache(opts: { maxEntries: number; maxBytes: number } = listCacheFromEnv()): ListCache {
+export function createListCache(opts: { maxEntries: number; maxBytes: number } = listCacheSize()): ListCache {
   const { maxEntries, maxBytes } = opts;
   const map = new Map<string, Entry>(); // insertion order = recency (a hit re-inserts)
   let bytes = 0, hits = 0, misses = 0;

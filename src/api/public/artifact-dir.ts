@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CATALOG_FILE } from './load-artifacts.ts';
+import { readConfig, type Config } from '../../config.ts';
 
 /**
  * The build output a Netlify function reads its artifacts from. netlify.toml's `[functions] included_files` ships
  * dist/_skribra with each function at its path under the base directory, the working directory at run time;
  * SKRIBRA_DIST_DIR overrides (tests, benchmarks).
  */
-export function artifactDir(): string {
-  const dir = [process.env.SKRIBRA_DIST_DIR, resolve('dist')].find((d) => d && existsSync(join(d, CATALOG_FILE)));
+export function artifactDir(config: Config = readConfig()): string {
+  const dir = [config.SKRIBRA_DIST_DIR, resolve('dist')].find((d) => d && existsSync(join(d, CATALOG_FILE)));
   if (!dir) throw new Error(`no ${CATALOG_FILE} under SKRIBRA_DIST_DIR or ./dist: was the site built, and is it in [functions] included_files?`);
   return dir;
 }

@@ -1,0 +1,47 @@
+// The one reader of the environment (DESIGN section 2): every variable the service reads, with its default and its
+// rule, in one zod schema. Entry points (scripts/start.ts, the Netlify functions, the build) read it and pass values
+// down; a bad value stops them with the variable named, instead of a silent fallback somewhere deep.
+// The README's Environment table documents the same variables.
+import { z } from 'zod';
+
+const int = (fallback: number, min = 1) => z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)),
+  z.int({ error: `must be an integer of at least ${min}` }).min(min, { error: `must be an integer of at least ${min}` }).default(fallback));
+const flag = z.preprocess((v) => v === '1' || v === 'true', z.boolean());
+const text = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+export const configSchema = z.object({
+  PORT: int(4321),
+  HOST: z.string().default('0.0.0.0'),
+  SITE_URL: text,
+  SKRIBRA_TRUST_PROXY: flag,
+  /** PostgreSQL; NETLIFY_DB_URL is Netlify Database's name for the same. Unset: the embedded server. */
+  DATABASE_URL: text,
+  NETLIFY_DB_URL: text,
+  /** Connections per process; each runtime has its own default (the origin 10, a Netlify function 2 or 3). */
+  SKRIBRA_DB_POOL: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), z.int().min(1, { error: 'must be an integer of at least 1' }).optional()),
+  SKRIBRA_DB_TIMEOUT_MS: int(5000),
+  SKRIBRA_RATE_LIST_HOUR: int(300),
+  SKRIBRA_RATE_LIST_DAY: int(2000),
+  SKRIBRA_RATE_DETAIL_HOUR: int(600),
+  SKRIBRA_RATE_DETAIL_DAY: int(6000),
+  SKRIBRA_LIST_CACHE_ENTRIES: int(2000, 0),
+  SKRIBRA_LIST_CACHE_MB: int(32, 0),
+  /** Where the Netlify functions find the build's artifacts (tests point it at a temp build). */
+  SKRIBRA_DIST_DIR: text,
+  /** Netlify's deploy URLs: a deploy preview's own tool pages may use its tools. */
+  URL: text,
+  DEPLOY_PRIME_URL: text,
+  DEPLOY_URL: text,
+  SKRIBRA_WEBHOOK_TRIGGER_SECRET: text,
+});
+export type Config = z.output<typeof configSchema>;
+
+/** Parses the environment; throws one error naming every bad variable. */
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw new Error(`bad environment: ${parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join('; ')}`);
+}
+
+/** The store's connection string, if any (production, or a second server in CI). */
+export const databaseUrl = (c: Config): string | undefined => c.DATABASE_URL ?? c.NETLIFY_DB_URL;
