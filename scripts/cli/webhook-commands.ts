@@ -2,7 +2,7 @@
 // `webhook deliveries`, is in list-commands.ts).
 import type { Sql } from 'postgres';
 import { configureEndpoint, EndpointError } from '../../src/webhooks/configure-endpoint.ts';
-import { requeueDelivery } from '../../src/webhooks/deliveries.ts';
+import { requeueDelivery } from '../../src/store/repos/deliveries.ts';
 import { runDueDeliveries, type DeliveryResult } from '../../src/webhooks/run-deliveries.ts';
 import { sendTestEvent } from '../../src/webhooks/send-test-event.ts';
 import { policyFromEnv, vetTarget } from '../../src/webhooks/vet-target.ts';

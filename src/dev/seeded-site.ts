@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, type Store } from '../store/open-store.ts';
 import { seedDemo } from '../store/seed.ts';
-import { astroBuild } from '../origin/astro-build.ts';
+import { astroBuild } from './astro-build.ts';
 
 export interface SeededSite { store: Store; distDir: string; cleanup: () => Promise<void> }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { astroBuild } from './astro-build.ts';
+import { astroBuild } from '../dev/astro-build.ts';
 
 /** Everything a build depends on: a change in any of these (or in SITE_URL) makes dist/ stale. */
 const INPUTS = ['content', 'src', 'public', 'astro.config.mjs', 'package-lock.json'];

@@ -13,7 +13,7 @@ import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSyn
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { dataPaths } from './paths.ts';
-import { freePort } from '../dev/free-port.ts';
+import { freePort } from './free-port.ts';
 import { withFileLock } from './file-lock.ts';
 import { liveLeases } from './leases.ts';
 import { clusterProcesses, initCluster, postmasterStatus, signalAll, spawnPostmaster, waitGone } from './postgres-cluster.ts';

@@ -2,7 +2,7 @@
 // a timer, Netlify from a scheduled function (retries) and a background function (first sends), the CLI right
 // after a publish; all of them call this, and the claim keeps them from sending one delivery twice at once.
 import type { Sql } from 'postgres';
-import { claimDue, disableEndpoint, markDelivered, markFailedAttempt, type ClaimedDelivery } from './deliveries.ts';
+import { claimDue, disableEndpoint, markDelivered, markFailedAttempt, type ClaimedDelivery } from '../store/repos/deliveries.ts';
 import { RETRY_SCHEDULE_MS, nextDelay } from './retry-schedule.ts';
 import { describeOutcome, isSuccess, sendMessage, SEND_TIMEOUT_MS, type AttemptOutcome } from './send-message.ts';
 import { policyFromEnv, type Resolver, type TargetPolicy } from './vet-target.ts';

@@ -9,7 +9,7 @@ import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
 import { demoTopics, toArticle } from '../../src/store/seed-content.ts';
 import { buildSeededSite } from '../../src/dev/seeded-site.ts';
-import { freePort } from '../../src/dev/free-port.ts';
+import { freePort } from '../../src/store/free-port.ts';
 
 /** The article slug the content API docs use in their examples. */
 export const DOCS_EXAMPLE_SLUG = 'how-to-choose-a-url-slug';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { astroBuild, WITHOUT_BLOG } from '../../src/origin/astro-build.ts';
+import { astroBuild, WITHOUT_BLOG } from '../../src/dev/astro-build.ts';
 import type { TestProject } from 'vitest/node';
 
 export const TEST_SITE_URL = 'http://localhost:4321';

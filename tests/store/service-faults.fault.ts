@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from '../../src/dev/free-port.ts';
+import { freePort } from '../../src/store/free-port.ts';
 import { dataPaths } from '../../src/store/paths.ts';
 import { clusterProcesses } from '../../src/store/postgres-cluster.ts';
 import { processAlive, sleep } from '../../src/store/process-alive.ts';

@@ -9,7 +9,7 @@ import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
 import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
-import { claimDue, listDeliveries } from '../../src/webhooks/deliveries.ts';
+import { claimDue, listDeliveries } from '../../src/store/repos/deliveries.ts';
 import { runDueDeliveries, type WorkerOptions } from '../../src/webhooks/run-deliveries.ts';
 import { startWebhookTimer } from '../../src/webhooks/start-webhook-timer.ts';
 import { USER_AGENT } from '../../src/webhooks/sign-headers.ts';

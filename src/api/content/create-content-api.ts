@@ -15,7 +15,7 @@ import { checkAccess, pruneCounters, type Access, type Bucket } from '../../stor
 import { listProjects } from '../../store/repos/projects.ts';
 import { getArticle, listArticleCards } from '../../store/repos/articles.ts';
 import { limitsFrom, rateLimitHeaders, retryAfter, type RateLimits } from './limits.ts';
-import { toCard, toOwnArticle } from './serialize.ts';
+import { toCard, toOwnArticle } from '../../store/serialize-article.ts';
 import { isStoreUnavailable, unavailable } from './errors.ts';
 import { createListCache, listCacheSize, type ListCache } from './list-cache.ts';
 import { readConfig, type Config } from '../../config.ts';

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { invalidQuery } from '../http/api-error.ts';
 import { pruneSyncChanges, readSyncPage, SYNC_RETENTION_DAYS } from '../../store/repos/sync.ts';
 import type { SyncItem } from '../../schemas/sync.ts';
-import { toCard } from './serialize.ts';
+import { toCard } from '../../store/serialize-article.ts';
 
 export type { SyncItem };
 

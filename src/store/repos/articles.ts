@@ -4,7 +4,7 @@ import type { Sql } from 'postgres';
 import type { OwnArticleInput } from '../../schemas/own-article.ts';
 import { newId } from '../ids.ts';
 import { inTx } from '../tx.ts';
-import { enqueueArticlePublished } from '../../webhooks/deliveries.ts';
+import { enqueueArticlePublished } from './deliveries.ts';
 
 export interface ArticleRow {
   id: string; project_id: string; slug: string; title: string; content_html: string;

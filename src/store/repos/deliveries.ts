@@ -2,9 +2,9 @@
 // SKIP LOCKED, so two workers never hold the same delivery), the recording of an attempt, and what the
 // operator CLI lists and re-queues.
 import type { Sql } from 'postgres';
-import { newId } from '../store/ids.ts';
-import type { ArticleRow } from '../store/repos/articles.ts';
-import { toOwnArticle } from '../api/content/serialize.ts';
+import { newId } from '../ids.ts';
+import type { ArticleRow } from './articles.ts';
+import { toOwnArticle } from '../serialize-article.ts';
 
 export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
 

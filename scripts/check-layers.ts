@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// The import direction of DESIGN.md section 2, checked over src/ (part of `npm run check`): no import cycle between
+// the folders of src/, and none of the forbidden edges below. Prints each offending import; exits 1 on any.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const SRC = resolve(import.meta.dirname, '..', 'src');
+/** Folder -> folders it must never import. */
+const FORBIDDEN: Record<string, string[]> = {
+  schemas: ['core', 'api', 'store', 'catalog', 'origin', 'build', 'machine', 'webhooks', 'blog', 'pages', 'dev'],
+  core: ['api', 'store', 'catalog', 'origin', 'build', 'machine', 'webhooks', 'blog', 'pages', 'dev', 'config.ts'],
+  store: ['api', 'webhooks', 'origin', 'build', 'machine', 'pages', 'dev'],
+  api: ['origin', 'build', 'pages', 'dev'],
+};
+const NOBODY_IMPORTS = ['origin', 'pages'];
+
+const files: string[] = [];
+(function walk(dir: string) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path);
+    else if (/\.(m?ts|astro|m?js)$/.test(name) && !/\.test\.ts$/.test(name)) files.push(path);
+  }
+})(SRC);
+
+const top = (file: string) => relative(SRC, file).split('/')[0]!;
+const edges = new Map<string, Map<string, string>>();
+const problems: string[] = [];
+for (const file of files) {
+  for (const m of readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)) {
+    const target = resolve(dirname(file), (m[1] ?? m[2])!);
+    if (!target.startsWith(`${SRC}/`)) continue;
+    const [a, b] = [top(file), top(target)];
+    if (a === b) continue;
+    const where = `${relative(SRC, file)} -> ${relative(SRC, target)}`;
+    if (FORBIDDEN[a]?.includes(b)) problems.push(`forbidden: ${a}/ must not import ${b}: ${where}`);
+    if (NOBODY_IMPORTS.includes(b)) problems.push(`forbidden: nothing in src/ imports ${b}/: ${where}`);
+    if (!edges.has(a)) edges.set(a, new Map());
+    if (!edges.get(a)!.has(b)) edges.get(a)!.set(b, where);
+  }
+}
+
+// Cycles between folders: a depth-first search from every folder back to itself.
+const seen = new Set<string>();
+for (const start of edges.keys()) {
+  const stack: [string, string[]][] = [[start, [start]]];
+  while (stack.length) {
+    const [node, path] = stack.pop()!;
+    for (const next of edges.get(node)?.keys() ?? []) {
+      if (next === start) {
+        const cycle = [...path];
+        const i = cycle.indexOf([...cycle].sort()[0]!);
+        const key = [...cycle.slice(i), ...cycle.slice(0, i)].join(' -> ');
+        if (!seen.has(key)) { seen.add(key); problems.push(`cycle: ${key} -> ${cycle[i]} (${edges.get(node)!.get(next)})`); }
+      } else if (!path.includes(next) && path.length < 8) stack.push([next, [...path, next]]);
+    }
+  }
+}
+
+for (const p of problems) console.error(p);
+console.log(`layers: ${files.length} files, ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+process.exit(problems.length ? 1 : 0);
