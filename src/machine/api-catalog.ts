@@ -23,7 +23,10 @@ export function apiCatalog(site: string) {
       {
         anchor: `${site}${CONTENT_BASE}/`,
         'service-desc': desc,
-        'service-doc': [{ href: `${site}/docs/content-api/`, type: 'text/html' }, { href: `${site}/docs/content-api.md`, type: 'text/markdown' }],
+        'service-doc': [
+          { href: `${site}/docs/content-api/`, type: 'text/html' }, { href: `${site}/docs/content-api.md`, type: 'text/markdown' },
+          { href: `${site}/docs/content-client/`, type: 'text/html' },
+        ],
       },
       {
         anchor: `${site}${API_CATALOG_PATH}`,
