@@ -12,8 +12,11 @@ export const AI_CRAWLERS = [
   'Diffbot', 'AI2Bot', 'Timpibot', 'ImagesiftBot', 'PetalBot',
 ] as const;
 
-/** /robots.txt: everyone may crawl everything except our build artifacts; the sitemap and llms.txt are named. */
-export function robotsTxt(site: string): string {
+/**
+ * /robots.txt: everyone may crawl everything except our build artifacts; the sitemap and llms.txt are named.
+ * `sitemaps` are paths: /sitemap.xml, then the child sitemaps when it is an index (src/machine/sitemap-xml.ts).
+ */
+export function robotsTxt(site: string, sitemaps: readonly string[] = ['/sitemap.xml']): string {
   return [
     '# Every crawler is welcome, AI crawlers included. Markdown twins of every page: append .md, or see /llms.txt.',
     '',
@@ -26,7 +29,7 @@ export function robotsTxt(site: string): string {
     'Allow: /',
     'Disallow: /_skribra/',
     '',
-    `Sitemap: ${site}/sitemap.xml`,
+    ...sitemaps.map((path) => `Sitemap: ${site}${path}`),
     `# llms.txt: ${site}/llms.txt`,
     '',
   ].join('\n');
