@@ -1,27 +1,35 @@
 import type { ArticleSummary } from '../api/public/article-source.ts';
 import type { Catalog } from '../api/public/catalog.ts';
 import { markdownPath } from '../core/urls.ts';
+import type { Page } from '../schemas/page.ts';
 import { inline, link } from '../twins/blocks.ts';
 import { groupPages } from './page-groups.ts';
 
+const SEPARATOR = '\n\n---\n\n';
+
 /**
- * /llms-full.txt: every page's twin, in llms.txt order, one after another. Blog articles are linked, not inlined:
- * their bodies are long and change often, and each has its own twin.
+ * /llms-full.txt as a sequence of chunks, one per page: every page's twin, in llms.txt order, one after another.
+ * Blog articles are linked, not inlined: their bodies are long and change often, and each has its own twin. The
+ * writer streams the chunks to the file (src/build/write-machine-readable.ts), so at 100,000 pages the file (about
+ * 170 MB) is never one string; `twinOf` may render each twin on demand for the same reason.
  */
-export function llmsFullTxt(catalog: Catalog, twins: ReadonlyMap<string, string>, blog: readonly ArticleSummary[] = []): string {
+export function* llmsFullChunks(catalog: Catalog, twinOf: (page: Page) => string | undefined, blog: readonly ArticleSummary[] = []): Generator<string> {
   const site = catalog.site_url;
-  const parts = [
-    `# Skribra: the whole site\n\nEvery page of ${site} as markdown, in one file. The index of it: ${link('llms.txt', `${site}/llms.txt`)}. Each page below starts with its title as a level-one heading and ends with a link to its HTML.`,
-  ];
+  yield `# Skribra: the whole site\n\nEvery page of ${site} as markdown, in one file. The index of it: ${link('llms.txt', `${site}/llms.txt`)}. Each page below starts with its title as a level-one heading and ends with a link to its HTML.`;
   for (const group of groupPages(catalog.pages)) {
     for (const page of group.pages) {
-      const twin = twins.get(markdownPath(page.path));
+      const twin = twinOf(page);
       if (twin === undefined) throw new Error(`llms-full.txt: no twin for ${page.path}`);
-      parts.push(twin.trim());
+      yield `${SEPARATOR}${twin.trim()}`;
     }
   }
   if (blog.length) {
-    parts.push(`# Blog\n\nArticles are linked, not included; each is available as markdown at its link.\n\n${blog.map((a) => `- ${link(a.title, a.markdown_url ?? a.url)}${a.excerpt ? `: ${inline(a.excerpt)}` : ''}`).join('\n')}`);
+    yield `${SEPARATOR}# Blog\n\nArticles are linked, not included; each is available as markdown at its link.\n\n${blog.map((a) => `- ${link(a.title, a.markdown_url ?? a.url)}${a.excerpt ? `: ${inline(a.excerpt)}` : ''}`).join('\n')}`;
   }
-  return `${parts.join('\n\n---\n\n')}\n`;
+  yield '\n';
+}
+
+/** /llms-full.txt as one string, from twins by twin path (tests, small sites). */
+export function llmsFullTxt(catalog: Catalog, twins: ReadonlyMap<string, string>, blog: readonly ArticleSummary[] = []): string {
+  return [...llmsFullChunks(catalog, (page) => twins.get(markdownPath(page.path)), blog)].join('');
 }

@@ -1,4 +1,5 @@
 import type { Page } from '../schemas/page.ts';
+import type { Catalog } from '../api/public/catalog.ts';
 
 export interface PageGroup { name: string; pages: Page[]; optional: boolean }
 
@@ -28,4 +29,24 @@ export function groupPages(pages: readonly Page[]): PageGroup[] {
       // The section's index page (the shortest path) leads its group; home leads the site.
       pages: [...list].sort((a, b) => (a.path === '/' ? -1 : b.path === '/' ? 1 : 0) || a.path.split('/').length - b.path.split('/').length),
     }));
+}
+
+/**
+ * A section's pages in smaller groups, for the per-section llms lists: glossary terms by their category (the
+ * category's page leads its group), anything else in one group named after the section. Every page exactly once.
+ */
+export function subgroupPages(group: PageGroup, catalog: Pick<Catalog, 'terms' | 'categories'>): { name: string; pages: Page[] }[] {
+  const categoryOfUrl = new Map<string, string>();
+  for (const c of catalog.categories) categoryOfUrl.set(c.url, c.slug);
+  for (const t of catalog.terms) categoryOfUrl.set(t.url, t.category);
+  const names = new Map(catalog.categories.map((c) => [c.slug, c.label]));
+  const out = new Map<string, Page[]>();
+  for (const p of group.pages) {
+    const slug = categoryOfUrl.get(p.url);
+    const name = (slug && names.get(slug)) ?? group.name;
+    const list = out.get(name);
+    if (list) list.push(p);
+    else out.set(name, [p]);
+  }
+  return [...out].map(([name, pages]) => ({ name, pages }));
 }
