@@ -26,6 +26,20 @@ export const configSchema = z.object({
   SKRIBRA_RATE_DETAIL_DAY: int(6000),
   SKRIBRA_LIST_CACHE_ENTRIES: int(2000, 0),
   SKRIBRA_LIST_CACHE_MB: int(32, 0),
+  SKRIBRA_DB_CONNECT_TIMEOUT: int(5),
+  SKRIBRA_STORE_WAIT_S: int(30),
+  SKRIBRA_DATA_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('.data')),
+  SKRIBRA_CONTENT_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('content')),
+  /** The blog: which store project it is, how long a read may take, whether a build may go without it. */
+  SKRIBRA_BLOG_PROJECT_ID: text,
+  SKRIBRA_BLOG_TIMEOUT_MS: int(3000),
+  SKRIBRA_BLOG_OPTIONAL: flag,
+  SKRIBRA_BUILD_HOOK_URL: text,
+  /** The site the seeded demo articles point at. */
+  SKRIBRA_SITE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('https://skribra.com')),
+  SKRIBRA_WEBHOOK_INTERVAL_MS: int(5000),
+  SKRIBRA_WEBHOOK_ALLOW_PRIVATE: flag,
+  SKRIBRA_WEBHOOK_ALLOW_HTTP: flag,
   /** Where the Netlify functions find the build's artifacts (tests point it at a temp build). */
   SKRIBRA_DIST_DIR: text,
   /** Netlify's deploy URLs: a deploy preview's own tool pages may use its tools. */

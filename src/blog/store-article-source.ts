@@ -6,6 +6,7 @@ import { getBlogProjectId } from '../store/seed.ts';
 import { allPublicArticles, getPublicArticle, listPublicArticles, projectLastChange, publicArticlesBySlugs } from '../store/repos/articles.ts';
 import { relatedSlugs, toArticleSummary, toPublicArticle, type FullArticle } from './public-article.ts';
 import { withTimeout } from './with-timeout.ts';
+import { readConfig } from '../config.ts';
 
 /** Bound on one store call; SKRIBRA_BLOG_TIMEOUT_MS overrides. */
 export const DEFAULT_TIMEOUT_MS = 3000;
@@ -28,7 +29,7 @@ export interface StoreArticleSource extends ArticleSource {
 }
 
 export function createStoreArticleSource({ sql, site, projectId, timeoutMs }: StoreArticleSourceOptions): StoreArticleSource {
-  const ms = timeoutMs ?? (Number(process.env.SKRIBRA_BLOG_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS);
+  const ms = timeoutMs ?? readConfig().SKRIBRA_BLOG_TIMEOUT_MS;
   const bounded = <T>(what: string, work: () => Promise<T>) => withTimeout(work(), ms, `blog store: ${what}`);
   let project: string | null | undefined = projectId;
   // Resolved on first use and kept once found; a blog without a project is empty, not an error.

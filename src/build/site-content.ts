@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
 import { loadCatalog, contentHash, type SiteContent } from '../catalog/load-catalog.ts';
+import { readConfig } from '../config.ts';
 
 /** Where the build reads content from: `content/`, or SKRIBRA_CONTENT_DIR (benchmarks, tests). */
-export const contentDir = (): string => resolve(process.env.SKRIBRA_CONTENT_DIR || 'content');
-export const siteUrl = (): string => process.env.SITE_URL || `http://localhost:${process.env.PORT ?? 4321}`;
+export const contentDir = (): string => resolve(readConfig().SKRIBRA_CONTENT_DIR);
+export const siteUrl = (): string => { const c = readConfig(); return c.SITE_URL ?? `http://localhost:${c.PORT}`; };
 
 let cached: SiteContent | undefined;
 

@@ -3,6 +3,7 @@
 import postgres, { type Sql } from 'postgres';
 import { joinEmbedded, type EmbeddedServer } from './embedded.ts';
 import { migrate } from './migrate.ts';
+import { readConfig } from '../config.ts';
 
 export interface Store {
   sql: Sql;
@@ -26,7 +27,7 @@ export interface OpenStoreOptions {
   waitMs?: number;
 }
 
-export const storeWaitMs = () => (Number(process.env.SKRIBRA_STORE_WAIT_S) || 30) * 1000;
+export const storeWaitMs = () => readConfig().SKRIBRA_STORE_WAIT_S * 1000;
 
 // Refused, reset or closed connections and "the database system is starting up / in recovery / shutting down"
 // (57P03, 57P01): what a restarting server answers. Anything else (bad password, unknown host) fails at once.
@@ -50,10 +51,10 @@ async function whenReachable<T>(fn: () => Promise<T>, waitMs: number, where: str
   }
 }
 
-export function connect(url: string, max = Number(process.env.SKRIBRA_DB_POOL) || 10): Sql {
+export function connect(url: string, max = readConfig().SKRIBRA_DB_POOL ?? 10): Sql {
   return postgres(url, {
     max,
-    connect_timeout: Number(process.env.SKRIBRA_DB_CONNECT_TIMEOUT) || 5,
+    connect_timeout: readConfig().SKRIBRA_DB_CONNECT_TIMEOUT,
     idle_timeout: 60,
     // postgres.js waits before reopening a connection that closed with an error, by default 3^n/100 s (to 20 s)
     // with n counted over the whole pool, so the dozens of refused connections of a 1 s restart made queries
@@ -65,7 +66,7 @@ export function connect(url: string, max = Number(process.env.SKRIBRA_DB_POOL) |
 }
 
 export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
-  const url = opts.databaseUrl ?? process.env.DATABASE_URL ?? '';
+  const url = opts.databaseUrl ?? readConfig().DATABASE_URL ?? '';
   let server: EmbeddedServer | undefined;
   if (!url) server = await joinEmbedded(opts.dataDir);
   const sql = connect(url || server!.url, opts.max);

@@ -1,6 +1,7 @@
 // Where the embedded server keeps its files. Everything lives under one data dir so any fresh
 // SKRIBRA_DATA_DIR (for example one under the system temp dir) works end to end.
 import { resolve, join } from 'node:path';
+import { readConfig } from '../config.ts';
 
 export interface DataPaths {
   root: string;
@@ -17,7 +18,7 @@ export interface DataPaths {
   log: string;
 }
 
-export function dataPaths(dir = process.env.SKRIBRA_DATA_DIR || '.data'): DataPaths {
+export function dataPaths(dir = readConfig().SKRIBRA_DATA_DIR): DataPaths {
   const root = resolve(dir);
   return {
     root,

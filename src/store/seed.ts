@@ -6,6 +6,7 @@ import { createAccount } from './repos/accounts.ts';
 import { createProject } from './repos/projects.ts';
 import { publishArticle } from './repos/articles.ts';
 import { blogTopics, demoTopics, toArticle, type Topic } from './seed-content.ts';
+import { readConfig } from '../config.ts';
 
 export const DEMO_ACCOUNT_ID = 'acc_demo';
 export const DEMO_PROJECT_ON = 'prj_demo_blog';
@@ -29,7 +30,7 @@ async function seedArticles(sql: Sql, projectId: string, topics: Topic[], site: 
  * account, else null. The house blog project is created whenever it is missing.
  */
 export async function seedDemo(store: Pick<Store, 'sql'>): Promise<string | null> {
-  const site = (process.env.SKRIBRA_SITE_URL || 'https://skribra.com').replace(/\/$/, '');
+  const site = readConfig().SKRIBRA_SITE_URL.replace(/\/$/, '');
   return store.sql.begin(async (tx) => {
     const sql = tx as unknown as Sql;
     await sql`select pg_advisory_xact_lock(${SEED_LOCK})`;
@@ -53,7 +54,8 @@ export async function seedDemo(store: Pick<Store, 'sql'>): Promise<string | null
 
 /** The project holding the company blog: $SKRIBRA_BLOG_PROJECT_ID, else the seeded one when present. */
 export async function getBlogProjectId(sql: Sql): Promise<string | null> {
-  if (process.env.SKRIBRA_BLOG_PROJECT_ID) return process.env.SKRIBRA_BLOG_PROJECT_ID;
+  const configured = readConfig().SKRIBRA_BLOG_PROJECT_ID;
+  if (configured) return configured;
   const [row] = await sql`select id from projects where id = ${BLOG_PROJECT_ID}`;
   return row ? BLOG_PROJECT_ID : null;
 }

@@ -3,11 +3,12 @@
 // recorded as failed and retried later, same webhook-id), so the store can close after.
 import type { Sql } from 'postgres';
 import { describeResult, runDueDeliveries, type WorkerOptions } from './run-deliveries.ts';
+import { readConfig } from '../config.ts';
 
 export interface WebhookTimer { stop(): Promise<void> }
 
 export function startWebhookTimer(sql: Sql, o: WorkerOptions & { intervalMs?: number; graceMs?: number; log?: (line: string) => void } = {}): WebhookTimer {
-  const intervalMs = o.intervalMs ?? (Number(process.env.SKRIBRA_WEBHOOK_INTERVAL_MS) || 5000);
+  const intervalMs = o.intervalMs ?? readConfig().SKRIBRA_WEBHOOK_INTERVAL_MS;
   const log = o.log ?? ((line: string) => console.log(line));
   const draining = new AbortController();
   const aborting = new AbortController();

@@ -4,6 +4,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { classifyAddress, type AddressClass } from './classify-address.ts';
+import { readConfig, type Config } from '../config.ts';
 
 export interface TargetPolicy {
   /** Plain http to public hosts ($SKRIBRA_WEBHOOK_ALLOW_HTTP=1). */
@@ -18,9 +19,9 @@ export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 export type Vetted = { ok: true; url: URL; address: string; family: 4 | 6; class: AddressClass };
 export type Refused = { ok: false; reason: string };
 
-export const policyFromEnv = (env: NodeJS.ProcessEnv = process.env): TargetPolicy => ({
-  allowHttp: env.SKRIBRA_WEBHOOK_ALLOW_HTTP === '1',
-  allowPrivate: env.SKRIBRA_WEBHOOK_ALLOW_PRIVATE === '1',
+export const policyFromEnv = (config: Config = readConfig()): TargetPolicy => ({
+  allowHttp: config.SKRIBRA_WEBHOOK_ALLOW_HTTP,
+  allowPrivate: config.SKRIBRA_WEBHOOK_ALLOW_PRIVATE,
 });
 
 export const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
