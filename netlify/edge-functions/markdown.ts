@@ -1,29 +1,36 @@
-// Markdown negotiation on Netlify: runs only when Accept mentions text/markdown, then follows its q-values with the
-// same decision as the local origin (src/core/negotiate.ts). Preferring HTML continues to the static page, whose
-// `_headers` say `Vary: Accept`; preferring markdown answers the page's twin, or the markdown 404.
+// Markdown on Netlify, in one edge function: a `.md` path is its twin (with the markdown headers, which `_headers`
+// cannot give by extension) or the markdown 404; a page whose request prefers text/markdown by q-value gets its
+// twin or the markdown 404; anything else continues to the static page (whose `_headers` say `Vary: Accept`). The
+// decision is src/core/negotiate.ts, the local origin's. It runs on every page request (one config cannot say
+// "a .md path OR an Accept header"); continuing costs one header parse.
 import type { Config, Context } from '@netlify/edge-functions';
 import { decideSite, markdownResponse, NOT_FOUND_MARKDOWN } from '../../src/core/negotiate.ts';
+import { decodePath } from '../../src/core/decode-path.ts';
 // @ts-ignore -- written by the build (src/build/write-machine-readable.ts) before Netlify bundles edge functions.
 import twinPaths from '../../dist/_skribra/markdown-paths.json' with { type: 'json' };
 
 const twins = new Set<string>(twinPaths as string[]);
 
-export default async (req: Request, _context: Context): Promise<Response | undefined> => {
+export default async (req: Request, context: Context): Promise<Response | undefined> => {
   const url = new URL(req.url);
-  let path = url.pathname;
-  try { path = decodeURIComponent(path); } catch { /* malformed: not a twin */ }
-  const decision = decideSite(path, req.headers.get('accept'), (p) => twins.has(p));
+  const { segments, clean, trailingSlash } = decodePath(url.pathname);
+  const path = clean ? `/${segments.join('/')}${trailingSlash && segments.length ? '/' : ''}` : undefined;
+  const decision = path ? decideSite(path, req.headers.get('accept'), (p) => twins.has(p)) : { serve: 'static' as const, vary: false };
   if (decision.serve === 'static') return undefined;
+  if (decision.serve === 'markdown' && decision.file === path) {
+    // The twin itself: the static file with the markdown headers.
+    const res = await context.next();
+    return markdownResponse(await res.text(), res.status, req.method, res.headers.get('etag') ? { etag: res.headers.get('etag')! } : {});
+  }
   const file = decision.serve === 'markdown' ? decision.file : NOT_FOUND_MARKDOWN;
-  // A same-site subrequest for the twin file: a plain GET, so it cannot come back through this function.
+  // A same-site subrequest for the twin file: a plain GET without the Accept header, so it continues to the file.
   const res = await fetch(new URL(encodeURI(file), url.origin));
   if (!res.ok) return markdownResponse('# Page not found\n', 404, req.method);
   return markdownResponse(await res.text(), decision.serve === 'markdown' ? 200 : 404, req.method);
 };
 
-// Literal: Netlify reads this config statically. `header` values are regular expressions.
+// Literal: Netlify reads this config statically.
 export const config: Config = {
   path: '/*',
-  excludedPath: ['/api/*', '/v1/*', '/tools-api/*', '/_skribra/*', '/.well-known/*', '/*.md', '/*.txt', '/*.json', '/*.yaml', '/*.xml'],
-  header: { accept: 'text/markdown' },
+  excludedPath: ['/api/*', '/v1', '/v1/*', '/tools-api/*', '/_fn/*', '/_skribra/*', '/.well-known/*', '/*.txt', '/*.json', '/*.yaml', '/*.xml', '/*.png', '/*.svg', '/*.woff2', '/*.css', '/*.js'],
 };
