@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleInput, fixture, openTestStore, type TestStore } from './helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
-import { encodeCursor, syncFeed, syncQuery } from '../../src/api/content/sync-feed.ts';
+import { encodeCursor, syncFeed } from '../../src/api/content/sync-feed.ts';
+import { syncQuery } from '../../src/api/queries.ts';
 import { syncPage } from '../../src/schemas/sync.ts';
 import { pruneSyncChanges } from '../../src/store/repos/sync.ts';
 import { migrate } from '../../src/store/migrate.ts';

@@ -13,7 +13,8 @@
 //          forged, altered, or used with another project.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Sql } from 'postgres';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { syncQuery } from '../queries.ts';
 import { invalidQuery } from '../http/api-error.ts';
 import { pruneSyncChanges, readSyncPage, SYNC_RETENTION_DAYS } from '../../store/repos/sync.ts';
 import type { SyncItem } from '../../schemas/sync.ts';
@@ -21,25 +22,11 @@ import { toCard } from '../../store/serialize-article.ts';
 
 export type { SyncItem };
 
-const LIMIT_DEFAULT = 100;
-const LIMIT_CAP = 500;
 const HOUR = 3600;
 /** Prune old removals once every this many feed pages a process serves. */
 const PRUNE_EVERY = 500;
 
-const INT_ERROR = 'must be an integer of at least 1';
-const toInt = (v: unknown) => (v === '' ? undefined : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v);
-
-/** Query of GET /v1/sync. */
-export const syncQuery = z.object({
-  projectId: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(100, { error: 'is too long' })
-    .meta({ description: 'The project to sync (from `/v1/projects`).' }),
-  cursor: z.string().max(300, { error: 'is not a valid sync cursor' }).optional()
-    .meta({ description: 'Opaque `next_cursor` of an earlier page; omit it to start a full sync.' }),
-  limit: z.preprocess(toInt, z.int({ error: INT_ERROR }).min(1, { error: INT_ERROR }).optional())
-    .transform((n) => Math.min(n ?? LIMIT_DEFAULT, LIMIT_CAP))
-    .meta({ description: `Items per page; above ${LIMIT_CAP} is capped to ${LIMIT_CAP}.`, default: LIMIT_DEFAULT }),
-});
+/** GET /v1/sync's query, validated by the pipeline with the registry's schema (src/api/queries.ts). */
 export type SyncQuery = z.output<typeof syncQuery>;
 
 export interface Position { after: bigint; skip: bigint; hours: number }
