@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import { CATALOG_FILE, LEAN_CATALOG_FILE, SEARCH_FILE, STATIC_PATHS_FILE, loadArtifacts } from '../../src/api/public/load-artifacts.ts';
+import { CATALOG_FILE, CORE_FILE, FUNCTION_ARTIFACTS, SEARCH_FILE, STATIC_PATHS_FILE, TERM_CHUNK_DIR, PAGE_CHUNK_DIR, TERM_LOOKUP_FILE, checkArtifacts, loadArtifacts } from '../../src/api/public/load-artifacts.ts';
+import { CATALOG_ACCESS, type CatalogAccess } from '../../src/api/public/catalog.ts';
 import { BLOG_FUNCTION_PREFIX, functionUrlFor, PUBLIC_FUNCTION_PREFIX } from '../../src/api/public/function-mount.ts';
 import { endpoints, NETLIFY_PATHS, PUBLIC_BASE, SITE_METHODS, allowedMethods } from '../../src/api/registry.ts';
 
@@ -18,24 +19,29 @@ beforeAll(async () => {
 });
 
 describe('artifacts', () => {
-  it('load, with the glossary terms parsed on first use', () => {
-    const { catalog, index } = loadArtifacts(read);
+  it('load only the core at start; pages, terms and the search index when asked', () => {
+    const reads: string[] = [];
+    const { catalog } = loadArtifacts((f) => { reads.push(f); return read(f); });
+    expect(reads).toEqual([CORE_FILE]);
+    const access = (catalog as unknown as Record<symbol, CatalogAccess>)[CATALOG_ACCESS]!;
+    expect(access.fullTerms([0])[0]).toEqual(JSON.parse(read(CATALOG_FILE)).terms[0]);
+    expect(reads).toEqual([CORE_FILE, `${TERM_CHUNK_DIR}/0.json`]);
     expect(Object.getOwnPropertyDescriptor(catalog, 'terms')?.get).toBeTypeOf('function');
-    expect(catalog.terms).toEqual(JSON.parse(read(CATALOG_FILE)).terms);
-    expect({ ...catalog, terms: [] }).toEqual({ ...JSON.parse(read(CATALOG_FILE)), terms: [] });
-    expect(index.artifact.docs.length).toBe(catalog.pages.length);
+    expect({ ...catalog }).toEqual(JSON.parse(read(CATALOG_FILE)));
+    expect(access.search()!.artifact.docs.length).toBe(catalog.pages.length);
   });
 
   const tamper = (file: string, edit: (text: string) => string) => (f: string) => (f === file ? edit(read(f)) : read(f));
   it.each([
-    ['catalog format', tamper(LEAN_CATALOG_FILE, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /catalog artifact has format 99/],
+    ['catalog format', tamper(CORE_FILE, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /catalog artifact has format 99/],
     ['search format', tamper(SEARCH_FILE, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /search index has format 99/],
     ['search build', tamper(SEARCH_FILE, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')), /search index \(build other\).*different builds/],
-    ['full catalog format', tamper(CATALOG_FILE, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /full catalog artifact has format 99/],
-    ['full catalog build', tamper(CATALOG_FILE, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')), /full catalog \(build other\).*different builds/],
-    ['page count', tamper(LEAN_CATALOG_FILE, (t) => { const c = JSON.parse(t); c.pages.pop(); return JSON.stringify(c); }), /search index holds \d+ pages, the catalog \d+/],
-  ])('refuse a mismatched %s, loudly, at load', (_, reader, message) => {
-    expect(() => loadArtifacts(reader)).toThrow(message);
+    ['term chunk format', tamper(`${TERM_CHUNK_DIR}/0.json`, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /_skribra\/terms\/0\.json has format 99/],
+    ['page chunk build', tamper(`${PAGE_CHUNK_DIR}/0.json`, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')), /_skribra\/pages\/0\.json \(build other\).*different builds/],
+    ['term lookup build', tamper(TERM_LOOKUP_FILE, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')), /terms-lookup\.json \(build other\).*different builds/],
+    ['page count', tamper(CORE_FILE, (t) => t.replace(/"page_count":\d+/, '"page_count":3')), /search index holds \d+ pages, the catalog 3/],
+  ])('refuse a mismatched %s, loudly, when read', (_, reader, message) => {
+    expect(() => checkArtifacts(reader)).toThrow(message);
   });
 });
 
@@ -111,7 +117,7 @@ describe('netlify.toml', () => {
 
   it.each(['public-api', 'blog-api', 'tools-api'])('ships every artifact %s reads with it', (name) => {
     const included = new RegExp(`^\\[functions\\.${name}\\]\\s*included_files = \\[([^\\]]*)\\]`, 'm').exec(toml)?.[1] ?? '';
-    for (const file of [CATALOG_FILE, LEAN_CATALOG_FILE, SEARCH_FILE]) expect(included).toContain(`"dist/${file}"`);
+    expect(included.split(', ').sort()).toEqual(FUNCTION_ARTIFACTS.map((f) => `"dist/${f}"`).sort());
   });
 });
 

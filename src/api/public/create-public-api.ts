@@ -7,8 +7,9 @@ import { createPipeline, type Ctx, type Runtime } from '../http/pipeline.ts';
 import { endpointsOf } from '../registry.ts';
 import { paginate } from '../../core/paginate.ts';
 import { normalise, searchPages, type SearchIndex } from '../../core/search.ts';
+import type { Pagination } from '../../schemas/envelope.ts';
 import type { ArticleSource } from './article-source.ts';
-import type { Catalog } from './catalog.ts';
+import { accessOf, type Catalog } from './catalog.ts';
 
 export interface PublicApiDeps {
   catalog: Catalog;
@@ -20,13 +21,10 @@ export interface PublicApiDeps {
 type Q = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- shaped by the endpoint's query schema
 type C = Ctx & { query: Q };
 
-/** A value computed on first use: glossary terms are parsed only when a glossary request needs them. */
-const lazy = <T>(make: () => T): (() => T) => { let value: T | undefined; return () => (value ??= make()); };
-
-const bySlug = <T extends { slug: string }>(items: () => readonly T[], what: string) => {
-  const map = lazy(() => new Map(items().map((i) => [i.slug, i])));
+const bySlug = <T extends { slug: string }>(items: readonly T[], what: string) => {
+  const map = new Map(items.map((i) => [i.slug, i]));
   return ({ params }: C) => {
-    const found = map().get(params.slug!);
+    const found = map.get(params.slug!);
     if (!found) throw notFound(`${what} with slug "${params.slug}"`);
     return { data: found };
   };
@@ -34,8 +32,18 @@ const bySlug = <T extends { slug: string }>(items: () => readonly T[], what: str
 /** An unpaginated list (spec 2.1): everything by default, `page`/`limit` honoured when given. */
 const wholeList = <T>(items: readonly T[]) => ({ query }: C) => ({ data: paginate(items, query.page, query.limit ?? Math.max(items.length, 1)) });
 
-/** Glossary list items leave out the long fields unless `full=true`. */
-const termListItem = ({ sections: _s, key_points: _k, sources: _o, ...rest }: Catalog['terms'][number]) => rest;
+/**
+ * One page of a list of `total` positions, reading only that page's items: the same answer as paginate() over the
+ * whole list (same items, same pagination), without the list.
+ */
+function pageOf<T>(total: number, page: number, limit: number, items: (start: number, end: number) => T[]): { items: T[]; pagination: Pagination } {
+  const start = (page - 1) * limit;
+  return {
+    items: start < total ? items(start, Math.min(start + limit, total)) : [],
+    pagination: { page, limit, total, total_pages: Math.ceil(total / limit), has_more: start + limit < total },
+  };
+}
+const range = (start: number, end: number) => Array.from({ length: Math.max(end - start, 0) }, (_, i) => start + i);
 
 async function fromSource<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -49,12 +57,11 @@ async function fromSource<T>(work: () => Promise<T>): Promise<T> {
 
 /** The public API's runtime for the pipeline: a handler per endpoint id. */
 export function publicRuntime({ catalog, index, articles, now = () => new Date() }: PublicApiDeps): Runtime {
-  const { site_url: site } = catalog;
-  // Everything a request could recompute is derived once here: the function serves many requests per instance.
-  const pagesByKind = Map.groupBy(catalog.pages, (p) => p.kind);
-  const termItems = lazy(() => catalog.terms.map(termListItem));
-  const termText = lazy(() => catalog.terms.map((t) => [normalise(t.title), normalise(t.definition)] as const));
-  const comparisonSummaries = catalog.comparisons.map(({ slug, competitor, title, description, url, markdown_url }) => ({ slug, competitor, title, description, url, markdown_url }));
+  // Pages and terms by position, through the catalog's access: over the artifacts, a request reads only the chunks
+  // holding what it answers (load-artifacts.ts); over a catalog in memory, the arrays.
+  const access = accessOf(catalog, index);
+  const { site_url: site } = access;
+  const comparisonSummaries = access.comparisons.map(({ slug, competitor, title, description, url, markdown_url }) => ({ slug, competitor, title, description, url, markdown_url }));
   const blog = () => {
     if (!articles) throw new Error('no blog source configured');
     return articles;
@@ -72,31 +79,44 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
       },
     }),
     getHealth: () => ({ data: { status: 'ok', time: now().toISOString() } }),
-    listPages: ({ query: { kind, page, limit } }) => ({ data: paginate(kind ? pagesByKind.get(kind) ?? [] : catalog.pages, page, limit) }),
+    listPages: ({ query: { kind, page, limit } }) => {
+      if (!kind) return { data: pageOf(access.pageCount, page, limit, (start, end) => access.pages(range(start, end))) };
+      const ids = access.pageIdsOfKind(kind);
+      return { data: pageOf(ids.length, page, limit, (start, end) => access.pages(ids.slice(start, end))) };
+    },
     searchPages: ({ query: { q, limit } }) => {
+      const index = access.search();
       if (!index) throw new ApiError(503, 'unavailable', 'The search index is not loaded.', { 'retry-after': '30' });
       const { total, hits } = searchPages(index, q, limit);
-      return { data: { query: q, total, items: hits.map(({ id, score }) => ({ ...catalog.pages[id]!, score })) } };
+      const pages = access.pages(hits.map((h) => h.id));
+      return { data: { query: q, total, items: hits.map(({ score }, i) => ({ ...pages[i]!, score })) } };
     },
     listGlossaryTerms: ({ query: { category, q, full, page, limit } }) => {
       const needle = q ? normalise(q.trim()) : '';
-      const source = full ? catalog.terms : termItems();
-      const text = needle ? termText() : [];
-      const terms = !category && !needle ? source : source.filter((t, i) => (!category || t.category === category)
-        && (!needle || text[i]![0].includes(needle) || text[i]![1].includes(needle)));
-      return { data: paginate(terms, page, limit) };
+      const read = (ids: readonly number[]) => (full ? access.fullTerms(ids) : access.termItems(ids));
+      if (!category && !needle) return { data: pageOf(access.termCount, page, limit, (start, end) => read(range(start, end))) };
+      let ids = category ? access.termIdsOfCategory(category) : range(0, access.termCount);
+      if (needle) {
+        const text = access.termText();
+        ids = ids.filter((i) => text[i]![0].includes(needle) || text[i]![1].includes(needle));
+      }
+      return { data: pageOf(ids.length, page, limit, (start, end) => read(ids.slice(start, end))) };
     },
-    listGlossaryCategories: wholeList(catalog.categories),
-    getGlossaryTerm: bySlug(() => catalog.terms, 'glossary term'),
-    listTools: wholeList(catalog.tools),
-    getTool: bySlug(() => catalog.tools, 'tool'),
-    listAgents: wholeList(catalog.agents),
-    getAgent: bySlug(() => catalog.agents, 'agent'),
-    listFeatures: wholeList(catalog.features),
-    getFeature: bySlug(() => catalog.features, 'feature'),
+    listGlossaryCategories: wholeList(access.categories),
+    getGlossaryTerm: ({ params: { slug } }) => {
+      const id = access.termId(slug!);
+      if (id === undefined) throw notFound(`glossary term with slug "${slug}"`);
+      return { data: access.fullTerms([id])[0] };
+    },
+    listTools: wholeList(access.tools),
+    getTool: bySlug(access.tools, 'tool'),
+    listAgents: wholeList(access.agents),
+    getAgent: bySlug(access.agents, 'agent'),
+    listFeatures: wholeList(access.features),
+    getFeature: bySlug(access.features, 'feature'),
     listComparisons: wholeList(comparisonSummaries),
-    getComparison: bySlug(() => catalog.comparisons, 'comparison'),
-    getPricing: () => ({ data: catalog.pricing }),
+    getComparison: bySlug(access.comparisons, 'comparison'),
+    getPricing: () => ({ data: access.pricing }),
     listBlogArticles: async ({ query: { q, page, limit } }) => {
       const { items, total } = await fromSource(() => blog().list({ q, page, limit }));
       return { data: { items, pagination: paginate(new Array(total), page, limit).pagination } };
