@@ -55,11 +55,11 @@ function groupTabs(children: (RootContent | ElementContent)[], state: { groups: 
     const g = ++state.groups;
     const tabs: Element = { type: 'element', tagName: 'div', properties: { role: 'tablist', ariaLabel: 'Languages', className: ['tab-list'] }, children: run.map((b, k) => ({
       type: 'element', tagName: 'button',
-      properties: { type: 'button', role: 'tab', id: `tab-${g}-${k}`, ariaControls: `panel-${g}-${k}`, ariaSelected: k === 0 ? 'true' : 'false', tabIndex: k === 0 ? 0 : -1, dataLang: String(b.properties!.dataLang) },
+      properties: { type: 'button', role: 'tab', id: `tab-${g}-${k}`, ariaControls: [`panel-${g}-${k}`], ariaSelected: k === 0 ? 'true' : 'false', tabIndex: k === 0 ? 0 : -1, dataLang: String(b.properties!.dataLang) },
       children: [{ type: 'text', value: labelOf(String(b.properties!.dataLang)) }],
     })) };
     const panels: Element[] = run.map((b, k) => ({
-      type: 'element', tagName: 'div', properties: { role: 'tabpanel', id: `panel-${g}-${k}`, ariaLabelledBy: `tab-${g}-${k}`, className: ['tab-panel'], ...(k === 0 ? {} : { dataInactive: '' }) }, children: [b],
+      type: 'element', tagName: 'div', properties: { role: 'tabpanel', id: `panel-${g}-${k}`, ariaLabelledBy: [`tab-${g}-${k}`], className: ['tab-panel'], ...(k === 0 ? {} : { dataInactive: '' }) }, children: [b],
     }));
     children.splice(i, j - i, { type: 'element', tagName: 'div', properties: { className: ['code-tabs'] }, children: [tabs, ...panels] });
   }

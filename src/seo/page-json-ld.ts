@@ -92,5 +92,8 @@ export function itemList(items: readonly { url: string; name: string }[]): ItemL
 /** The Open Graph image of a page: /og/index.png for the home page, /og/glossary/seo.png for /glossary/seo/. */
 export const ogImagePath = (path: string): string => `/og/${path === '/' ? 'index' : path.replace(/^\/|\/$/g, '')}.png`;
 
+/** A blog article's small card cover: /covers/blog/{slug}.png, 600 × 315. */
+export const coverImagePath = (path: string): string => `/covers/${path.replace(/^\/|\/$/g, '')}.png`;
+
 /** The document one page carries: its nodes in one @graph. */
 export const graph = (nodes: readonly (Thing | undefined | false)[]) => ({ '@context': 'https://schema.org', '@graph': nodes.filter(Boolean) });

@@ -18,7 +18,8 @@ const h = (type: string, style: Record<string, unknown>, ...children: (Node | st
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…` : s);
 
-export async function renderOgImage(card: OgCard, host: string): Promise<Buffer> {
+/** The card as a PNG `width` pixels wide (1200 × 630 for Open Graph; smaller for the blog index's card covers). */
+export async function renderOgImage(card: OgCard, host: string, width = 1200): Promise<Buffer> {
   fonts ??= [{ name: 'Inter', data: font(400), weight: 400, style: 'normal' }, { name: 'Inter', data: font(700), weight: 700, style: 'normal' }];
   const title = clip(card.title, 90);
   // Flat colours, not a gradient: a flat PNG is a fifth of the size, and these images are fetched by every share.
@@ -38,5 +39,5 @@ export async function renderOgImage(card: OgCard, host: string): Promise<Buffer>
     h('div', { fontSize: 28, color: '#c7d2fe', lineHeight: 1.4 }, clip(card.description, 140))),
   h('div', { display: 'flex', alignItems: 'center', fontSize: 24, color: '#a5b4fc', width: 900 }, `${host}${card.path === '/' ? '' : card.path}`));
   const svg = await satori(tree as unknown as Parameters<typeof satori>[0], { width: 1200, height: 630, fonts });
-  return new Resvg(svg, { fitTo: { mode: 'width', value: 1200 }, font: { loadSystemFonts: false } }).render().asPng();
+  return new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } }).render().asPng();
 }

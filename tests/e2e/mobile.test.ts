@@ -74,6 +74,13 @@ describe('the blog pages', () => {
     expect(html).toContain(`<img class="cover" src="/og${article.slice(0, -1)}.png" width="1200" height="630"`);
     // The stored article names its cover on the site it was seeded for (SKRIBRA_SITE_URL, skribra.com by default).
     expect((ofType(jsonLdNodes(html), 'BlogPosting')[0]!.image as string).endsWith(`/og${article.slice(0, -1)}.png`)).toBe(true);
-    expect((blogIndex.match(/<img class="card-image"[^>]*loading="lazy"/g) ?? []).length).toBeGreaterThanOrEqual(10);
+    // Cards show 600 × 315 covers; the first (in view on arrival) loads at once, the others lazily.
+    const cards = [...blogIndex.matchAll(/<img class="card-image" src="([^"]+)" width="600" height="315"[^>]*loading="(eager|lazy)"/g)];
+    expect(cards.length).toBe(10);
+    expect(cards.map((c) => c[2])).toEqual(['eager', ...Array(9).fill('lazy')]);
+    for (const [, src] of cards) {
+      const png = readFileSync(join(distDir, src!));
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], src).toEqual([600, 315]);
+    }
   });
 });
