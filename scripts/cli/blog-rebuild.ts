@@ -1,6 +1,6 @@
 // Wraps the article commands: a change to the blog project's articles calls the build hook (see
 // src/blog/trigger-rebuild.ts) and says so in the result and the human line.
-import type { Command } from './commands.ts';
+import type { Command } from './command.ts';
 import { triggerBlogRebuild } from '../../src/blog/trigger-rebuild.ts';
 
 export function withBlogRebuild(cmd: Command): Command {

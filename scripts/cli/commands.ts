@@ -7,15 +7,10 @@ import { flag, httpUrl, NotFoundError, required, UsageError, type Parsed } from 
 import { withBlogRebuild } from './blog-rebuild.ts';
 import { describeSend, sendNow, webhookCommands } from './webhook-commands.ts';
 import { listCommands } from './list-commands.ts';
+import type { Command } from './command.ts';
 import { fieldsClearedBy, publishFileHelp, readArticleFile } from './article-file.ts';
 
-export interface Command {
-  usage: string;
-  help: string;
-  run(sql: Sql, p: Parsed): Promise<Record<string, unknown>>;
-  /** One line for humans, from the result. */
-  human(r: Record<string, unknown>): string;
-}
+export type { Command };
 
 async function project(sql: Sql, id: string) {
   const p = await getProject(sql, id);

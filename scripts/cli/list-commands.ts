@@ -9,7 +9,7 @@ import { ARTICLE_STATES, articleState, DELIVERY_STATUSES, listAccounts, listAllP
 import { flag, limit, NotFoundError, oneOf, required, UsageError, type Parsed } from './args.ts';
 import { applySets, FIELDS, parseSets } from './article-file.ts';
 import { iso, record, table } from './table.ts';
-import type { Command } from './commands.ts';
+import type { Command } from './command.ts';
 
 async function mustProject(sql: Sql, id: string) {
   if (!(await getProject(sql, id))) throw new NotFoundError(`No project ${id}.`);

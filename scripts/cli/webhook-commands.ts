@@ -7,7 +7,7 @@ import { runDueDeliveries, type DeliveryResult } from '../../src/webhooks/run-de
 import { sendTestEvent } from '../../src/webhooks/send-test-event.ts';
 import { policyFromEnv, vetTarget } from '../../src/webhooks/vet-target.ts';
 import { httpUrl, NotFoundError, required, UsageError, type Parsed } from './args.ts';
-import type { Command } from './commands.ts';
+import type { Command } from './command.ts';
 
 
 /**

@@ -6,7 +6,7 @@ import type { z } from 'astro/zod';
 import { describeIssue, issueErrorMap } from '../core/describe-issue.ts';
 import { ContentError, type ContentProblem } from './content-error.ts';
 import { didYouMean } from './did-you-mean.ts';
-import type { SourceFile } from './read-content.ts';
+import type { SourceFile } from './source-file.ts';
 
 type Path = readonly (string | number)[];
 

@@ -3,18 +3,10 @@ import { isAbsolute, join, relative } from 'node:path';
 import matter from 'gray-matter';
 import { parse as parseYaml } from 'yaml';
 import type { Problems } from './problems.ts';
+import type { SourceFile } from './source-file.ts';
 
-/** A content file as read: its text (for positions of problems) and its parsed data. */
-export interface SourceFile {
-  /** Path relative to the working directory, for messages. */
-  file: string;
-  /** The whole file. */
-  source: string;
-  /** Where the YAML starts in `source`: after the opening `---` of a markdown file, 0 for a YAML file. */
-  yamlStart: number;
-  /** Where the YAML ends in `source` (for a markdown file, the start of the closing `---` line). */
-  yamlEnd: number;
-}
+export type { SourceFile };
+
 
 export interface ContentFile extends SourceFile {
   /** Path inside the collection folder without `.md`: `docs/public-api`. */

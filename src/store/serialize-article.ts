@@ -1,6 +1,6 @@
 // Rows to the own-article shapes of spec 2.3. Pure; shared with the publish webhook (same article shape).
 import type { OwnArticle, OwnArticleCard } from '../schemas/own-article.ts';
-import type { ArticleRow, CardRow } from './repos/articles.ts';
+import type { ArticleRow, CardRow } from './article-rows.ts';
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
 const opt = <T>(v: T | null | undefined) => (v === null ? undefined : v);

@@ -3,18 +3,11 @@
 import type { Sql } from 'postgres';
 import type { OwnArticleInput } from '../../schemas/own-article.ts';
 import { newId } from '../ids.ts';
+import type { ArticleRow, CardRow } from '../article-rows.ts';
 import { inTx } from '../tx.ts';
 import { enqueueArticlePublished } from './deliveries.ts';
 
-export interface ArticleRow {
-  id: string; project_id: string; slug: string; title: string; content_html: string;
-  excerpt: string | null; meta_description: string | null; image_url: string | null; type: string | null;
-  reading_time: number | null; keyword: string | null; url: string | null; toc_html: string | null;
-  last_change_summary: string | null; related_articles: unknown[]; sources: unknown[]; json_ld: unknown[];
-  target_date: string | null; redirect_to: string | null; redirect_type: string | null; noindex: boolean;
-  unpublished: boolean; retired: boolean; published_at: Date; created_at: Date; updated_at: Date; last_edited: Date | null;
-}
-export type CardRow = Pick<ArticleRow, 'id' | 'title' | 'slug' | 'excerpt' | 'image_url' | 'type' | 'reading_time' | 'published_at' | 'updated_at' | 'keyword' | 'url'>;
+export type { ArticleRow, CardRow };
 
 function columns(a: OwnArticleInput) {
   return {

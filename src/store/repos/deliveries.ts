@@ -3,7 +3,7 @@
 // operator CLI lists and re-queues.
 import type { Sql } from 'postgres';
 import { newId } from '../ids.ts';
-import type { ArticleRow } from './articles.ts';
+import type { ArticleRow } from '../article-rows.ts';
 import { toOwnArticle } from '../serialize-article.ts';
 
 export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';

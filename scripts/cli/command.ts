@@ -1,0 +1,12 @@
+// What every CLI command is: its own file so the command groups (commands.ts, list-commands.ts, ...) can share the
+// type without importing each other.
+import type { Sql } from 'postgres';
+import type { Parsed } from './args.ts';
+
+export interface Command {
+  usage: string;
+  help: string;
+  run(sql: Sql, p: Parsed): Promise<Record<string, unknown>>;
+  /** One line for humans, from the result. */
+  human(r: Record<string, unknown>): string;
+}
