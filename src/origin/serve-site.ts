@@ -7,7 +7,7 @@ import { NO_STORE } from '../api/http/cache-policy.ts';
 import { machineFiles } from '../api/registry.ts';
 import { encodePath } from '../core/decode-path.ts';
 import { API_CATALOG_LINK, decideSite, markdownHeaders, NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
-import { fileResponse, type staticFiles } from './static-files.ts';
+import { derivedOf, fileResponse, fileText, type staticFiles } from './static-files.ts';
 
 type Files = ReturnType<typeof staticFiles>;
 type SiteDecision = Extract<Decision, { to: 'site' }>;
@@ -18,7 +18,9 @@ const MACHINE_HEADERS = new Map(machineFiles.map((f) => [f.path, f.headers]));
 export function markdownResponse(req: Request, files: Files, path: string, status = 200): Response {
   const file = files.get(path);
   if (!file) return new Response(req.method === 'HEAD' ? null : '# Page not found\n', { status: 404, headers: { ...markdownHeaders('# Page not found\n'), ...NO_STORE } });
-  return fileResponse(req, file, { ...markdownHeaders(file.body.toString('utf8')), ...(status === 404 ? NO_STORE : {}) }, status);
+  // The token estimate needs the whole text: computed once per file version, not per request.
+  const headers = derivedOf(file, 'markdown-headers', (f) => markdownHeaders(fileText(f)));
+  return fileResponse(req, file, status === 404 ? { ...headers, ...NO_STORE } : headers, status);
 }
 
 function notFoundPage(req: Request, files: Files, headers: Record<string, string>): Response {
