@@ -7,9 +7,12 @@
 //   SKRIBRA_LIST_CACHE_ENTRIES / SKRIBRA_LIST_CACHE_MB (the server's list cache, 2000 / 32; ENTRIES=0 measures without it)
 // The list mix is 10 projects x 50 pages x 3 sorts (1,500 distinct pages); nothing is written during the run, so
 // with the cache on it measures the steady state of a read-mostly API (each request still authenticated and counted).
+//   BENCH_COMPARE=<another checkout> also serves that checkout's code over the same store and measures both, route by
+//     route, alternating (before/after figures from one run on a loaded machine); BENCH_ROUTES=detail (list,detail)
+//   BENCH_CPU_PROF=<dir> writes a V8 CPU profile of this checkout's server child there (open in Chrome DevTools)
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir, cpus } from 'node:os';
+import { tmpdir, cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { openStore } from '../src/store/open-store.ts';
@@ -56,16 +59,21 @@ if (process.argv[2] === '--serve') {
   await store.sql`vacuum analyze articles`;
   console.log(`seeded 10 projects x 1,000 articles in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-  const child = spawn(process.execPath, [import.meta.filename, '--serve'], {
-    env: { ...process.env, SKRIBRA_DB_POOL: process.env.SKRIBRA_DB_POOL || '6',
-      SKRIBRA_RATE_LIST_HOUR: '100000000', SKRIBRA_RATE_LIST_DAY: '100000000', SKRIBRA_RATE_DETAIL_HOUR: '100000000', SKRIBRA_RATE_DETAIL_DAY: '100000000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((res, rej) => {
-    child.stdout!.on('data', (b: Buffer) => { const m = /PORT=(\d+)/.exec(String(b)); if (m) res(Number(m[1])); });
-    child.once('exit', () => rej(new Error('the origin exited')));
-  });
+  const serverEnv = { ...process.env, SKRIBRA_DB_POOL: process.env.SKRIBRA_DB_POOL || '6',
+    SKRIBRA_RATE_LIST_HOUR: '100000000', SKRIBRA_RATE_LIST_DAY: '100000000', SKRIBRA_RATE_DETAIL_HOUR: '100000000', SKRIBRA_RATE_DETAIL_DAY: '100000000' };
+  const startServer = async (script: string, profile?: string) => {
+    const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), script, '--serve'], { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+    const port = await new Promise<number>((res, rej) => {
+      child.stdout!.on('data', (b: Buffer) => { const m = /PORT=(\d+)/.exec(String(b)); if (m) res(Number(m[1])); });
+      child.once('exit', () => rej(new Error('the origin exited')));
+    });
+    return { child, port };
+  };
+  const servers: { label: string; child: ReturnType<typeof spawn>; port: number }[] = [];
+  if (process.env.BENCH_COMPARE) servers.push({ label: 'compare', ...await startServer(join(resolve(process.env.BENCH_COMPARE), 'scripts', 'bench-content.ts')) });
+  servers.push({ label: 'this', ...await startServer(import.meta.filename, process.env.BENCH_CPU_PROF) });
 
+  const loadBefore = loadavg();
   const pick = <T>(a: T[]) => a[Math.floor(Math.random() * a.length)]!;
   const sorts = ['', '&sort=updated_at', '&sort=title&order=asc'];
   const paths = {
@@ -73,17 +81,22 @@ if (process.argv[2] === '--serve') {
     detail: () => `/v1/articles/article-${1 + Math.floor(Math.random() * 1000)}?projectId=${pick(projects)}`,
   };
   const results: Record<string, { rps: number; p50: number; p99: number; errors: number; non2xx: number }> = {};
-  for (const kind of ['list', 'detail'] as const) {
-    await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: 2, headers: { authorization: `Bearer ${api_key}` }, requests: [{ setupRequest: (r) => ({ ...r, path: paths[kind]() }) }] });
-    const r = await autocannon({
-      url: `http://127.0.0.1:${port}`, connections, duration: seconds,
-      headers: { authorization: `Bearer ${api_key}` },
-      requests: [{ setupRequest: (req) => ({ ...req, path: paths[kind]() }) }],
-    });
-    results[kind] = { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  const kinds = (process.env.BENCH_ROUTES?.split(',') ?? ['list', 'detail']) as (keyof typeof paths)[];
+  for (const kind of kinds) {
+    for (const { label, port } of servers) {
+      await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: 2, headers: { authorization: `Bearer ${api_key}` }, requests: [{ setupRequest: (r) => ({ ...r, path: paths[kind]() }) }] });
+      const r = await autocannon({
+        url: `http://127.0.0.1:${port}`, connections, duration: seconds,
+        headers: { authorization: `Bearer ${api_key}` },
+        requests: [{ setupRequest: (req) => ({ ...req, path: paths[kind]() }) }],
+      });
+      results[servers.length > 1 ? `${kind} ${label}` : kind] = { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+    }
   }
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  for (const { child } of servers) {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
   await store.close({ wait: true });
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 
@@ -91,8 +104,10 @@ if (process.argv[2] === '--serve') {
   const cache = listCacheSize();
   const listCache = cache.maxEntries ? `list cache ${cache.maxEntries} entries / ${cache.maxBytes / 1024 / 1024} MB` : 'list cache off';
   console.log(`\ncontent API through the local origin, ${connections} connections, ${seconds} s each, ${listCache}, ${machine}`);
-  console.log('route    req/s   p50 ms  p99 ms  non-2xx  errors');
-  for (const [k, v] of Object.entries(results)) console.log(`${k.padEnd(7)} ${String(v.rps).padStart(6)}  ${String(v.p50).padStart(6)}  ${String(v.p99).padStart(6)}  ${String(v.non2xx).padStart(7)}  ${String(v.errors).padStart(6)}`);
+  if (process.env.BENCH_COMPARE) console.log(`compare = ${resolve(process.env.BENCH_COMPARE)}, this = ${root}; load average before the run ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const width = Math.max(7, ...Object.keys(results).map((k) => k.length));
+  console.log(`${'route'.padEnd(width)}  req/s   p50 ms  p99 ms  non-2xx  errors`);
+  for (const [k, v] of Object.entries(results)) console.log(`${k.padEnd(width)} ${String(v.rps).padStart(6)}  ${String(v.p50).padStart(6)}  ${String(v.p99).padStart(6)}  ${String(v.non2xx).padStart(7)}  ${String(v.errors).padStart(6)}`);
   mkdirSync(join(root, '.bench'), { recursive: true });
   writeFileSync(join(root, '.bench', 'content.json'), JSON.stringify({ at: new Date().toISOString(), machine, connections, seconds, listCache: cache, results }, null, 2));
 }

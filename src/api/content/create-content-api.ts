@@ -3,7 +3,8 @@
 // request counted (429) -> query (400) -> project on the account (404 project_not_found) -> project switch (403)
 // -> article (404). Only validated values reach the store: the gate gets the projectId only once it passed its
 // schema. A list answer may come from the list cache (list-cache.ts), keyed by the project's version as the gate
-// read it: cached requests are authorised, counted and checked exactly like the others.
+// read it: cached requests are authorised, counted and checked exactly like the others. An article answer is cached
+// the same way (the detail cache), so a repeated detail costs the gate statement only.
 import type { Sql } from 'postgres';
 import { ApiError, notFound } from '../http/api-error.ts';
 import { createPipeline, unauthorized, type Ctx, type Runtime } from '../http/pipeline.ts';
@@ -19,7 +20,7 @@ import { toCard, toOwnArticle } from '../../store/serialize-article.ts';
 import { isStoreUnavailable, unavailable } from './errors.ts';
 import { createListCache, listCacheSize, type ListCache } from './list-cache.ts';
 import { readConfig, type Config } from '../../config.ts';
-import { syncFeed } from './sync-feed.ts';
+import { syncFeed, type SyncQuery } from './sync-feed.ts';
 
 export interface ContentApiDeps {
   /** postgres.js client of the store. */
@@ -32,6 +33,8 @@ export interface ContentApiDeps {
   timeoutMs?: number;
   /** Finished list pages; defaults to one sized by $SKRIBRA_LIST_CACHE_ENTRIES / $SKRIBRA_LIST_CACHE_MB. */
   listCache?: ListCache;
+  /** Finished article answers, under the same rule as list pages; defaults to a second cache of the same size. */
+  detailCache?: ListCache;
 }
 
 /** On every response: one account's answer must never be served to another request by a shared cache. */
@@ -54,6 +57,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
   const limits: RateLimits = { list: { ...env.list, ...deps.limits?.list }, detail: { ...env.detail, ...deps.limits?.detail } };
   const timeoutMs = deps.timeoutMs ?? config.SKRIBRA_DB_TIMEOUT_MS;
   const cache = deps.listCache ?? createListCache(listCacheSize(config));
+  const details = deps.detailCache ?? createListCache(listCacheSize(config));
   let served = 0;
 
   async function authenticate({ key, endpoint, query }: { key: string; endpoint: Endpoint; query: Q | undefined }) {
@@ -89,12 +93,21 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
       cache.set(projectId, version, key, page);
       return new Reply(undefined, {}, { text, etag: page.etag });
     },
-    syncOwnArticles: ({ access, query }) => syncFeed(sql, { projectId: requireProject(access), accountId: access.accountId! }, query as Parameters<typeof syncFeed>[2]),
+    syncOwnArticles: ({ access, query }) => syncFeed(sql, { projectId: requireProject(access), accountId: access.accountId! }, query as SyncQuery),
     getOwnArticle: async ({ access, params: { slug } }) => {
       const projectId = requireProject(access);
+      // The finished answer (body, ETag, headers) under the project's articles_version as the gate read it: every
+      // article write bumps it, so a hit is what the store holds now. The row is read after the gate, so it is
+      // never older than that version. The account is in the key because the answer names it (metadata.userId).
+      const key = `${access.accountId}|${slug}`;
+      const hit = details.get(projectId, access.project!.articlesVersion, key);
+      if (hit) return new Reply(undefined, hit.headers ?? {}, { text: hit.body, etag: hit.etag });
       const row = await getArticle(sql, projectId, slug!);
       if (!row || row.unpublished) throw notFound('published article with that slug in this project');
-      return new Reply({ data: toOwnArticle(row, access.accountId!) }, row.noindex ? { 'x-robots-tag': 'noindex' } : {});
+      const text = jsonBody({ data: toOwnArticle(row, access.accountId!) });
+      const answer = { body: text, etag: strongEtag(text), ...(row.noindex ? { headers: { 'x-robots-tag': 'noindex' } } : {}) };
+      details.set(projectId, access.project!.articlesVersion, key, answer);
+      return new Reply(undefined, answer.headers ?? {}, { text, etag: answer.etag });
     },
   };
 

@@ -7,7 +7,8 @@
 
 import { readConfig, type Config } from '../../config.ts';
 
-export interface CachedPage { body: string; etag: string }
+/** A finished answer: its body, its ETag and any headers of its own (`x-robots-tag` on a noindex article). */
+export interface CachedPage { body: string; etag: string; headers?: Record<string, string> }
 
 export interface ListCacheStats { entries: number; bytes: number; hits: number; misses: number; maxEntries: number; maxBytes: number }
 
