@@ -5,8 +5,8 @@
 // artifact, each Netlify function's bundle (esbuild as Netlify bundles it, plus its netlify.toml included_files,
 // zipped), the public function's cold start (fresh processes: import, then its first term and first search) and
 // its search latency p50/p99 in process. The blog (from the store) is left out.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -19,7 +19,11 @@ import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 const { values } = parseArgs({ options: { terms: { type: 'string', default: '100000' }, keep: { type: 'boolean', default: false } } });
 const terms = Number(values.terms);
 const root = resolve(import.meta.dirname, '..');
-const work = mkdtempSync(join(tmpdir(), 'skribra-bench-scale-'));
+// Inside the project (node_modules/.cache, ignored): Astro stages prerendered chunks in the output directory when it
+// lies within the project, and in the project's shared .astro/ otherwise, where a concurrent build (a test run)
+// would delete them. So this long build needs no build lock and holds up no one.
+mkdirSync(join(root, 'node_modules/.cache'), { recursive: true });
+const work = mkdtempSync(join(root, 'node_modules/.cache/skribra-bench-scale-'));
 const dist = join(work, 'dist');
 const SITE = 'https://skribra.com';
 
@@ -38,7 +42,10 @@ const result = spawnSync('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.e
   cwd: root, stdio: 'inherit', env: { ...process.env, ...WITHOUT_BLOG, SKRIBRA_CONTENT_DIR: content, SITE_URL: SITE },
 });
 const seconds = (performance.now() - started) / 1000;
-if (result.status !== 0) throw new Error(`build failed (exit ${result.status})`);
+if (result.status !== 0) {
+  if (!values.keep) rmSync(work, { recursive: true, force: true });
+  throw new Error(`build failed (exit ${result.status})`);
+}
 const peakMb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) / 1024;
 const files = readdirSync(dist, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
 const size = (file: string) => statSync(file).size;
