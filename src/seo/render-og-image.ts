@@ -1,6 +1,10 @@
 // One Open Graph image (1200 × 630 PNG): satori lays out the card as SVG with Inter from @fontsource, resvg rasterises
-// it. Both run in-process from registry packages; nothing is fetched.
-import { readFileSync } from 'node:fs';
+// it. Both run in-process from registry packages; nothing is fetched. About 60-100 ms an image, so finished images
+// are kept in a cache keyed by everything that shapes them (node_modules/.cache/skribra-og, or SKRIBRA_OG_CACHE):
+// a rebuild, such as the one a blog publish triggers, renders only the cards that changed.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
@@ -18,8 +22,26 @@ const h = (type: string, style: Record<string, unknown>, ...children: (Node | st
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…` : s);
 
+/** Bump when the layout below changes, so cached images of the old layout are not reused. */
+const LAYOUT_VERSION = 1;
+const cacheDir = () => resolve(process.env.SKRIBRA_OG_CACHE || 'node_modules/.cache/skribra-og');
+
 /** The card as a PNG `width` pixels wide (1200 × 630 for Open Graph; smaller for the blog index's card covers). */
 export async function renderOgImage(card: OgCard, host: string, width = 1200): Promise<Buffer> {
+  const key = createHash('sha256').update(JSON.stringify([LAYOUT_VERSION, card, host, width])).digest('hex');
+  const file = join(cacheDir(), `${key}.png`);
+  try { return readFileSync(file); } catch { /* not rendered yet */ }
+  const png = await render(card, host, width);
+  try {
+    mkdirSync(cacheDir(), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, png);
+    renameSync(tmp, file); // atomic: a concurrent build never reads half a file
+  } catch { /* a read-only or full disk only costs the next build a render */ }
+  return png;
+}
+
+async function render(card: OgCard, host: string, width: number): Promise<Buffer> {
   fonts ??= [{ name: 'Inter', data: font(400), weight: 400, style: 'normal' }, { name: 'Inter', data: font(700), weight: 700, style: 'normal' }];
   const title = clip(card.title, 90);
   // Flat colours, not a gradient: a flat PNG is a fifth of the size, and these images are fetched by every share.
