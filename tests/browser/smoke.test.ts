@@ -18,7 +18,7 @@ afterAll(async () => { await browser?.close(); await server?.close(); });
 
 describe('the site in Chromium', () => {
   it.each([
-    ['/', /Skribra/],
+    ['/', /^SEO articles that research, write, publish and refresh themselves$/],
     ['/glossary/canonical-url/', /^Canonical URL$/],
   ])('%s renders its h1 with no console errors', async (path, h1) => {
     const page = await browser.newPage();
