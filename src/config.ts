@@ -27,7 +27,7 @@ export const configSchema = z.object({
   SKRIBRA_LIST_CACHE_ENTRIES: int(2000, 0),
   SKRIBRA_LIST_CACHE_MB: int(32, 0),
   SKRIBRA_DB_CONNECT_TIMEOUT: int(5),
-  SKRIBRA_STORE_WAIT_S: int(30),
+  SKRIBRA_STORE_WAIT_S: int(30, 0),
   SKRIBRA_DATA_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('.data')),
   SKRIBRA_CONTENT_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('content')),
   /** The blog: which store project it is, how long a read may take, whether a build may go without it. */
@@ -40,6 +40,8 @@ export const configSchema = z.object({
   SKRIBRA_WEBHOOK_INTERVAL_MS: int(5000),
   SKRIBRA_WEBHOOK_ALLOW_PRIVATE: flag,
   SKRIBRA_WEBHOOK_ALLOW_HTTP: flag,
+  /** Write br/gzip variants of text files at build, for the local origin (a CDN compresses by itself). */
+  SKRIBRA_PRECOMPRESS: flag,
   /** Where the Netlify functions find the build's artifacts (tests point it at a temp build). */
   SKRIBRA_DIST_DIR: text,
   /** Netlify's deploy URLs: a deploy preview's own tool pages may use its tools. */

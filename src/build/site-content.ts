@@ -6,13 +6,20 @@ import { readConfig } from '../config.ts';
 export const contentDir = (): string => resolve(readConfig().SKRIBRA_CONTENT_DIR);
 export const siteUrl = (): string => { const c = readConfig(); return c.SITE_URL ?? `http://localhost:${c.PORT}`; };
 
-let cached: SiteContent | undefined;
+// On globalThis: Astro's pages run from its own module instances (Vite's runner in dev, its bundle at build), and
+// must see the content the integration loaded, and its reset in dev.
+const KEY = Symbol.for('skribra.siteContent');
+const slot = globalThis as unknown as Record<symbol, SiteContent | undefined>;
 
-/** The site's content, loaded once per process; the build id is a hash of the catalog itself. */
+/** Forgets the loaded content, so the next siteContent() reads the files again (`npm run dev`, on a change). */
+export function resetSiteContent(): void { slot[KEY] = undefined; }
+
+/** The site's content, loaded once per process (once per change in dev); the build id is a hash of the catalog itself. */
 export function siteContent(): SiteContent {
+  const cached = slot[KEY];
   if (cached) return cached;
   const loaded = loadCatalog(contentDir(), siteUrl());
   loaded.catalog.build_id = contentHash(loaded.catalog);
-  cached = loaded;
-  return cached;
+  slot[KEY] = loaded;
+  return loaded;
 }

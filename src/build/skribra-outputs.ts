@@ -1,21 +1,15 @@
-import { writeFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { createPublicApi } from '../api/public/create-public-api.ts';
-import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
 import { siteContent } from './site-content.ts';
-import { writeStaticApi } from './write-static-api.ts';
-import { writeArtifacts } from './write-artifacts.ts';
-import { headersFile, redirectsFile } from './netlify-files.ts';
-import { writeMachineReadable } from './write-machine-readable.ts';
+import { writeOutputs } from './write-outputs.ts';
+import { writePrecompressed } from './write-precompressed.ts';
+import { readConfig } from '../config.ts';
 import { buildBlog, provideBuildBlog } from '../blog/build-blog.ts';
 import { loadBuildBlog } from '../blog/load-build-blog.ts';
-import { blogTwins } from '../blog/blog-twins.ts';
 
 /**
- * Everything that is not an HTML page is written here, straight from the catalog, after Astro has rendered the
- * pages (DESIGN rule 8): the static API, the function's artifacts and the Netlify routing files.
+ * The build's own steps around Astro's pages: content checked before anything renders, the blog read once from the
+ * store, and every output that is not an HTML page written after the pages (write-outputs.ts).
  */
 export function skribraOutputs(): AstroIntegration {
   return {
@@ -34,21 +28,15 @@ export function skribraOutputs(): AstroIntegration {
         provideBuildBlog(loadBuildBlog(siteContent().catalog.site_url));
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const out = fileURLToPath(dir);
         const started = performance.now();
         const content = siteContent();
-        const { catalog } = content;
-        const files = await writeStaticApi(out, catalog, createPublicApi({ catalog }));
-        writeArtifacts(out, catalog);
-        mkdirSync(join(out, ARTIFACT_DIR), { recursive: true });
-        writeFileSync(join(out, ARTIFACT_DIR, 'static-api-paths.json'), JSON.stringify(files));
-        writeFileSync(join(out, '_redirects'), redirectsFile());
-        writeFileSync(join(out, '_headers'), headersFile());
         // The blog comes from the content store (read once per build, shared with the blog pages).
         const blog = await buildBlog();
         if (blog.note) logger.warn(`blog: ${blog.note}`);
-        const machine = await writeMachineReadable(out, content, blog.summaries, blogTwins(catalog.site_url, blog.articles));
-        logger.info(`wrote ${files.length} static API files, ${machine} twins and machine-readable files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${catalog.build_id})`);
+        const out = fileURLToPath(dir);
+        const { api, machine } = await writeOutputs(out, content, blog);
+        if (readConfig().SKRIBRA_PRECOMPRESS) logger.info(`precompressed ${(await writePrecompressed(out)).files} files (br, gzip)`);
+        logger.info(`wrote ${api} static API files, ${machine} twins and machine-readable files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${content.catalog.build_id})`);
       },
     },
   };

@@ -6,9 +6,9 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /**
  * Environment for a build without the blog: a store address that refuses at once (port 9, discard) and the blog
- * made optional, so the build never starts or waits for a store. The unit suite and the build benchmark use it.
+ * made optional, with no wait for a store that refuses, so the build never starts or waits for a store. The unit suite and the build benchmark use it.
  */
-export const WITHOUT_BLOG = { DATABASE_URL: 'postgres://skribra@127.0.0.1:9/none', SKRIBRA_BLOG_OPTIONAL: '1' } as const;
+export const WITHOUT_BLOG = { DATABASE_URL: 'postgres://skribra@127.0.0.1:9/none', SKRIBRA_BLOG_OPTIONAL: '1', SKRIBRA_STORE_WAIT_S: '0' } as const;
 
 /**
  * Runs `astro build` in a child process, so the build's module graph and memory stay out of the caller's. The

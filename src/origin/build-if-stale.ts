@@ -29,7 +29,8 @@ export function buildIfStale(root: string, distDir: string, extra: string, log: 
   const want = fingerprint(root, `${extra}\0${distDir}`);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return false;
   log('building the site (content, code or settings changed)...');
-  astroBuild({ outDir: distDir });
+  // The local origin serves br/gzip variants written at build; a CDN deploy compresses by itself and skips them.
+  astroBuild({ outDir: distDir, env: { SKRIBRA_PRECOMPRESS: '1' } });
   writeFileSync(stamp, want);
   return true;
 }

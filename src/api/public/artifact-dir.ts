@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CATALOG_FILE } from './load-artifacts.ts';
+import { CORE_FILE } from './load-artifacts.ts';
 import { readConfig, type Config } from '../../config.ts';
 
 /**
@@ -9,7 +9,7 @@ import { readConfig, type Config } from '../../config.ts';
  * SKRIBRA_DIST_DIR overrides (tests, benchmarks).
  */
 export function artifactDir(config: Config = readConfig()): string {
-  const dir = [config.SKRIBRA_DIST_DIR, resolve('dist')].find((d) => d && existsSync(join(d, CATALOG_FILE)));
-  if (!dir) throw new Error(`no ${CATALOG_FILE} under SKRIBRA_DIST_DIR or ./dist: was the site built, and is it in [functions] included_files?`);
+  const dir = [config.SKRIBRA_DIST_DIR, resolve('dist')].find((d) => d && existsSync(join(d, CORE_FILE)));
+  if (!dir) throw new Error(`no ${CORE_FILE} under SKRIBRA_DIST_DIR or ./dist: was the site built, and is it in [functions] included_files?`);
   return dir;
 }

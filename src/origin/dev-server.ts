@@ -1,0 +1,103 @@
+// `npm run dev` (astro dev): Astro's dev server renders the HTML pages on request; everything else a request can ask
+// for (the public API, the content API, the tools, `.md` twins and markdown negotiation, llms files, OpenAPI,
+// sitemap, api-catalog) is answered by the same pipeline `npm start` runs, over outputs written by the same writers
+// into a folder of its own. A saved content file re-reads the content, rewrites those outputs (about half a second
+// for the real content), clears Astro's route cache and reloads the browser.
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { getRequestListener } from '@hono/node-server';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import type { ViteDevServer } from 'vite';
+import { API_ROOTS } from '../api/registry.ts';
+import { prefersMarkdown } from '../core/negotiate.ts';
+import { provideBuildBlog } from '../blog/build-blog.ts';
+import { loadBuildBlog } from '../blog/load-build-blog.ts';
+import { createLocalOrigin } from './local-origin.ts';
+import { openStore } from '../store/open-store.ts';
+import { contentDir, resetSiteContent, siteContent } from '../build/site-content.ts';
+import { writeOutputs } from '../build/write-outputs.ts';
+
+/** Paths the pipeline answers in dev; the rest are Astro's pages. */
+function isOurs(pathname: string, accept: string | undefined): boolean {
+  if (Object.values(API_ROOTS).some((root) => pathname === root || pathname.startsWith(`${root}/`))) return true;
+  if (pathname.startsWith('/.well-known/') || /\.(md|txt|json|ya?ml|xml)$/.test(pathname)) return !pathname.startsWith('/@');
+  return prefersMarkdown(accept);
+}
+
+/**
+ * The Astro integration that does it, for `astro dev` only: a build may start a Vite server of its own (it does under
+ * NODE_ENV=test), which must not open the store or serve anything.
+ */
+export function skribraDev(): AstroIntegration {
+  let dev = false;
+  return {
+    name: 'skribra-dev',
+    hooks: {
+      'astro:config:setup': ({ command }) => { dev = command === 'dev'; },
+      'astro:server:setup': async ({ server, logger }) => { if (dev) await devServer(server, logger); },
+    },
+  };
+}
+
+async function devServer(server: ViteDevServer, logger: AstroIntegrationLogger): Promise<void> {
+  const store = await openStore();
+  let origin: ((req: Request) => Promise<Response>) | undefined;
+  let out: string | undefined;
+  let built: string | undefined;
+
+  async function refresh(): Promise<void> {
+    const started = performance.now();
+    resetSiteContent();
+    let content;
+    try { content = siteContent(); } catch (err) {
+      logger.error((err as Error).message); // every content problem, as check:content prints them; the last good outputs stay
+      return;
+    }
+    if (content.catalog.build_id === built) return; // a save that changed nothing, or the watcher's first scan
+    const blog = await loadBuildBlog(content.catalog.site_url);
+    provideBuildBlog(Promise.resolve(blog));
+    // A fresh folder each time, so a deleted file's outputs are gone; the old one is dropped once replaced.
+    const next = mkdtempSync(`${tmpdir()}/skribra-dev-`);
+    await writeOutputs(next, content, blog);
+    origin = createLocalOrigin({ distDir: next, sql: store.sql }).handler;
+    if (out) rmSync(out, { recursive: true, force: true });
+    out = next;
+    built = content.catalog.build_id;
+    logger.info(`content: outputs written in ${Math.round(performance.now() - started)} ms`);
+  }
+
+  /** Astro's pages read the content through getStaticPaths, whose results Astro caches until content changes. */
+  function reloadPages() {
+    for (const environment of Object.values(server.environments)) environment.hot.send('astro:content-changed', {});
+    server.environments.client?.hot.send({ type: 'full-reload', path: '*' });
+  }
+
+  let pending: Promise<void> = refresh();
+  await pending;
+  const dir = contentDir();
+  server.watcher.add(dir);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  server.watcher.on('all', (_event, file) => {
+    if (!file.startsWith(dir)) return;
+    clearTimeout(timer);
+    // Editors save in bursts (temp file, rename): one refresh per burst.
+    timer = setTimeout(() => { pending = pending.then(refresh).then(reloadPages, (err) => logger.error(String(err))); }, 40);
+  });
+
+  const listener = getRequestListener((req) => origin!(req), { overrideGlobalObjects: false });
+  // First in the stack, once Astro has put its own there (its post hooks run after this one): Astro's trailing-
+  // slash middleware would answer API paths, which have no trailing slash, with its 404.
+  server.httpServer?.once('listening', () => server.middlewares.stack.unshift({
+    route: '',
+    handle: (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+      const url = new URL(req.url ?? '/', 'http://dev');
+      if (!isOurs(url.pathname, req.headers.accept)) return next();
+      void pending.then(() => listener(req, res));
+    },
+  }));
+  server.httpServer?.on('close', () => {
+    if (out) rmSync(out, { recursive: true, force: true });
+    void store.close();
+  });
+}
