@@ -72,7 +72,8 @@ function servicePids(s: Service): number[] {
 async function stopService(s: Service): Promise<{ ms: number; left: number[] }> {
   const pids = servicePids(s);
   const t0 = Date.now();
-  process.kill(-s.child.pid!, 'SIGINT');
+  // ESRCH: the group is already gone (it can exit before its 'exit' event is seen); nothing to stop.
+  try { process.kill(-s.child.pid!, 'SIGINT'); } catch (err) { if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err; }
   while (pids.some(processAlive) && Date.now() - t0 < 20_000) await sleep(50);
   return { ms: Date.now() - t0, left: pids.filter(processAlive) };
 }
