@@ -160,8 +160,7 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
   };
 }
 
-const unauthorized = () => new ApiError(401, 'unauthorized', 'A valid API key is required: send Authorization: Bearer <key> or X-Api-Key: <key>.', { 'www-authenticate': 'Bearer realm="skribra"' });
-export { unauthorized };
+export const unauthorized = () => new ApiError(401, 'unauthorized', 'A valid API key is required: send Authorization: Bearer <key> or X-Api-Key: <key>.', { 'www-authenticate': 'Bearer realm="skribra"' });
 
 /** Rejects with the deadline's error when the work does not settle in time; the work's own failure wins before. */
 function withDeadline<T>(work: Promise<T>, { ms, error }: { ms: number; error: () => ApiError }): Promise<T> {
