@@ -42,6 +42,10 @@ export const configSchema = z.object({
   SKRIBRA_WEBHOOK_ALLOW_HTTP: flag,
   /** Write br/gzip variants of text files at build, for the local origin (a CDN compresses by itself). */
   SKRIBRA_PRECOMPRESS: flag,
+  /** The dashboard (another product) the site's sign-up and sign-in links go to: an absolute URL or a path on the site. */
+  SKRIBRA_APP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('/app/')),
+  /** Rendered Open Graph images, keyed by content. */
+  SKRIBRA_OG_CACHE: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('node_modules/.cache/skribra-og')),
   /** Where the Netlify functions find the build's artifacts (tests point it at a temp build). */
   SKRIBRA_DIST_DIR: text,
   /** Netlify's deploy URLs: a deploy preview's own tool pages may use its tools. */

@@ -1,3 +1,5 @@
+import { referenceText } from './reference-text.ts';
+
 export interface ReferenceTarget { title: string; url: string }
 
 /**
@@ -13,14 +15,15 @@ export function resolveReferences(
   unknown: (slug: string, offset: number) => void,
 ): string {
   return markdown
-    .replace(/\[\[([^\]|]+)(?:\|([^\]]+))?\]\]/g, (whole: string, rawSlug: string, text: string | undefined, offset: number) => {
+    .replace(/\[\[([^\]|]+)(?:\|([^\]]+))?\]\]/g, (whole: string, rawSlug: string, text: string | undefined, offset: number, source: string) => {
       const slug = rawSlug.trim();
       const target = terms.get(slug);
       if (!target) {
         unknown(slug, offset);
         return whole;
       }
-      return `[${(text ?? target.title).trim()}](${target.url})`;
+      // Mid-sentence, a title's first letter is lowered unless it is a proper name ("the click-through rate").
+      return `[${(text ?? referenceText(target.title, source.slice(0, offset))).trim()}](${target.url})`;
     })
     .replace(/\]\((\/[^)\s]*)\)/g, (_, path: string) => `](${site}${path})`);
 }

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
 import type { OgCard } from './og-cards.ts';
+import { readConfig } from '../config.ts';
 
 const require = createRequire(import.meta.url);
 const font = (weight: 400 | 700) => readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
@@ -24,7 +25,7 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).repl
 
 /** Bump when the layout below changes, so cached images of the old layout are not reused. */
 const LAYOUT_VERSION = 1;
-const cacheDir = () => resolve(process.env.SKRIBRA_OG_CACHE || 'node_modules/.cache/skribra-og');
+const cacheDir = () => resolve(readConfig().SKRIBRA_OG_CACHE);
 
 /** The card as a PNG `width` pixels wide (1200 × 630 for Open Graph; smaller for the blog index's card covers). */
 export async function renderOgImage(card: OgCard, host: string, width = 1200): Promise<Buffer> {
