@@ -25,13 +25,14 @@ afterEach(() => { if (dir) rmSync(dir, { recursive: true, force: true }); dir = 
 describe('loadCatalog on valid content', () => {
   const { catalog, bodies } = loadCatalog(FIXTURE, `${SITE}/`);
 
+  // A title referenced mid-sentence is lowered ("Noindex" reads "noindex"); an explicit text is kept as written.
   it('serialises terms with absolute URLs and resolved cross-references', () => {
     const term = catalog.terms.find((t) => t.slug === 'canonical-url')!;
     expect(term.url).toBe('https://skribra.test/glossary/canonical-url/');
     expect(term.markdown_url).toBe('https://skribra.test/glossary/canonical-url.md');
     expect(term.updated).toBe('2026-10-02');
     expect(term.sections!.map((s) => s.heading)).toEqual(['What it is', 'How to set it']);
-    expect(term.sections![0]!.content).toBe('A canonical URL works with [Noindex](https://skribra.test/glossary/noindex/) and [the noindex rule](https://skribra.test/glossary/noindex/); see [pricing](https://skribra.test/pricing/).');
+    expect(term.sections![0]!.content).toBe('A canonical URL works with [noindex](https://skribra.test/glossary/noindex/) and [the noindex rule](https://skribra.test/glossary/noindex/); see [pricing](https://skribra.test/pricing/).');
     expect(term.sections![1]!.content).toContain('## not a heading inside code');
   });
 
