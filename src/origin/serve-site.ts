@@ -6,7 +6,7 @@ import type { Decision } from '../api/http/decide.ts';
 import { NO_STORE } from '../api/http/cache-policy.ts';
 import { machineFiles } from '../api/registry.ts';
 import { encodePath } from '../core/decode-path.ts';
-import { API_CATALOG_LINK, decideSite, markdownHeaders, NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
+import { API_CATALOG_LINK, decideSite, markdownHeaders, markdownResponse, NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
 import { derivedOf, fileResponse, fileText, type staticFiles } from './static-files.ts';
 
 type Files = ReturnType<typeof staticFiles>;
@@ -14,10 +14,10 @@ type SiteDecision = Extract<Decision, { to: 'site' }>;
 
 const MACHINE_HEADERS = new Map(machineFiles.map((f) => [f.path, f.headers]));
 
-/** A markdown file (a twin, or the markdown 404) with the markdown headers. */
-export function markdownResponse(req: Request, files: Files, path: string, status = 200): Response {
+/** A markdown file of the build (a twin, or the markdown 404) with the markdown headers, ETag and 304. */
+function markdownFileResponse(req: Request, files: Files, path: string, status = 200): Response {
   const file = files.get(path);
-  if (!file) return new Response(req.method === 'HEAD' ? null : '# Page not found\n', { status: 404, headers: { ...markdownHeaders('# Page not found\n'), ...NO_STORE } });
+  if (!file) return markdownResponse('# Page not found\n', 404, req.method);
   // The token estimate needs the whole text: computed once per file version, not per request.
   const headers = derivedOf(file, 'markdown-headers', (f) => markdownHeaders(fileText(f)));
   return fileResponse(req, file, status === 404 ? { ...headers, ...NO_STORE } : headers, status);
@@ -32,8 +32,8 @@ function notFoundPage(req: Request, files: Files, headers: Record<string, string
 export function serveSite(req: Request, files: Files, { path, segments }: SiteDecision): Response {
   if (path === undefined) return notFoundPage(req, files, {});
   const decision = decideSite(path, req.headers.get('accept'), (p) => files.get(p) !== undefined);
-  if (decision.serve === 'markdown') return markdownResponse(req, files, decision.file);
-  if (decision.serve === 'markdown-404') return markdownResponse(req, files, NOT_FOUND_MARKDOWN, 404);
+  if (decision.serve === 'markdown') return markdownFileResponse(req, files, decision.file);
+  if (decision.serve === 'markdown-404') return markdownFileResponse(req, files, NOT_FOUND_MARKDOWN, 404);
 
   const negotiated: Record<string, string> = decision.vary ? { vary: 'Accept' } : {};
   const file = files.get(path.endsWith('/') ? `${path}index.html` : path);
