@@ -1,24 +1,36 @@
 // What each page's Open Graph image says: every HTML page of the site (catalog pages, the blog and the 404) with an
-// eyebrow naming its section, its title and description. The OG route renders one image per entry.
+// eyebrow naming its section, its title and description. write-og-images.ts renders one image per entry.
 import type { Catalog } from '../api/public/catalog.ts';
 import { ogImagePath } from './page-json-ld.ts';
 
 export interface OgCard { path: string; eyebrow: string; title: string; description: string }
+
+/** What ogCards needs of the blog: its articles, its index pages, and the index's title and description. */
+export interface OgBlog { articles: { url: string; title: string; excerpt?: string | null }[]; pages: { path: string; n: number; total: number }[]; title: string; description: string }
 
 const KIND_EYEBROW: Record<string, string> = {
   glossary: 'SEO glossary', 'glossary-category': 'SEO glossary', tool: 'Free SEO tool', agent: 'AI agent', feature: 'Feature',
   comparison: 'Comparison', doc: 'Developer docs', resource: 'Resource', audience: 'Skribra for teams', page: 'Skribra',
 };
 
-export function ogCards(catalog: Catalog, blog: { articles: { url: string; title: string; excerpt?: string | null }[]; pages: { path: string; n: number; total: number }[]; title: string; description: string }): OgCard[] {
+/** Linear in the site's size (maps, not a search per page): it runs over every page of a 100,000-term glossary. */
+export function ogCards(catalog: Catalog, blog: OgBlog): OgCard[] {
+  // First wins, as a search from the start would find it.
+  const termByPath = new Map<string, Catalog['terms'][number]>();
+  for (const t of catalog.terms) { const path = new URL(t.url).pathname; if (!termByPath.has(path)) termByPath.set(path, t); }
+  const categoryBySlug = new Map<string, Catalog['categories'][number]>();
+  for (const c of catalog.categories) if (!categoryBySlug.has(c.slug)) categoryBySlug.set(c.slug, c);
   const cards: OgCard[] = catalog.pages.map((p) => {
-    const term = p.kind === 'glossary' ? catalog.terms.find((t) => new URL(t.url).pathname === p.path) : undefined;
-    const category = term && catalog.categories.find((c) => c.slug === term.category);
+    const term = p.kind === 'glossary' ? termByPath.get(p.path) : undefined;
+    const category = term && categoryBySlug.get(term.category);
     return { path: p.path, eyebrow: category ? `SEO glossary · ${category.label}` : KIND_EYEBROW[p.kind] ?? 'Skribra', title: term?.title ?? p.title, description: p.description };
   });
   for (const a of blog.articles) cards.push({ path: new URL(a.url).pathname, eyebrow: 'Skribra blog', title: a.title, description: a.excerpt ?? '' });
+  const taken = new Set(cards.map((c) => c.path));
   for (const p of blog.pages) {
-    if (!cards.some((c) => c.path === p.path)) cards.push({ path: p.path, eyebrow: 'Skribra blog', title: p.n > 1 ? `${blog.title}, page ${p.n} of ${p.total}` : blog.title, description: blog.description });
+    if (taken.has(p.path)) continue;
+    taken.add(p.path);
+    cards.push({ path: p.path, eyebrow: 'Skribra blog', title: p.n > 1 ? `${blog.title}, page ${p.n} of ${p.total}` : blog.title, description: blog.description });
   }
   cards.push({ path: '/404/', eyebrow: 'Skribra', title: 'Page not found', description: 'Try the glossary, the free tools, the docs or search.' });
   return cards;
