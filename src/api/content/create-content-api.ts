@@ -7,14 +7,14 @@
 // the same way (the detail cache), so a repeated detail costs the gate statement only.
 import type { Sql } from 'postgres';
 import { ApiError, notFound } from '../http/api-error.ts';
-import { createPipeline, unauthorized, type Ctx, type Runtime } from '../http/pipeline.ts';
+import { createPipeline, unauthorized, type AuthInput, type Ctx, type Runtime } from '../http/pipeline.ts';
 import { jsonBody, Reply } from '../http/respond.ts';
-import { endpointsOf, type Endpoint } from '../registry.ts';
+import { endpointsOf } from '../registry.ts';
 import { strongEtag } from '../../core/etag.ts';
 import { keyDigest } from '../../store/ids.ts';
-import { checkAccess, pruneCounters, type Access, type Bucket } from '../../store/repos/access.ts';
+import { createGate, pruneCounters, type Access, type Bucket } from '../../store/repos/access.ts';
 import { listProjects } from '../../store/repos/projects.ts';
-import { getArticle, listArticleCards } from '../../store/repos/articles.ts';
+import { listArticleCards } from '../../store/repos/articles.ts';
 import { limitsFrom, rateLimitHeaders, retryAfter, type RateLimits } from './limits.ts';
 import { toCard, toOwnArticle } from '../../store/serialize-article.ts';
 import { isStoreUnavailable, unavailable } from './errors.ts';
@@ -58,13 +58,16 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
   const timeoutMs = deps.timeoutMs ?? config.SKRIBRA_DB_TIMEOUT_MS;
   const cache = deps.listCache ?? createListCache(listCacheSize(config));
   const details = deps.detailCache ?? createListCache(listCacheSize(config));
+  const gate = createGate(sql);
   let served = 0;
 
-  async function authenticate({ key, endpoint, query }: { key: string; endpoint: Endpoint; query: Q | undefined }) {
+  async function authenticate({ key, endpoint, params, query }: AuthInput) {
     const bucket: Bucket = endpoint.bucket ?? 'list';
     if (++served % 1000 === 0) pruneCounters(sql).catch(() => {});
     // The deadline makes the counter conditional: a gate statement that runs after the API gave up counts nothing.
-    const access = await checkAccess(sql, keyDigest(key), bucket, query?.projectId, new Date(Date.now() + timeoutMs));
+    // A detail request's article is read by the same statement (one round trip), only from a project of the account.
+    const target = { projectId: query?.projectId as string | undefined, slug: endpoint.id === 'getOwnArticle' ? params?.slug : undefined };
+    const access = await gate(keyDigest(key), bucket, target, new Date(Date.now() + timeoutMs));
     if (!access.accountId) throw unauthorized();
     if (!access.counted) throw unavailable();
     const headers = rateLimitHeaders(limits, bucket, access.windows);
@@ -96,14 +99,14 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
     syncOwnArticles: ({ access, query }) => syncFeed(sql, { projectId: requireProject(access), accountId: access.accountId! }, query as SyncQuery),
     getOwnArticle: async ({ access, params: { slug } }) => {
       const projectId = requireProject(access);
-      // The finished answer (body, ETag, headers) under the project's articles_version as the gate read it: every
-      // article write bumps it, so a hit is what the store holds now. The row is read after the gate, so it is
-      // never older than that version. The account is in the key because the answer names it (metadata.userId).
+      // The row came with the gate statement, in the same snapshot as the project's articles_version, so the
+      // finished answer (body, ETag, headers) is cached under that version: every article write bumps it, and a hit
+      // only saves serialising the row again. The account is in the key because the answer names it (metadata.userId).
+      const row = access.article;
+      if (!row || row.unpublished) throw notFound('published article with that slug in this project');
       const key = `${access.accountId}|${slug}`;
       const hit = details.get(projectId, access.project!.articlesVersion, key);
       if (hit) return new Reply(undefined, hit.headers ?? {}, { text: hit.body, etag: hit.etag });
-      const row = await getArticle(sql, projectId, slug!);
-      if (!row || row.unpublished) throw notFound('published article with that slug in this project');
       const text = jsonBody({ data: toOwnArticle(row, access.accountId!) });
       const answer = { body: text, etag: strongEtag(text), ...(row.noindex ? { headers: { 'x-robots-tag': 'noindex' } } : {}) };
       details.set(projectId, access.project!.articlesVersion, key, answer);

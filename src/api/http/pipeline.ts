@@ -30,7 +30,7 @@ export interface Runtime {
   /** A handler for every endpoint of the API, by endpoint id. */
   handlers: Record<string, Handler>;
   /** For `account-key` endpoints: checks the key and counts the request (401, 429); its headers go on every answer. */
-  authenticate?: (input: { key: string; endpoint: Endpoint; query: Record<string, unknown> | undefined }) => Promise<{ access: unknown; headers: Headers }>;
+  authenticate?: (input: AuthInput) => Promise<{ access: unknown; headers: Headers }>;
   /** Headers on every answer of this API, errors included. */
   headers?: (endpoint: Endpoint | undefined) => Headers;
   /** Bound on the store work of one request (auth and handler), past which `onTimeout` is thrown. */
@@ -40,6 +40,9 @@ export interface Runtime {
   /** The API's index, answered at its bare root (`/v1/`). */
   index?: () => unknown;
 }
+
+/** What `authenticate` is given: the key, and the path parameters and query when they passed their schemas. */
+export interface AuthInput { key: string; endpoint: Endpoint; params: Record<string, string> | undefined; query: Record<string, unknown> | undefined }
 
 /** A static file of the build: what the origin serves for endpoints with a static answer, and for the site. */
 export type StaticAnswer = (req: Request, file: string, headers: Headers) => Response | undefined;
@@ -106,7 +109,7 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
       if (endpoint.auth === 'account-key') {
         const key = requestKey(req);
         if (!key) throw unauthorized();
-        const auth = await runtime.authenticate!({ key, endpoint, query });
+        const auth = await runtime.authenticate!({ key, endpoint, params: params.success ? params.data as Record<string, string> : undefined, query });
         Object.assign(base, auth.headers);
         access = auth.access;
       }

@@ -1,17 +1,25 @@
-// The per-request gate of the authenticated API, in one round trip: resolve the key digest to its account,
-// count the request in the account's hour and day windows (an upsert that returns the new count, so
-// concurrent requests are counted exactly), and look up the requested project on that account.
+// The per-request gate of the authenticated API, in one round trip: resolve the key digest to its account, count
+// the request in the account's hour and day windows (an upsert that returns the new count, so concurrent requests
+// are counted exactly), look up the requested project on that account and, for a detail request, read the article.
+//
+// Concurrent requests with the same key and bucket share one statement (createGate): while a statement for a key is
+// in flight, the next requests for it wait and go together in the next one, which adds their number to the counters
+// at once and hands out the counts in between, one per request, so each request still gets its own exact count and
+// the store runs one upsert per batch instead of one per request (the counter rows of one account are the hot spot:
+// every request of that account updates them, one after another).
 //
 // Only answered requests are counted. Given a `deadline` (the instant the API gives up and answers 503; by default
 // now + the API's default bound, $SKRIBRA_DB_TIMEOUT_MS or 5 s, the same instant as the API's own timer), the
 // counter upsert is conditional on clock_timestamp() <= deadline, evaluated when the statement runs: a gate
-// query that was queued behind a stalled or restarting server and runs only after the 503 went out counts
-// nothing. `counted` says whether it counted; the API must not serve a request whose gate did not count
-// (answer 503 as it would have a moment earlier), so clock skew between the API and the database can never turn
-// into uncounted answers. The same statement sets synchronous_commit = off for its own transaction
-// (set_config(..., true) lasts until that statement's implicit commit): the counters are WAL-logged (migration
-// 005) but a request never waits for a WAL flush; a crash loses at most the last ~0.6 s of counts.
+// statement that was queued behind a stalled or restarting server and runs only after the 503 went out counts
+// nothing. A batch uses the earliest deadline of its requests. `counted` says whether it counted; the API must not
+// serve a request whose gate did not count (answer 503 as it would have a moment earlier), so clock skew between
+// the API and the database can never turn into uncounted answers. The same statement sets synchronous_commit = off
+// for its own transaction (set_config(..., true) lasts until that statement's implicit commit): the counters are
+// WAL-logged (migration 005) but a request never waits for a WAL flush; a crash loses at most the last ~0.6 s of
+// counts.
 import type { Sql } from 'postgres';
+import type { ArticleRow } from '../article-rows.ts';
 
 export type Bucket = 'list' | 'detail';
 export interface Window { win: 'hour' | 'day'; hits: number; reset: number }
@@ -20,41 +28,99 @@ export interface Access {
   windows: Window[];
   /**
    * Undefined when no projectId was asked; null when the account has no such project. `articlesVersion` is the
-   * project's `articles_version` (migration 004) as of this statement: the list cache's key.
+   * project's `articles_version` (migration 004) as of this statement: the list and detail caches' key.
    */
   project?: { id: string; apiEnabled: boolean; articlesVersion: string } | null;
+  /** Undefined when no slug was asked; null when the project (on this account) has no article with that slug. */
+  article?: ArticleRow | null;
   /** False when the key is valid but the statement ran after `deadline`, so nothing was counted. */
   counted: boolean;
 }
+/** What one request asks the gate for; only values that passed their schema. */
+export interface Target { projectId?: string; slug?: string }
 
 /** The content API's bound on a request's store work ($SKRIBRA_DB_TIMEOUT_MS or 5 s), from now. */
 export const defaultDeadline = () => new Date(Date.now() + (Number(process.env.SKRIBRA_DB_TIMEOUT_MS) || 5000));
 
-/** `deadline` defaults to the API's default bound from now; the API passes its own (same instant as its timer). */
-export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, projectId?: string, deadline: Date = defaultDeadline()): Promise<Access> {
-  const inTime = sql`clock_timestamp() <= ${deadline}::timestamptz and`;
-  const [row] = await sql<{ account_id: string | null; windows: { win: 'hour' | 'day'; hits: number; reset: number }[] | null; project: { id: string; api_enabled: boolean; v: string } | null }[]>`
+type GateRow = Partial<ArticleRow> & {
+  gate_account: string | null; gate_windows: Window[] | null; gate_project: string | null; gate_api: boolean | null; gate_version: string | null;
+};
+
+/** One statement for `targets.length` requests of one key and bucket: counts them all, answers each in order. */
+export async function checkAccessBatch(sql: Sql, digest: string, bucket: Bucket, targets: readonly Target[], deadline: Date = defaultDeadline()): Promise<Access[]> {
+  const n = targets.length;
+  const wantsArticle = targets.some((t) => t.slug !== undefined);
+  // Columns of the article are selected only for detail requests: a list request carries no article bytes.
+  const rows = await sql<GateRow[]>`
     with k as (
       select account_id from api_keys where digest = ${digest} and revoked_at is null
     ), c as (
       insert into rate_counters (account_id, bucket, win, window_start, hits)
-      select k.account_id, ${bucket}, w.win, w.start, 1
+      select k.account_id, ${bucket}, w.win, w.start, ${n}::int
       from k, (values ('hour', date_trunc('hour', now())), ('day', date_trunc('day', now()))) as w(win, start)
-      where ${inTime} set_config('synchronous_commit', 'off', true) = 'off'
-      on conflict (account_id, bucket, win, window_start) do update set hits = rate_counters.hits + 1
+      where clock_timestamp() <= ${deadline}::timestamptz and set_config('synchronous_commit', 'off', true) = 'off'
+      on conflict (account_id, bucket, win, window_start) do update set hits = rate_counters.hits + excluded.hits
       returning win, hits,
         ceil(extract(epoch from (window_start + case win when 'hour' then interval '1 hour' else interval '1 day' end) - clock_timestamp()))::int as reset
+    ), w as (
+      select json_agg(json_build_object('win', win, 'hits', hits, 'reset', greatest(reset, 1))) as windows from c
+    ), r as (
+      select * from unnest(${targets.map((t) => t.projectId ?? null) as string[]}::text[], ${targets.map((t) => t.slug ?? null) as string[]}::text[])
+        with ordinality as r(pid, slug, ord)
     )
-    select (select account_id from k) as account_id,
-      (select json_agg(json_build_object('win', win, 'hits', hits, 'reset', greatest(reset, 1))) from c) as windows,
-      ${projectId === undefined ? sql`null::json` : sql`(select json_build_object('id', p.id, 'api_enabled', p.api_enabled, 'v', p.articles_version::text)
-        from projects p, k where p.id = ${projectId} and p.account_id = k.account_id)`} as project`;
-  return {
-    accountId: row?.account_id ?? null,
-    windows: row?.windows ?? [],
-    counted: Boolean(row?.windows?.length),
-    project: projectId === undefined ? undefined : row?.project ? { id: row.project.id, apiEnabled: row.project.api_enabled, articlesVersion: row.project.v } : null,
-  };
+    select (select account_id from k) as gate_account, (select windows from w) as gate_windows,
+      p.id as gate_project, p.api_enabled as gate_api, p.articles_version::text as gate_version
+      ${wantsArticle ? sql`, a.*` : sql``}
+    from r
+    left join projects p on p.id = r.pid and p.account_id = (select account_id from k)
+    ${wantsArticle ? sql`left join articles a on a.project_id = p.id and a.slug = r.slug` : sql``}
+    order by r.ord`;
+  return rows.map((row, i) => {
+    const { gate_account, gate_windows, gate_project, gate_api, gate_version, ...article } = row;
+    const windows = (gate_windows ?? []).map((w) => ({ ...w, hits: w.hits - n + 1 + i })); // this request's own count
+    const { projectId, slug } = targets[i]!;
+    return {
+      accountId: gate_account,
+      windows,
+      counted: windows.length > 0,
+      project: projectId === undefined ? undefined : gate_project ? { id: gate_project, apiEnabled: gate_api!, articlesVersion: gate_version! } : null,
+      ...(slug === undefined ? {} : { article: article.id ? (article as ArticleRow) : null }),
+    };
+  });
+}
+
+/** One request's gate statement (no coalescing): `deadline` defaults to the API's default bound from now. */
+export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, projectId?: string, deadline: Date = defaultDeadline(), slug?: string): Promise<Access> {
+  return (await checkAccessBatch(sql, digest, bucket, [{ projectId, slug }], deadline))[0]!;
+}
+
+/**
+ * The gate with coalescing: at most one statement in flight per key digest and bucket; requests that arrive
+ * meanwhile go together in the next. Unloaded, every request runs at once, alone.
+ */
+export function createGate(sql: Sql, maxBatch = 64): (digest: string, bucket: Bucket, target: Target, deadline: Date) => Promise<Access> {
+  interface Waiting { target: Target; deadline: Date; resolve: (a: Access) => void; reject: (e: unknown) => void }
+  const queues = new Map<string, Waiting[]>(); // present while a statement for the key is in flight
+
+  function run(digest: string, bucket: Bucket, lane: string, batch: Waiting[]): void {
+    const deadline = new Date(Math.min(...batch.map((w) => w.deadline.getTime())));
+    checkAccessBatch(sql, digest, bucket, batch.map((w) => w.target), deadline).then(
+      (answers) => batch.forEach((w, i) => w.resolve(answers[i]!)),
+      (err) => batch.forEach((w) => w.reject(err)),
+    ).finally(() => {
+      const waiting = queues.get(lane)!;
+      if (!waiting.length) { queues.delete(lane); return; }
+      run(digest, bucket, lane, waiting.splice(0, maxBatch));
+    });
+  }
+
+  return (digest, bucket, target, deadline) => new Promise<Access>((resolve, reject) => {
+    const lane = `${bucket}|${digest}`;
+    const waiting = queues.get(lane);
+    if (waiting) { waiting.push({ target, deadline, resolve, reject }); return; }
+    queues.set(lane, []);
+    run(digest, bucket, lane, [{ target, deadline, resolve, reject }]);
+  });
 }
 
 /** Drops counters of windows that ended more than a day ago. */
