@@ -2,7 +2,7 @@
 // rule, in one zod schema. Entry points (scripts/start.ts, the Netlify functions, the build) read it and pass values
 // down; a bad value stops them with the variable named, instead of a silent fallback somewhere deep.
 // The README's Environment table documents the same variables.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const int = (fallback: number, min = 1) => z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)),
   z.int({ error: `must be an integer of at least ${min}` }).min(min, { error: `must be an integer of at least ${min}` }).default(fallback));

@@ -1,7 +1,7 @@
 // One zod schema per endpoint's query string (spec sections 4 and 8). The pipeline parses with them, the OpenAPI
 // parameters are generated from them (io: 'input'), and QUERY_PARAMS (the CDN cache key) is derived from them.
 // Unknown parameters are ignored; a repeated one counts once (its first value).
-import { z } from 'zod';
+import * as z from 'zod';
 import { PAGE_KINDS } from '../schemas/page.ts';
 import { boolParam, dateTimeParam, intParam, textParam } from './http/params.ts';
 

@@ -5,7 +5,7 @@
 // Handlers are bound by `id` in each API's handler table, typed so that a table missing an id does not compile and
 // checked again when the pipeline is created (an endpoint without a handler, or without declared auth, is refused).
 // This file imports only zod schemas, so the edge bundle can include it.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EnvelopeName } from '../schemas/envelopes.ts';
 import { API_CATALOG_LINK, API_CATALOG_PATH } from '../core/negotiate.ts';
 

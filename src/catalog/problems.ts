@@ -2,7 +2,7 @@
 // file that has a problem (gray-matter, which reads every file, does not give positions), so a clean folder costs
 // nothing extra.
 import { isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
-import type { z } from 'astro/zod';
+import type * as z from 'astro/zod';
 import { describeIssue, issueErrorMap } from '../core/describe-issue.ts';
 import { ContentError, type ContentProblem } from './content-error.ts';
 import { didYouMean } from './did-you-mean.ts';

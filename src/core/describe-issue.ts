@@ -3,7 +3,7 @@
 // in the same words. `reason` is a lower-case predicate without a full stop that reads after a field name:
 //   `Query parameter "limit" must be an integer of at least 1.`   `updated: is required`
 // Pure: imports zod's types only, so the browser, the function and the build can all use it.
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 type Issue = z.core.$ZodIssue;
 export interface DescribedIssue { path: string; reason: string }

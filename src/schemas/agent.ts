@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import * as z from 'astro/zod';
 import { links, slug } from './common.ts';
 
 const step = z.object({ step: z.string().min(1), detail: z.string().min(1) }).strict();

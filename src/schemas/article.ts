@@ -1,6 +1,6 @@
 // The public blog article shapes (spec 2.2, ArticleSummary and Article): the types of the blog source and the
 // serialiser (src/blog), and the OpenAPI document's schemas.
-import { z } from 'astro/zod';
+import * as z from 'astro/zod';
 
 export const ArticleSummary = z.object({
   id: z.string().optional(),

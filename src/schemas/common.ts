@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import * as z from 'astro/zod';
 
 export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be lower case letters, digits and single hyphens' });
 /** Frontmatter dates arrive as Date (YAML) or strings; the API always says YYYY-MM-DD. */

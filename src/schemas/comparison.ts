@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import * as z from 'astro/zod';
 import { faq, links, slug } from './common.ts';
 
 /** A matrix cell: supported, not supported, `soon`, or a short note. */

@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import * as z from 'astro/zod';
 
 export const Pagination = z.object({
   page: z.int().min(1),

@@ -1,6 +1,6 @@
 // Every response body by name: the endpoint registry names one per endpoint (`ok`), and the OpenAPI document
 // registers them as components. Envelopes refer to resources, which the document registers under their own names.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Agent } from './agent.ts';
 import { Article, ArticleSummary } from './article.ts';
 import { Comparison, ComparisonSummary } from './comparison.ts';

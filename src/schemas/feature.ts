@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import * as z from 'astro/zod';
 import { faq, links, slug } from './common.ts';
 
 const how = z.object({ title: z.string().min(1), body: z.string().min(1) }).strict();

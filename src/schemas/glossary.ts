@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import * as z from 'astro/zod';
 import { isoDate, links, slug, source } from './common.ts';
 
 /** Words ending in a full stop that do not end a sentence: "e.g. Google", "vs. Bing", "etc. and". */

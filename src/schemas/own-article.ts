@@ -1,6 +1,6 @@
 // The own-article shapes of the authenticated API (spec 2.3): the file the operator CLI publishes
 // (`ownArticleInput`), the list card and the detail. One schema types the API output and validates input.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be lowercase letters, digits and single hyphens' }).max(200);

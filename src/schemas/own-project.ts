@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A project of the key's account, as `/v1/projects` lists it (spec 2.3). */
 export const ownProject = z.object({

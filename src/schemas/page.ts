@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import * as z from 'astro/zod';
 import { isoDate, links } from './common.ts';
 
 export const PAGE_KINDS = ['page', 'resource', 'audience', 'doc', 'glossary', 'glossary-category', 'tool', 'agent', 'feature', 'comparison'] as const;

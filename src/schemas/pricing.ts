@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import * as z from 'astro/zod';
 
 const plan = z.object({
   name: z.string().min(1),

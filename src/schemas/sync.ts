@@ -1,6 +1,6 @@
 // The sync feed of the authenticated API (GET /v1/sync): a project's listed articles as a stream of changes that
 // includes removals. One schema types the handler's output, the OpenAPI document and the typed client.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ownArticleCard } from './own-article.ts';
 
 /** An article that is listed now: new, edited, re-published, or still listed with a changed flag (noindex, retired). */

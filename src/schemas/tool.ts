@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import * as z from 'astro/zod';
 import { faq, links, slug } from './common.ts';
 
 export const ToolInput = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeIssue, describeIssues, issueErrorMap } from '../../src/core/describe-issue.ts';
 
 /** The described issues of parsing `value`, as `path: reason` lines. */

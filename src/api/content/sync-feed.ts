@@ -13,7 +13,7 @@
 //          forged, altered, or used with another project.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Sql } from 'postgres';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { syncQuery } from '../queries.ts';
 import { invalidQuery } from '../http/api-error.ts';
 import { pruneSyncChanges, readSyncPage, SYNC_RETENTION_DAYS } from '../../store/repos/sync.ts';

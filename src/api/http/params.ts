@@ -2,7 +2,7 @@
 // handler reads and keeps, on its input side, the JSON Schema type a client should send (integer, boolean,
 // date-time), so the OpenAPI parameters generated from these schemas (z.toJSONSchema, io: 'input') describe what
 // the service accepts, and nothing it does not enforce.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTROL } from '../../core/decode-path.ts';
 
 /** The largest page or limit a client may send: integers past 2^53 cannot be paged through exactly. */

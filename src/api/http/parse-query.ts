@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { CONTROL } from '../../core/decode-path.ts';
 import { describeIssue, issueErrorMap } from '../../core/describe-issue.ts';
 import { ApiError } from './api-error.ts';

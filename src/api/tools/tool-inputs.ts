@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import * as z from 'astro/zod';
 import { ApiError } from '../http/api-error.ts';
 import { describeIssue, issueErrorMap } from '../../core/describe-issue.ts';
 

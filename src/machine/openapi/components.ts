@@ -1,6 +1,6 @@
 // components.schemas of the OpenAPI document, generated from the zod schemas with z.toJSONSchema (DESIGN rule 2).
 // Resources and their envelopes are registered under names; envelopes refer to resources by $ref.
-import { z } from 'astro/zod';
+import * as z from 'astro/zod';
 import { Agent } from '../../schemas/agent.ts';
 import { Comparison, ComparisonSummary } from '../../schemas/comparison.ts';
 import { ApiIndex, ErrorBody, Health, Pagination } from '../../schemas/envelope.ts';

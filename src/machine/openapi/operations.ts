@@ -1,7 +1,7 @@
 // `paths` of the OpenAPI document, generated from the endpoint registry: one operation per documented endpoint,
 // its parameters from the endpoint's zod path and query schemas (z.toJSONSchema, io: 'input'), its responses from
 // the registry's envelope name and error statuses. Nothing here lists an endpoint or a parameter by hand.
-import { z } from 'zod';
+import * as z from 'zod';
 import { endpoints, type Endpoint } from '../../api/registry.ts';
 import type { ERROR_CODES } from './components.ts';
 import { errorResponse, notModified, okContent, okPublic } from './responses.ts';

@@ -1,6 +1,6 @@
 // The publish webhook's body (docs/webhooks): a Standard Webhooks payload whose `data` is the own-article shape of
 // GET /v1/articles/{slug}.
-import { z } from 'astro/zod';
+import * as z from 'astro/zod';
 import { ownArticle } from '../../schemas/own-article.ts';
 
 export const WebhookPayload = z.object({
