@@ -38,10 +38,12 @@ function checkOrigin(req: Request, origins: Set<string>) {
 export function toolsRuntime({ catalog, siteOrigins, rateLimit, clientIp = forwardedIp }: ToolsApiDeps): Runtime {
   const origins = new Set((siteOrigins ?? [catalog.site_url]).map((o) => new URL(o).origin));
   const limiter: RateLimiter | undefined = rateLimit && createRateLimiter(rateLimit);
-  const contentBrief = createContentBrief(catalog);
+  // Indexed on the first brief, not at start: the index covers every page, and the origin and the tools function
+  // should not pay for it before anyone asks (at 100,000 terms it takes seconds).
+  let contentBrief: ReturnType<typeof createContentBrief> | undefined;
   const serverTools = new Set(catalog.tools.filter((t) => t.runs_on === 'server').map((t) => t.slug));
   const run: Record<ServerToolSlug, (input: never) => unknown> = {
-    'content-brief-builder': ({ text }: { text: string }) => contentBrief(text),
+    'content-brief-builder': ({ text }: { text: string }) => (contentBrief ??= createContentBrief(catalog))(text),
     'heading-link-audit': ({ html, page_url }: { html: string; page_url?: string }) => auditHtml(html, page_url),
   };
 
