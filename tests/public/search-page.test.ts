@@ -6,8 +6,8 @@ import { createLocalOrigin } from '../../src/origin/local-origin.ts';
 import { loadPublicApi } from '../../src/api/public/load-public-api.ts';
 import { listen } from '../../src/origin/serve.ts';
 
-// The site's search page in a real browser: the index loads once, results follow each keystroke without a reload,
-// the count is announced, and the API agrees with the page.
+// The site's search page in a real browser: it asks /api/v1/search (never downloading the whole index), results
+// follow the keystrokes without a reload, typing is debounced, the count is announced, and the API agrees.
 
 let browser: Browser;
 let server: { port: number; close: () => Promise<void> };
@@ -20,23 +20,25 @@ beforeAll(async () => {
 });
 afterAll(async () => { await browser?.close(); await server?.close(); });
 
-async function open(path: string): Promise<{ page: Page; errors: string[]; indexLoads: () => number; documentLoads: () => number }> {
+async function open(path: string): Promise<{ page: Page; errors: string[]; indexLoads: () => number; apiCalls: () => number; documentLoads: () => number }> {
   const page = await browser.newPage();
   const errors: string[] = [];
   let loads = 0;
+  let calls = 0;
   let documents = 0;
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('request', (r) => { if (r.url().includes('/_skribra/search-index.json')) loads++; });
+  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/v1/search') calls++; });
   // A reload or form submission fetches the document again; history.replaceState does not.
   page.on('request', (r) => { if (r.resourceType() === 'document') documents++; });
   await page.goto(`http://127.0.0.1:${server.port}${path}`);
-  return { page, errors, indexLoads: () => loads, documentLoads: () => documents };
+  return { page, errors, indexLoads: () => loads, apiCalls: () => calls, documentLoads: () => documents };
 }
 
 describe('the search page', () => {
-  it('answers ?q= from the header form, then updates as you type, with no reload and one index load', async () => {
-    const { page, errors, indexLoads, documentLoads } = await open('/search/?q=crawl');
+  it('answers ?q= from the header form, then updates as you type, with no reload, from the API, debounced', async () => {
+    const { page, errors, indexLoads, apiCalls, documentLoads } = await open('/search/?q=crawl');
     const status = page.locator('#search-status');
     await expect.poll(() => status.innerText()).toMatch(/^\d+ pages? match(es)? “crawl”/);
     expect(await page.locator('#search-results li').count()).toBeGreaterThan(0);
@@ -44,12 +46,15 @@ describe('the search page', () => {
 
     const input = page.getByLabel('Search terms');
     await input.fill('');
+    const before = apiCalls();
     await input.pressSequentially('crawl budg');
     await expect.poll(() => status.innerText()).toMatch(/“crawl budg”/);
     const titles = await page.locator('#search-results li a').allInnerTexts();
     const apiItems = (await (await api(new Request('http://x/api/v1/search?q=crawl%20budg&limit=50'))).json()).data.items;
     expect(titles).toEqual(apiItems.map((i: { title: string }) => i.title));
     expect(new URL(page.url()).searchParams.get('q')).toBe('crawl budg');
+    expect(apiCalls() - before).toBeGreaterThan(0);
+    expect(apiCalls() - before).toBeLessThan('crawl budg'.length); // one request per pause, not per keystroke
 
     await input.fill('zzqx');
     await expect.poll(() => status.innerText()).toBe('No pages match “zzqx”.');
@@ -60,7 +65,7 @@ describe('the search page', () => {
     await input.press('Enter');
     await expect.poll(() => status.innerText()).toBe('Type at least 2 characters.');
     expect(documentLoads()).toBe(1);
-    expect(indexLoads()).toBe(1);
+    expect(indexLoads()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
