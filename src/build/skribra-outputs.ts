@@ -6,6 +6,8 @@ import { writePrecompressed } from './write-precompressed.ts';
 import { readConfig } from '../config.ts';
 import { buildBlog, provideBuildBlog } from '../blog/build-blog.ts';
 import { loadBuildBlog } from '../blog/load-build-blog.ts';
+import { writeOgImages } from '../seo/write-og-images.ts';
+import { ogCacheDir } from '../seo/og-cache.ts';
 
 /**
  * The build's own steps around Astro's pages: content checked before anything renders, the blog read once from the
@@ -35,6 +37,8 @@ export function skribraOutputs(): AstroIntegration {
         if (blog.note) logger.warn(`blog: ${blog.note}`);
         const out = fileURLToPath(dir);
         const { api, machine } = await writeOutputs(out, content, blog);
+        const og = await writeOgImages(out, content.catalog, blog, { cacheDir: ogCacheDir() });
+        logger.info(`${og.images} Open Graph images and covers: ${og.rendered} rendered, ${og.copied} from the cache, ${og.pruned} pruned from it`);
         if (readConfig().SKRIBRA_PRECOMPRESS) logger.info(`precompressed ${(await writePrecompressed(out)).files} files (br, gzip)`);
         logger.info(`wrote ${api} static API files, ${machine} twins and machine-readable files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${content.catalog.build_id})`);
       },

@@ -1,0 +1,37 @@
+// The Open Graph cache is shared by every build that sees it (on Netlify: every deploy and branch preview; here:
+// every checkout's builds and tests), and each edit of a title or description leaves the old image behind. Without
+// pruning it grows for ever (a 100,000-term glossary is ~3 GB of images per full change of its wording).
+//
+// The rule, run after a build: an entry this build did not use goes when no build has used it for `maxAgeDays`
+// (7: a branch or preview rebuilt within a week keeps its images), or sooner, oldest first, once the unused entries
+// outnumber the used ones, so the cache holds at most about twice the site's images. Entries used within
+// `graceDays` (1) are never taken early: another build may be running over them right now (a 100,000-term cold build
+// takes most of an hour), and deleting one under it would only cost that build a render. Ages are mtimes: a build
+// touches every entry it uses (write-og-images.ts).
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface PruneOptions { maxAgeDays?: number; graceDays?: number; now?: number }
+
+const DAY = 86_400_000;
+
+/** Deletes unused entries of the cache `dir` by the rule above; `used` holds this build's file names. Returns how many went. */
+export async function pruneOgCache(dir: string, used: ReadonlySet<string>, { maxAgeDays = 7, graceDays = 1, now = Date.now() }: PruneOptions = {}): Promise<number> {
+  let names: string[];
+  try { names = await readdir(dir); } catch { return 0; }
+  const unused: { name: string; mtime: number }[] = [];
+  const stats = names.filter((n) => !used.has(n)).map(async (name) => {
+    try { unused.push({ name, mtime: (await stat(join(dir, name))).mtimeMs }); } catch { /* gone already */ }
+  });
+  await Promise.all(stats);
+  unused.sort((a, b) => a.mtime - b.mtime); // oldest first
+  let keep = unused.length;
+  const doomed: string[] = [];
+  for (const entry of unused) {
+    const age = now - entry.mtime;
+    // Left over .tmp files of a build that died mid-write are unused entries like any other.
+    if (age > maxAgeDays * DAY || (keep > used.size && age > graceDays * DAY)) { doomed.push(entry.name); keep--; }
+  }
+  await Promise.all(doomed.map((name) => rm(join(dir, name), { force: true })));
+  return doomed.length;
+}

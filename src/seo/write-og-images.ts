@@ -1,0 +1,65 @@
+// Every Open Graph image of the site (/og/{path}.png, 1200 × 630, one per HTML page) and every blog card cover
+// (/covers/blog/{slug}.png, 600 × 315), written in the build's output step straight from the catalog and the blog
+// (DESIGN rule 8), not one at a time in Astro's page loop: cached images are copied, the rest rendered on every core
+// (og-render-pool.ts) and cached; then the cache is pruned (prune-og-cache.ts).
+import { copyFile, mkdir, utimes, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Catalog } from '../api/public/catalog.ts';
+import type { BuildBlog } from '../blog/build-blog.ts';
+import { ogImages } from './og-images.ts';
+import { ogCacheName, storeOgImage } from './og-cache.ts';
+import { ogRenderPool } from './og-render-pool.ts';
+import { pruneOgCache, type PruneOptions } from './prune-og-cache.ts';
+
+export interface OgWriteOptions {
+  /** The cache folder (ogCacheDir() in a build). */
+  cacheDir: string;
+  /** Worker threads; default one per core. */
+  workers?: number;
+  prune?: PruneOptions | false;
+}
+
+export interface OgWriteResult { images: number; rendered: number; copied: number; pruned: number }
+
+/** Small file operations in flight at once: enough to keep the disk busy, few enough to stay far from the fd limit. */
+const IO_CONCURRENCY = 32;
+
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let i = 0;
+  const lane = async () => { while (i < items.length) await fn(items[i++]!); };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+export async function writeOgImages(out: string, catalog: Catalog, blog: Pick<BuildBlog, 'articles' | 'summaries'>, { cacheDir, workers = availableParallelism(), prune = {} }: OgWriteOptions): Promise<OgWriteResult> {
+  const host = new URL(catalog.site_url).host;
+  const images = ogImages(catalog, blog).map((image) => ({ ...image, file: join(out, image.path), name: ogCacheName(image.card, host, image.width) }));
+  const dirs = new Set(images.map((i) => dirname(i.file)));
+  await eachLimited([...dirs], IO_CONCURRENCY, async (dir) => { await mkdir(dir, { recursive: true }); });
+
+  // Hits first: a copy each, and the entry's mtime set to now, its last use (prune-og-cache.ts).
+  const now = new Date();
+  const misses: typeof images = [];
+  await eachLimited(images, IO_CONCURRENCY, async (image) => {
+    const cached = join(cacheDir, image.name);
+    try {
+      await copyFile(cached, image.file);
+      await utimes(cached, now, now).catch(() => {});
+    } catch { misses.push(image); }
+  });
+
+  if (misses.length) {
+    const pool = ogRenderPool(workers);
+    try {
+      // A few jobs queued per worker, so one always has its next card when it finishes; memory stays flat.
+      await eachLimited(misses, 4 * workers, async (image) => {
+        const png = await pool.render(image.card, host, image.width);
+        await writeFile(image.file, png);
+        storeOgImage(cacheDir, image.name, png);
+      });
+    } finally { await pool.close(); }
+  }
+
+  const pruned = prune === false ? 0 : await pruneOgCache(cacheDir, new Set(images.map((i) => i.name)), prune);
+  return { images: images.length, rendered: misses.length, copied: images.length - misses.length, pruned };
+}

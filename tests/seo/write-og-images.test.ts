@@ -1,0 +1,127 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../src/catalog/load-catalog.ts';
+import type { Catalog } from '../../src/api/public/catalog.ts';
+import type { FullArticle } from '../../src/blog/public-article.ts';
+import { ogImages } from '../../src/seo/og-images.ts';
+import { ogCacheName } from '../../src/seo/og-cache.ts';
+import { renderOgPng } from '../../src/seo/render-og-png.ts';
+import { writeOgImages } from '../../src/seo/write-og-images.ts';
+import { pruneOgCache } from '../../src/seo/prune-og-cache.ts';
+import { ogImagePath } from '../../src/seo/page-json-ld.ts';
+
+const SITE = 'https://example.com';
+const HOST = 'example.com';
+let tmp: string;
+let catalog: Catalog;
+const articles = [1, 2, 3].map((i) => ({ url: `${SITE}/blog/post-${i}/`, title: `Post ${i}`, excerpt: i === 2 ? undefined : `What post ${i} says.` })) as unknown as FullArticle[];
+const blog = { articles, summaries: articles };
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'skribra-og-test-'));
+  const full = loadCatalog(join(import.meta.dirname, '../../content'), SITE, 'og-test').catalog;
+  // A small site, so rendering every image takes a few seconds: the home page, two terms, a tool, a doc, the blog.
+  const keep = new Set(['/', ...full.pages.filter((p) => p.kind === 'glossary').slice(0, 2).map((p) => p.path), full.pages.find((p) => p.kind === 'tool')!.path, full.pages.find((p) => p.kind === 'doc')!.path]);
+  catalog = { ...full, pages: full.pages.filter((p) => keep.has(p.path)) };
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const size = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
+const isPng = (png: Buffer) => png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+
+describe('writeOgImages', () => {
+  let dist: string;
+  let cache: string;
+  let first: Awaited<ReturnType<typeof writeOgImages>>;
+  beforeAll(async () => {
+    dist = join(tmp, 'dist-1');
+    cache = join(tmp, 'cache');
+    first = await writeOgImages(dist, catalog, blog, { cacheDir: cache, workers: 2 });
+  });
+
+  it('writes an Open Graph image per page (1200 × 630) and a cover per article (600 × 315), each a PNG', () => {
+    const images = ogImages(catalog, blog);
+    // The pages, the 3 articles, the blog's index, the 404; then a cover per article.
+    expect(images.map((i) => i.path).sort()).toEqual([
+      ...catalog.pages.map((p) => ogImagePath(p.path)), '/og/blog.png', '/og/404.png', ...[1, 2, 3].flatMap((i) => [`/og/blog/post-${i}.png`, `/covers/blog/post-${i}.png`]),
+    ].sort());
+    expect(first).toEqual({ images: images.length, rendered: images.length, copied: 0, pruned: 0 });
+    for (const { path, width } of images) {
+      const png = readFileSync(join(dist, path));
+      expect(isPng(png), path).toBe(true);
+      expect(size(png), path).toEqual(width === 1200 ? [1200, 630] : [600, 315]);
+    }
+    expect(readdirSync(cache).sort()).toEqual(images.map((i) => ogCacheName(i.card, HOST, i.width)).sort());
+  });
+
+  it('renders in the workers exactly the bytes a render in this thread gives', async () => {
+    for (const image of ogImages(catalog, blog).filter((i) => i.path === '/og/index.png' || i.path === '/covers/blog/post-2.png')) {
+      expect(readFileSync(join(dist, image.path)).equals(await renderOgPng(image.card, HOST, image.width)), image.path).toBe(true);
+    }
+  });
+
+  it('copies cached images instead of rendering them again, and marks them used', async () => {
+    const images = ogImages(catalog, blog);
+    const home = images.find((i) => i.path === '/og/index.png')!;
+    // A planted entry: only a copy, never a render, can put these bytes in dist.
+    writeFileSync(join(cache, ogCacheName(home.card, HOST, home.width)), 'planted');
+    const old = new Date(Date.now() - 3 * 86_400_000);
+    for (const name of readdirSync(cache)) utimesSync(join(cache, name), old, old);
+    const dist2 = join(tmp, 'dist-2');
+    expect(await writeOgImages(dist2, catalog, blog, { cacheDir: cache, workers: 2 })).toEqual({ images: images.length, rendered: 0, copied: images.length, pruned: 0 });
+    expect(readFileSync(join(dist2, '/og/index.png'), 'utf8')).toBe('planted');
+    for (const i of images.filter((x) => x !== home)) expect(readFileSync(join(dist2, i.path)).equals(readFileSync(join(dist, i.path))), i.path).toBe(true);
+    for (const name of readdirSync(cache)) expect(Date.now() - statSync(join(cache, name)).mtimeMs, name).toBeLessThan(60_000);
+  });
+
+  it('renders what changed, and prunes the old entry once it is past its week', async () => {
+    const changed: Catalog = { ...catalog, pages: catalog.pages.map((p) => (p.path === '/' ? { ...p, description: 'A new description.' } : p)) };
+    const home = ogImages(catalog, blog).find((i) => i.path === '/og/index.png')!;
+    const stale = join(cache, ogCacheName(home.card, HOST, home.width));
+    const old = new Date(Date.now() - 8 * 86_400_000);
+    utimesSync(stale, old, old);
+    const dist3 = join(tmp, 'dist-3');
+    const result = await writeOgImages(dist3, changed, blog, { cacheDir: cache, workers: 2 });
+    expect(result).toMatchObject({ rendered: 1, copied: result.images - 1, pruned: 1 });
+    expect(existsSync(stale)).toBe(false);
+    expect(size(readFileSync(join(dist3, '/og/index.png')))).toEqual([1200, 630]);
+  });
+});
+
+describe('pruneOgCache', () => {
+  const DAY = 86_400_000;
+  const now = Date.parse('2026-06-01T12:00:00Z');
+  const cacheWith = (entries: Record<string, number>) => {
+    const dir = mkdtempSync(join(tmp, 'prune-'));
+    for (const [name, ageDays] of Object.entries(entries)) {
+      writeFileSync(join(dir, name), name);
+      const t = new Date(now - ageDays * DAY);
+      utimesSync(join(dir, name), t, t);
+    }
+    return dir;
+  };
+
+  it('keeps every entry this build used, whatever its age, and unused ones used within the week while they are few', async () => {
+    const dir = cacheWith({ 'u1.png': 30, 'u2.png': 0, 'x-recent.png': 2, 'x-week.png': 6.9, 'x-old.png': 7.1, 'x-dead.png.1.ab.tmp': 9 });
+    expect(await pruneOgCache(dir, new Set(['u1.png', 'u2.png', 'u3.png']), { now })).toBe(2);
+    expect(readdirSync(dir).sort()).toEqual(['u1.png', 'u2.png', 'x-recent.png', 'x-week.png']);
+  });
+
+  it('takes unused entries older than a day early, oldest first, once they outnumber the used ones', async () => {
+    const dir = cacheWith({ 'u1.png': 0, 'u2.png': 0, 'a.png': 6, 'b.png': 5, 'c.png': 4, 'd.png': 3, 'e.png': 0.5, 'f.png': 0.2 });
+    // 6 unused for 2 used: a, b, c and d go (oldest first) until 2 are left; e and f are younger than a day and stay.
+    expect(await pruneOgCache(dir, new Set(['u1.png', 'u2.png']), { now })).toBe(4);
+    expect(readdirSync(dir).sort()).toEqual(['e.png', 'f.png', 'u1.png', 'u2.png']);
+  });
+
+  it('leaves the cache alone when it holds less than twice the build', async () => {
+    const dir = cacheWith({ 'u1.png': 0, 'u2.png': 0, 'a.png': 6, 'b.png': 3 });
+    expect(await pruneOgCache(dir, new Set(['u1.png', 'u2.png']), { now })).toBe(0);
+    expect(readdirSync(dir)).toHaveLength(4);
+  });
+
+  it('does nothing when there is no cache yet', async () => {
+    expect(await pruneOgCache(join(tmp, 'none'), new Set(), { now })).toBe(0);
+  });
+});
