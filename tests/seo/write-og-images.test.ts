@@ -11,6 +11,7 @@ import { renderOgPng } from '../../src/seo/render-og-png.ts';
 import { writeOgImages } from '../../src/seo/write-og-images.ts';
 import { pruneOgCache } from '../../src/seo/prune-og-cache.ts';
 import { ogImagePath } from '../../src/seo/page-json-ld.ts';
+import { devImageRoutes } from '../../src/seo/dev-image-routes.ts';
 
 const SITE = 'https://example.com';
 const HOST = 'example.com';
@@ -123,5 +124,17 @@ describe('pruneOgCache', () => {
 
   it('does nothing when there is no cache yet', async () => {
     expect(await pruneOgCache(join(tmp, 'none'), new Set(), { now })).toBe(0);
+  });
+});
+
+describe('devImageRoutes (the /og/ and /covers/ routes of npm run dev)', () => {
+  it('lists the images the build writes, by the path under each prefix', () => {
+    const og = devImageRoutes('/og/', catalog, blog);
+    const covers = devImageRoutes('/covers/', catalog, blog);
+    expect([...og, ...covers].map((r) => r.props.image)).toEqual(expect.arrayContaining(ogImages(catalog, blog)));
+    expect(og.length + covers.length).toBe(ogImages(catalog, blog).length);
+    expect(og.find((r) => r.params.path === 'index')!.props).toEqual({ image: ogImages(catalog, blog).find((i) => i.path === '/og/index.png'), host: HOST });
+    expect(covers.map((r) => r.params.path)).toEqual(['blog/post-1', 'blog/post-2', 'blog/post-3']);
+    expect(covers.every((r) => r.props.image.width === 600)).toBe(true);
   });
 });
