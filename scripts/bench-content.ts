@@ -10,6 +10,8 @@
 //   BENCH_COMPARE=<another checkout> also serves that checkout's code over the same store and measures both, route by
 //     route, alternating (before/after figures from one run on a loaded machine); BENCH_ROUTES=detail (list,detail)
 //   BENCH_CPU_PROF=<dir> writes a V8 CPU profile of this checkout's server child there (open in Chrome DevTools)
+// The "ceiling" row is the same HTTP stack (listen() of src/origin/serve.ts) answering one fixed detail answer with no
+// pipeline and no store: what Node's HTTP layer alone allows on this machine, beside which the routes are read.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
@@ -22,7 +24,15 @@ import { listCacheSize } from '../src/api/content/list-cache.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
-if (process.argv[2] === '--serve') {
+if (process.argv[2] === '--serve-fixed') {
+  // The ceiling: one fixed answer (a real detail body and its headers), through the same listen().
+  const { listen } = await import('../src/origin/serve.ts');
+  const { readFileSync } = await import('node:fs');
+  const fixed = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as { body: string; headers: Record<string, string> };
+  const server = await listen(async () => new Response(fixed.body, { headers: fixed.headers }), 0, '127.0.0.1');
+  process.stdout.write(`PORT=${server.port}\n`);
+  process.on('SIGTERM', async () => { await server.close(); process.exit(0); });
+} else if (process.argv[2] === '--serve') {
   // The child: the local origin with only the content API mounted.
   const { createOrigin } = await import('../src/origin/create-origin.ts');
   const { listen } = await import('../src/origin/serve.ts');
@@ -61,8 +71,8 @@ if (process.argv[2] === '--serve') {
 
   const serverEnv = { ...process.env, SKRIBRA_DB_POOL: process.env.SKRIBRA_DB_POOL || '6',
     SKRIBRA_RATE_LIST_HOUR: '100000000', SKRIBRA_RATE_LIST_DAY: '100000000', SKRIBRA_RATE_DETAIL_HOUR: '100000000', SKRIBRA_RATE_DETAIL_DAY: '100000000' };
-  const startServer = async (script: string, profile?: string) => {
-    const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), script, '--serve'], { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  const startServer = async (script: string, profile?: string, args = ['--serve']) => {
+    const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), script, ...args], { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] });
     const port = await new Promise<number>((res, rej) => {
       child.stdout!.on('data', (b: Buffer) => { const m = /PORT=(\d+)/.exec(String(b)); if (m) res(Number(m[1])); });
       child.once('exit', () => rej(new Error('the origin exited')));
@@ -80,20 +90,27 @@ if (process.argv[2] === '--serve') {
     list: () => `/v1/articles?projectId=${pick(projects)}&page=${1 + Math.floor(Math.random() * 50)}${pick(sorts)}`,
     detail: () => `/v1/articles/article-${1 + Math.floor(Math.random() * 1000)}?projectId=${pick(projects)}`,
   };
+  const kinds = (process.env.BENCH_ROUTES?.split(',') ?? ['list', 'detail', 'ceiling']) as (keyof typeof paths | 'ceiling')[];
+  const ceiling: typeof servers = [];
+  if (kinds.includes('ceiling')) {
+    const sample = await fetch(`http://127.0.0.1:${servers.at(-1)!.port}${paths.detail()}`, { headers: { authorization: `Bearer ${api_key}` } });
+    const file = join(tmpdir(), `skribra-bench-fixed-${process.pid}.json`);
+    writeFileSync(file, JSON.stringify({ body: await sample.text(), headers: Object.fromEntries([...sample.headers].filter(([h]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(h))) }));
+    ceiling.push({ label: 'ceiling', ...await startServer(import.meta.filename, undefined, ['--serve-fixed', file]) });
+  }
   const results: Record<string, { rps: number; p50: number; p99: number; errors: number; non2xx: number }> = {};
-  const kinds = (process.env.BENCH_ROUTES?.split(',') ?? ['list', 'detail']) as (keyof typeof paths)[];
   for (const kind of kinds) {
-    for (const { label, port } of servers) {
-      await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: 2, headers: { authorization: `Bearer ${api_key}` }, requests: [{ setupRequest: (r) => ({ ...r, path: paths[kind]() }) }] });
+    for (const { label, port } of kind === 'ceiling' ? ceiling : servers) {
+      await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: 2, headers: { authorization: `Bearer ${api_key}` }, requests: [{ setupRequest: (r) => ({ ...r, path: kind === 'ceiling' ? '/' : paths[kind]() }) }] });
       const r = await autocannon({
         url: `http://127.0.0.1:${port}`, connections, duration: seconds,
         headers: { authorization: `Bearer ${api_key}` },
-        requests: [{ setupRequest: (req) => ({ ...req, path: paths[kind]() }) }],
+        requests: [{ setupRequest: (req) => ({ ...req, path: kind === 'ceiling' ? '/' : paths[kind]() }) }],
       });
-      results[servers.length > 1 ? `${kind} ${label}` : kind] = { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+      results[servers.length > 1 && kind !== 'ceiling' ? `${kind} ${label}` : kind] = { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
     }
   }
-  for (const { child } of servers) {
+  for (const { child } of [...servers, ...ceiling]) {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   }
