@@ -13,8 +13,14 @@ export interface OgRenderPool {
 
 const WORKER = new URL('./og-image-worker.ts', import.meta.url);
 
-/** Starts `size` workers (default: one per core the process may use); they start lazily, on the first render. */
-export function ogRenderPool(size = availableParallelism()): OgRenderPool {
+/**
+ * One worker per core, at most 4: a worker holds 130-220 MB (satori, resvg, the fonts), and a 100,000-term build
+ * must stay under the 4 GB of a Netlify build container on however many cores it reports.
+ */
+export const OG_WORKERS = Math.min(availableParallelism(), 4);
+
+/** Starts `size` workers lazily, on the first renders. */
+export function ogRenderPool(size = OG_WORKERS): OgRenderPool {
   let queue: OgRenderJob[] = [];
   let head = 0; // taken from the front by index: shift() on a queue of 100,000 cards would be quadratic
   const waiting = new Map<number, { resolve: (png: Uint8Array) => void; reject: (err: Error) => void }>();

@@ -3,19 +3,18 @@
 // (DESIGN rule 8), not one at a time in Astro's page loop: cached images are copied, the rest rendered on every core
 // (og-render-pool.ts) and cached; then the cache is pruned (prune-og-cache.ts).
 import { copyFile, mkdir, utimes, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Catalog } from '../api/public/catalog.ts';
 import type { BuildBlog } from '../blog/build-blog.ts';
 import { ogImages } from './og-images.ts';
 import { ogCacheName, storeOgImage } from './og-cache.ts';
-import { ogRenderPool } from './og-render-pool.ts';
+import { OG_WORKERS, ogRenderPool } from './og-render-pool.ts';
 import { pruneOgCache, type PruneOptions } from './prune-og-cache.ts';
 
 export interface OgWriteOptions {
   /** The cache folder (ogCacheDir() in a build). */
   cacheDir: string;
-  /** Worker threads; default one per core. */
+  /** Worker threads; default one per core, at most 4 (OG_WORKERS). */
   workers?: number;
   prune?: PruneOptions | false;
 }
@@ -31,7 +30,7 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-export async function writeOgImages(out: string, catalog: Catalog, blog: Pick<BuildBlog, 'articles' | 'summaries'>, { cacheDir, workers = availableParallelism(), prune = {} }: OgWriteOptions): Promise<OgWriteResult> {
+export async function writeOgImages(out: string, catalog: Catalog, blog: Pick<BuildBlog, 'articles' | 'summaries'>, { cacheDir, workers = OG_WORKERS, prune = {} }: OgWriteOptions): Promise<OgWriteResult> {
   const host = new URL(catalog.site_url).host;
   const images = ogImages(catalog, blog).map((image) => ({ ...image, file: join(out, image.path), name: ogCacheName(image.card, host, image.width) }));
   const dirs = new Set(images.map((i) => dirname(i.file)));
