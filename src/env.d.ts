@@ -1,0 +1,3 @@
+// Astro's ambient types (import.meta.env and the virtual modules) for `tsc` on a clean checkout, where the
+// generated .astro/types.d.ts does not exist yet: it is written only by `astro sync`, dev or build.
+/// <reference types="astro/client" />
