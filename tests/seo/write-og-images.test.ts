@@ -62,7 +62,7 @@ describe('writeOgImages', () => {
     }
   });
 
-  it('copies cached images instead of rendering them again, and marks them used', async () => {
+  it('takes cached images instead of rendering them again (hard-linked), and marks them used', async () => {
     const images = ogImages(catalog, blog);
     const home = images.find((i) => i.path === '/og/index.png')!;
     // A planted entry: only a copy, never a render, can put these bytes in dist.
@@ -73,7 +73,20 @@ describe('writeOgImages', () => {
     expect(await writeOgImages(dist2, catalog, blog, { cacheDir: cache, workers: 2 })).toEqual({ images: images.length, rendered: 0, copied: images.length, pruned: 0 });
     expect(readFileSync(join(dist2, '/og/index.png'), 'utf8')).toBe('planted');
     for (const i of images.filter((x) => x !== home)) expect(readFileSync(join(dist2, i.path)).equals(readFileSync(join(dist, i.path))), i.path).toBe(true);
+    for (const i of images) expect(statSync(join(dist2, i.path)).ino, i.path).toBe(statSync(join(cache, ogCacheName(i.card, HOST, i.width))).ino);
     for (const name of readdirSync(cache)) expect(Date.now() - statSync(join(cache, name)).mtimeMs, name).toBeLessThan(60_000);
+  });
+
+  it('copies where the cache is on another file system, where no link can reach', async (ctx) => {
+    const shm = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/skribra-og-test-') : undefined;
+    if (!shm || statSync(shm).dev === statSync(tmp).dev) { if (shm) rmSync(shm, { recursive: true }); return ctx.skip(); }
+    try {
+      for (const name of readdirSync(cache)) writeFileSync(join(shm, name), readFileSync(join(cache, name)));
+      const dist4 = join(tmp, 'dist-4');
+      const images = ogImages(catalog, blog);
+      expect(await writeOgImages(dist4, catalog, blog, { cacheDir: shm, workers: 2, prune: false })).toEqual({ images: images.length, rendered: 0, copied: images.length, pruned: 0 });
+      for (const i of images) expect(readFileSync(join(dist4, i.path)).equals(readFileSync(join(shm, ogCacheName(i.card, HOST, i.width)))), i.path).toBe(true);
+    } finally { rmSync(shm, { recursive: true, force: true }); }
   });
 
   it('renders what changed, and prunes the old entry once it is past its week', async () => {
