@@ -1,60 +1,61 @@
-// One zod schema per endpoint's query string (spec sections 4 and 8). The pipeline parses with them, the OpenAPI
-// parameters are generated from them (io: 'input'), and QUERY_PARAMS (the CDN cache key) is derived from them.
-// Unknown parameters are ignored; a repeated one counts once (its first value).
+// One zod schema per endpoint's query string (spec sections 4 and 8), each built on first use (lazy-object.ts). The
+// pipeline parses with them, the OpenAPI parameters are generated from them (io: 'input'), and QUERY_PARAMS (the CDN
+// cache key) is derived from their keys. Unknown parameters are ignored; a repeated one counts once (its first value).
 import * as z from 'zod';
-import { PAGE_KINDS } from '../schemas/page.ts';
+import { PAGE_KINDS } from '../schemas/page-kinds.ts';
+import { lazyObject } from './http/lazy-object.ts';
 import { boolParam, dateTimeParam, intParam, textParam } from './http/params.ts';
 
 /** Search and filter text: long enough for any real query, short enough that no query is costly. */
 const MAX_Q = 200;
-const page = intParam(1, 'Page number, from 1.');
-const publicLimit = intParam(50, 'Items per page, from 1; values above 200 are capped to 200.', 200);
+const page = () => intParam(1, 'Page number, from 1.');
+const publicLimit = () => intParam(50, 'Items per page, from 1; values above 200 are capped to 200.', 200);
 
-export const pagesQuery = z.object({ kind: z.enum(PAGE_KINDS).optional().meta({ description: 'Only pages of this kind.' }), page, limit: publicLimit });
-export const glossaryQuery = z.object({
-  category: textParam(100).optional().meta({ description: 'Only terms of this category slug.' }),
-  q: textParam(MAX_Q).optional().meta({ description: 'Only terms whose title or definition contains this text (case-insensitive; surrounding whitespace is trimmed).' }),
-  full: boolParam('Include `sections`, `key_points` and `sources` in each item (`true`/`false`, also `1`/`0`).'),
+export const pagesQuery = lazyObject({ kind: () => z.enum(PAGE_KINDS).optional().meta({ description: 'Only pages of this kind.' }), page, limit: publicLimit });
+export const glossaryQuery = lazyObject({
+  category: () => textParam(100).optional().meta({ description: 'Only terms of this category slug.' }),
+  q: () => textParam(MAX_Q).optional().meta({ description: 'Only terms whose title or definition contains this text (case-insensitive; surrounding whitespace is trimmed).' }),
+  full: () => boolParam('Include `sections`, `key_points` and `sources` in each item (`true`/`false`, also `1`/`0`).'),
   page, limit: publicLimit,
 });
-export const searchQuery = z.object({
-  q: z.string({ error: 'is required' }).trim().min(2, { error: 'must be at least 2 characters (after trimming surrounding whitespace)' })
+export const searchQuery = lazyObject({
+  q: () => z.string({ error: 'is required' }).trim().min(2, { error: 'must be at least 2 characters (after trimming surrounding whitespace)' })
     .pipe(textParam(MAX_Q))
     .meta({ description: 'Search text, at least 2 characters after surrounding whitespace is trimmed; every whitespace-separated token must appear in the title or description (case-insensitive, prefix match).' }),
-  limit: intParam(20, 'Results to return, from 1; values above 100 are capped to 100.', 100),
+  limit: () => intParam(20, 'Results to return, from 1; values above 100 are capped to 100.', 100),
 });
-export const blogListQuery = z.object({
-  q: textParam(MAX_Q).optional().meta({ description: 'Only articles whose title contains this text.' }),
+export const blogListQuery = lazyObject({
+  q: () => textParam(MAX_Q).optional().meta({ description: 'Only articles whose title contains this text.' }),
   page, limit: publicLimit,
 });
-export const blogArticleQuery = z.object({
-  format: z.enum(['markdown', 'html', 'both']).default('markdown').meta({ description: 'Which body to include: `content_markdown`, `content_html` or both.' }),
+export const blogArticleQuery = lazyObject({
+  format: () => z.enum(['markdown', 'html', 'both']).default('markdown').meta({ description: 'Which body to include: `content_markdown`, `content_html` or both.' }),
 });
 /**
  * The unpaginated lists (categories, tools, agents, features, comparisons; spec section 2.1) hold every item by
  * default (`limit` defaults to the whole list, which the handler knows); `page` and `limit` still work on them.
  */
-export const wholeListQuery = z.object({
-  page: intParam(1, 'Page number, from 1; the list is whole by default.'),
-  limit: intParam(undefined, 'Items per page; by default every item; values above 200 are capped to 200.', 200),
+export const wholeListQuery = lazyObject({
+  page: () => intParam(1, 'Page number, from 1; the list is whole by default.'),
+  limit: () => intParam(undefined, 'Items per page; by default every item; values above 200 are capped to 200.', 200),
 });
 
 const projectId = (description: string) => z.string({ error: 'is required' }).trim().min(1, { error: 'is required' })
   .pipe(textParam(100)).meta({ description });
-export const contentListQuery = z.object({
-  projectId: projectId('The project whose articles to list; GET /v1/projects lists them.'),
+export const contentListQuery = lazyObject({
+  projectId: () => projectId('The project whose articles to list; GET /v1/projects lists them.'),
   page,
-  limit: intParam(20, 'Items per page, from 1; values above 100 are capped to 100.', 100),
-  updatedSince: dateTimeParam('Only articles created or edited at or after this ISO 8601 date-time: pass the time of your last sync.').optional(),
-  sort: z.enum(['published_at', 'updated_at', 'title']).default('published_at').meta({ description: 'Sort key; `title` sorts alphabetically.' }),
-  order: z.enum(['desc', 'asc']).default('desc').meta({ description: 'Sort order.' }),
+  limit: () => intParam(20, 'Items per page, from 1; values above 100 are capped to 100.', 100),
+  updatedSince: () => dateTimeParam('Only articles created or edited at or after this ISO 8601 date-time: pass the time of your last sync.').optional(),
+  sort: () => z.enum(['published_at', 'updated_at', 'title']).default('published_at').meta({ description: 'Sort key; `title` sorts alphabetically.' }),
+  order: () => z.enum(['desc', 'asc']).default('desc').meta({ description: 'Sort order.' }),
 });
-export const contentDetailQuery = z.object({ projectId: projectId('The project the article belongs to (slugs are unique within a project).') });
-export const syncQuery = z.object({
-  projectId: projectId('The project to sync; GET /v1/projects lists them.'),
-  cursor: z.string().max(300, { error: 'is not a valid sync cursor' }).optional()
+export const contentDetailQuery = lazyObject({ projectId: () => projectId('The project the article belongs to (slugs are unique within a project).') });
+export const syncQuery = lazyObject({
+  projectId: () => projectId('The project to sync; GET /v1/projects lists them.'),
+  cursor: () => z.string().max(300, { error: 'is not a valid sync cursor' }).optional()
     .meta({ description: 'Opaque `next_cursor` of an earlier page; omit it to start a full sync.' }),
-  limit: intParam(100, 'Items per page, from 1; values above 500 are capped to 500.', 500),
+  limit: () => intParam(100, 'Items per page, from 1; values above 500 are capped to 500.', 500),
 });
 
 /**
@@ -62,4 +63,4 @@ export const syncQuery = z.object({
  * parameter the API ignores (utm_source, fbclid) does not split the cache.
  */
 export const QUERY_PARAMS: readonly string[] = [...new Set([pagesQuery, glossaryQuery, searchQuery, blogListQuery, blogArticleQuery, wholeListQuery]
-  .flatMap((schema) => Object.keys(schema.shape)))].sort();
+  .flatMap((query) => query.keys))].sort();

@@ -4,13 +4,13 @@
 // Netlify function paths, the edge router and `_headers`/`_redirects` all read this table; nothing else lists routes.
 // Handlers are bound by `id` in each API's handler table, typed so that a table missing an id does not compile and
 // checked again when the pipeline is created (an endpoint without a handler, or without declared auth, is refused).
-// This file imports only zod schemas, so the edge bundle can include it.
-import * as z from 'zod';
+// This file imports only lazily built zod schemas, so the edge bundle can include it.
 import type { EnvelopeName } from '../schemas/envelopes.ts';
 import { API_CATALOG_LINK, API_CATALOG_PATH } from '../core/negotiate.ts';
 
 export { API_CATALOG_PATH };
 import { CACHE, type CachePolicy } from './http/cache-policy.ts';
+import { lazyObject, type LazyObject } from './http/lazy-object.ts';
 import { slugSegment } from './http/params.ts';
 import {
   blogArticleQuery, blogListQuery, contentDetailQuery, contentListQuery, glossaryQuery, pagesQuery, searchQuery, syncQuery, wholeListQuery,
@@ -33,9 +33,9 @@ export interface Endpoint {
   /** Required: an endpoint that declares no auth is refused when the pipeline is created (fail closed). */
   auth: Auth;
   /** Path parameters: a value that fails its schema names nothing, so it is a 404. */
-  path?: z.ZodObject;
+  path?: LazyObject;
   /** Query parameters: a value that fails is 400 `invalid_query` naming the parameter. */
-  query?: z.ZodObject;
+  query?: LazyObject;
   cache: CachePolicy;
   /** Open CORS (the public API). The keyed API and the tools never send CORS headers. */
   cors: boolean;
@@ -51,7 +51,7 @@ export const PUBLIC_BASE = '/api/v1';
 export const CONTENT_BASE = '/v1';
 export const TOOLS_BASE = '/tools-api';
 
-const slugPath = z.object({ slug: slugSegment });
+const slugPath = lazyObject({ slug: slugSegment });
 
 const pub = (id: string, pattern: string, doc: Endpoint['doc'], extra: Partial<Endpoint> = {}): Endpoint => ({
   id, api: 'public', pattern, methods: ['GET'], auth: 'none', cache: CACHE.public, cors: true, doc, ...extra,

@@ -1,7 +1,8 @@
 import * as z from 'astro/zod';
 import { isoDate, links } from './common.ts';
+import { PAGE_KINDS } from './page-kinds.ts';
 
-export const PAGE_KINDS = ['page', 'resource', 'audience', 'doc', 'glossary', 'glossary-category', 'tool', 'agent', 'feature', 'comparison'] as const;
+export { PAGE_KINDS };
 export const PageKind = z.enum(PAGE_KINDS);
 
 /** Frontmatter of content/pages/**.md (hand-written pages; the other kinds come from their collections). */

@@ -27,7 +27,7 @@ const HOUR = 3600;
 const PRUNE_EVERY = 500;
 
 /** GET /v1/sync's query, validated by the pipeline with the registry's schema (src/api/queries.ts). */
-export type SyncQuery = z.output<typeof syncQuery>;
+export type SyncQuery = z.output<ReturnType<typeof syncQuery.schema>>;
 
 export interface Position { after: bigint; skip: bigint; hours: number }
 

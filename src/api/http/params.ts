@@ -44,4 +44,4 @@ export const dateTimeParam = (description: string) =>
     .meta({ description });
 
 /** A path segment naming a resource: what slugs look like, so anything else is a 404 before any lookup. */
-export const slugSegment = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200).meta({ description: 'The resource slug.' });
+export const slugSegment = () => z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200).meta({ description: 'The resource slug.' });

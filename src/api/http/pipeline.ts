@@ -99,10 +99,10 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
     if (!runtime) throw new ApiError(503, 'unavailable', `The ${endpoint.api} API is not running on this origin.`, { 'retry-after': '30' });
     // Parsed before auth, thrown after it (query 400, then a path segment that names nothing, 404): 401 and 429 come
     // first, and only validated values reach the store.
-    const params = endpoint.path ? endpoint.path.safeParse(rawParams) : { success: true as const, data: rawParams };
+    const params = endpoint.path ? endpoint.path.schema().safeParse(rawParams) : { success: true as const, data: rawParams };
     let query: Record<string, unknown> | undefined;
     let queryError: unknown;
-    try { query = endpoint.query ? parseQuery(endpoint.query, url.searchParams) : {}; } catch (err) { queryError = err; }
+    try { query = endpoint.query ? parseQuery(endpoint.query.schema(), url.searchParams) : {}; } catch (err) { queryError = err; }
 
     const work = async () => {
       let access: unknown;
@@ -153,7 +153,7 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
       if (!allow.includes(req.method)) throw methodNotAllowed(req.method, allow);
       if (staticFile && endpoint.static && isRead(req.method) && !url.search) {
         const file = staticFileOf(match);
-        const res = file && endpoint.path?.safeParse(match.params).success !== false ? staticFile(req, file, { ...base, ...endpoint.cache.ok }) : undefined;
+        const res = file && endpoint.path?.schema().safeParse(match.params).success !== false ? staticFile(req, file, { ...base, ...endpoint.cache.ok }) : undefined;
         if (res) return res;
       }
       return await run(req, url, endpoint, match.params, base);

@@ -48,7 +48,7 @@ function operation(endpoint: Endpoint) {
     operationId: endpoint.id, tags: [doc.tag], summary: doc.summary,
     description: keyed ? `${doc.description} Counts as a ${endpoint.bucket} request for the rate limits (${limits} per account).` : doc.description,
     security: keyed ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : [],
-    parameters: [...parametersOf(endpoint.path, 'path'), ...parametersOf(endpoint.query, 'query'), ifNoneMatch],
+    parameters: [...parametersOf(endpoint.path?.schema(), 'path'), ...parametersOf(endpoint.query?.schema(), 'query'), ifNoneMatch],
     responses: {
       200: keyed ? okContent(doc.ok, 'OK') : okPublic(doc.ok, 'OK'),
       304: notModified,
