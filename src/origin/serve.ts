@@ -1,5 +1,7 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { Handler } from './create-origin.ts';
+import { createAnswerMemo } from './answer-memo.ts';
 import { readConfig } from '../config.ts';
 
 /**
@@ -13,12 +15,22 @@ function withClientAddress(req: Request, incoming: { socket: { remoteAddress?: s
   return req;
 }
 
-/** Listens with Hono's Node adapter (no hand-written HTTP parsing); resolves once listening. */
+/**
+ * Listens with Hono's Node adapter (no hand-written HTTP parsing); resolves once listening. A repeated request for a
+ * file answer is sent from the answer memo before the adapter sees it (answer-memo.ts).
+ */
 export function listen(handler: Handler, port: number, hostname?: string) {
   const { HOST, SKRIBRA_TRUST_PROXY } = readConfig();
+  const memo = createAnswerMemo();
   return new Promise<{ port: number; close: () => Promise<void> }>((resolveListening) => {
     const server = serve({
-      fetch: (req, env) => handler(withClientAddress(req, env?.incoming, SKRIBRA_TRUST_PROXY)),
+      fetch: async (req, env) => {
+        const res = await handler(withClientAddress(req, env?.incoming, SKRIBRA_TRUST_PROXY));
+        if (env && 'incoming' in env) memo.remember(env.incoming as IncomingMessage, res);
+        return res;
+      },
+      createServer: ((options: object, listener: (req: IncomingMessage, res: ServerResponse) => void) =>
+        createServer(options, (req, res) => { if (!memo.answer(req, res)) listener(req, res); })) as typeof createServer,
       port,
       hostname: hostname ?? HOST,
     }, (info) => {

@@ -51,6 +51,9 @@ const readOrUndefined = (path: string) => {
   try { return readFileSync(path); } catch { return undefined; }
 };
 
+/** How long a file's entry is trusted without a stat, by default: a rebuild shows within it. */
+export const RECHECK_MS = 1000;
+
 interface Entry { checked: number; mtime: number; size: number; file: StaticFile | undefined; held: number }
 
 /** The file's stats, or undefined for anything that is not a readable file (missing, a directory, ENOTDIR, too long). */
@@ -67,7 +70,7 @@ const statOf = (path: string) => {
  * Reads files under a root with strong ETags. Paths are normalised and must stay inside the root.
  */
 export function staticFiles(root: string, options: StaticFilesOptions = {}) {
-  const { maxMemoryFile = 256 * 1024, memoryBudget = 128 * 1024 * 1024, recheckMs = 1000, maxEntries = 100_000 } = options;
+  const { maxMemoryFile = 256 * 1024, memoryBudget = 128 * 1024 * 1024, recheckMs = RECHECK_MS, maxEntries = 100_000 } = options;
   const rootPrefix = root.endsWith(sep) ? root : root + sep;
   const cache = new Map<string, Entry>();
   let held = 0;
@@ -177,6 +180,12 @@ export function chooseEncoding(header: string | null | undefined, available: Par
   return best;
 }
 
+/** Whole-file 200 answers and the bytes they carry: the origin's memo (answer-memo.ts) may send them again. */
+const HELD = new WeakMap<Response, Buffer>();
+
+/** The bytes of a whole-file 200 answer of fileResponse, when they are held in memory. */
+export const heldBody = (res: Response): Buffer | undefined => HELD.get(res);
+
 const varyWith = (vary: string | undefined) => (vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 
 /**
@@ -197,5 +206,7 @@ export function fileResponse(req: Request, file: StaticFile, headers: Record<str
   if (req.method === 'HEAD') return new Response(null, { status, headers: h });
   const body = rep.body ?? (Readable.toWeb(createReadStream(rep.path, { start: 0, end: Math.max(rep.size - 1, 0) })) as ReadableStream<Uint8Array>);
   // A Buffer is a Uint8Array: handed over as is, without the copy `new Uint8Array(buffer)` would make.
-  return new Response(rep.size === 0 ? null : (body as BodyInit), { status, headers: h });
+  const res = new Response(rep.size === 0 ? null : (body as BodyInit), { status, headers: h });
+  if (status === 200 && rep.body) HELD.set(res, rep.body);
+  return res;
 }

@@ -1,0 +1,63 @@
+// The local origin's memo of file answers, in front of the pipeline: what the CDN does on Netlify, inside the
+// process. A query-less GET whose answer was a file of dist/ held in memory is remembered with the headers the
+// pipeline gave it; the same request again is answered from Node's request object directly, without the web
+// Request/Response conversion or the pipeline, which were most of a static answer's CPU.
+// HTTP caching rules, no others (RFC 9111): an answer is stored under the request headers its Vary names, an
+// If-None-Match that matches its ETag gets the 304 the pipeline would give, HEAD gets the headers alone, and an entry
+// is trusted for as long as the file table trusts a file without a stat, so a rebuild shows as fast as before.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ifNoneMatchHits } from '../core/etag.ts';
+import { heldBody, RECHECK_MS } from './static-files.ts';
+
+interface Answer { headers: Record<string, string>; notModified: Record<string, string>; body: Buffer; etag: string; expires: number }
+
+export interface AnswerMemoOptions {
+  /** How long an answer is reused before the pipeline is asked again. */
+  ttlMs?: number;
+  /** Answers kept (each request-header combination is one); past it the memo starts again empty. */
+  maxEntries?: number;
+}
+
+/** Only what cannot differ between two such requests: no query string, a read, nothing but Vary'd headers. */
+const memoizable = (req: IncomingMessage) => (req.method === 'GET' || req.method === 'HEAD') && req.url !== undefined && !req.url.includes('?');
+
+export function createAnswerMemo({ ttlMs = RECHECK_MS, maxEntries = 10_000 }: AnswerMemoOptions = {}) {
+  /** The request headers each path's answer varies on, lower case, as its last answer said. */
+  const varyOf = new Map<string, string[]>();
+  const answers = new Map<string, Answer>();
+  const keyOf = (req: IncomingMessage, names: readonly string[]) => {
+    let key = req.url!;
+    for (const name of names) key += `\n${req.headers[name] ?? ''}`;
+    return key;
+  };
+
+  return {
+    /** Keeps `res` when it is a whole file answer to a memoizable GET. */
+    remember(req: IncomingMessage, res: Response): void {
+      const body = heldBody(res);
+      if (!body || req.method !== 'GET' || !memoizable(req)) return;
+      const headers = Object.fromEntries(res.headers);
+      const names = (headers.vary ?? '').split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
+      if (names.includes('*')) return;
+      if (answers.size >= maxEntries) { answers.clear(); varyOf.clear(); }
+      const { 'content-length': _length, ...notModified } = headers;
+      varyOf.set(req.url!, names);
+      answers.set(keyOf(req, names), { headers, notModified, body, etag: headers.etag!, expires: Date.now() + ttlMs });
+    },
+
+    /** Answers from the memo and says true, or says false and leaves the request to the pipeline. */
+    answer(req: IncomingMessage, res: ServerResponse): boolean {
+      if (!memoizable(req)) return false;
+      const names = varyOf.get(req.url!);
+      const found = names && answers.get(keyOf(req, names));
+      if (!found || found.expires < Date.now()) return false;
+      if (ifNoneMatchHits(req.headers['if-none-match'], found.etag)) {
+        res.writeHead(304, found.notModified).end();
+      } else {
+        res.writeHead(200, found.headers);
+        res.end(req.method === 'HEAD' ? undefined : found.body);
+      }
+      return true;
+    },
+  };
+}
