@@ -73,7 +73,9 @@ function codeBlock(code: Element): Element {
   const lang = ALIASES[asked] ?? asked;
   const source = textOf(code).replace(/\n$/, '');
   const known = highlighter.getLoadedLanguages().includes(lang);
-  const hast = highlighter.codeToHast(source, { lang: known ? lang : 'text', theme: 'github-dark-default' });
+  // No time limit per line (Shiki's default is 500 ms): a line that runs past it is left as one plain token, so a
+  // busy machine (a build beside other work, the first use of a grammar compiling its patterns) gave other bytes.
+  const hast = highlighter.codeToHast(source, { lang: known ? lang : 'text', theme: 'github-dark-default', tokenizeTimeLimit: 0 });
   const pre = hast.children.find((c): c is Element => c.type === 'element' && c.tagName === 'pre')!;
   // The box scrolls, so keyboards must reach it (axe: scrollable-region-focusable). Shiki names it `tabindex`;
   // one `tabIndex` keeps the attribute single when rehype-scroll-boxes sets it again.
