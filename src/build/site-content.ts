@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { loadCatalog, contentHash, type SiteContent } from '../catalog/load-catalog.ts';
 import { readConfig } from '../config.ts';
+import type { GlossaryTerm } from '../schemas/glossary.ts';
 
 /** Where the build reads content from: `content/`, or SKRIBRA_CONTENT_DIR (benchmarks, tests). */
 export const contentDir = (): string => resolve(readConfig().SKRIBRA_CONTENT_DIR);
@@ -22,4 +23,13 @@ export function siteContent(): SiteContent {
   loaded.catalog.build_id = contentHash(loaded.catalog);
   slot[KEY] = loaded;
   return loaded;
+}
+
+const termIndexes = new WeakMap<readonly GlossaryTerm[], Map<string, GlossaryTerm>>();
+/** A term of the loaded content by slug: one map per load, where a search per page would be quadratic at scale. */
+export function termBySlug(slug: string): GlossaryTerm | undefined {
+  const { terms } = siteContent().catalog;
+  let index = termIndexes.get(terms);
+  if (!index) termIndexes.set(terms, (index = new Map(terms.map((t) => [t.slug, t]))));
+  return index.get(slug);
 }

@@ -8,6 +8,7 @@ import { buildBlog, provideBuildBlog } from '../blog/build-blog.ts';
 import { loadBuildBlog } from '../blog/load-build-blog.ts';
 import { writeOgImages } from '../seo/write-og-images.ts';
 import { ogCacheDir } from '../seo/og-cache.ts';
+import { prerenderMarkdown } from '../markdown/prerender-markdown.ts';
 
 /**
  * The build's own steps around Astro's pages: content checked before anything renders, the blog read once from the
@@ -28,6 +29,8 @@ export function skribraOutputs(): AstroIntegration {
         // The blog pages and build:done share this one read of the content store; it fails the build when the
         // store is unreachable (unless SKRIBRA_BLOG_OPTIONAL=1).
         provideBuildBlog(loadBuildBlog(siteContent().catalog.site_url));
+        // Started, not awaited: the term sections render in workers while Vite bundles; the term pages wait for them.
+        void prerenderMarkdown(siteContent().catalog.terms.flatMap((t) => (t.sections ?? []).map((s) => s.content)));
       },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
