@@ -11,6 +11,7 @@ import type { Catalog } from '../api/public/catalog.ts';
  */
 export async function writeStaticApi(outDir: string, catalog: Catalog, handler: (req: Request) => Promise<Response>): Promise<string[]> {
   const written: string[] = [];
+  const made = new Set<string>(); // one mkdir per directory, not per file: 10,000 terms share one
   for (const endpoint of endpointsOf('public')) {
     if (!endpoint.static) continue;
     const { slugs } = endpoint.static;
@@ -20,7 +21,9 @@ export async function writeStaticApi(outDir: string, catalog: Catalog, handler: 
       const res = await handler(new Request(`${catalog.site_url}${urlPath}`));
       if (res.status !== 200) throw new Error(`static API ${urlPath}: handler answered ${res.status}`);
       const file = staticFileOf({ endpoint, params })!;
-      mkdirSync(dirname(join(outDir, file)), { recursive: true });
+      const dir = dirname(join(outDir, file));
+      if (!made.has(dir)) mkdirSync(dir, { recursive: true });
+      made.add(dir);
       writeFileSync(join(outDir, file), await res.text());
       written.push(file);
     }
