@@ -8,7 +8,7 @@ import { buildBlog, provideBuildBlog } from '../blog/build-blog.ts';
 import { loadBuildBlog } from '../blog/load-build-blog.ts';
 import { writeOgImages } from '../seo/write-og-images.ts';
 import { ogCacheDir } from '../seo/og-cache.ts';
-import { prerenderMarkdown } from '../markdown/prerender-markdown.ts';
+import { dropPrerendered, prerenderMarkdown } from '../markdown/prerender-markdown.ts';
 
 /**
  * The build's own steps around Astro's pages: content checked before anything renders, the blog read once from the
@@ -34,6 +34,7 @@ export function skribraOutputs(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
+        dropPrerendered();
         const content = siteContent();
         // The blog comes from the content store (read once per build, shared with the blog pages).
         const blog = await buildBlog();

@@ -23,6 +23,9 @@ export const prerendered = (source: string): string | undefined => slot[MAP]?.ge
 /** Resolves once the sources given to prerenderMarkdown are rendered (at once when none were). */
 export const markdownReady = (): Promise<void> => slot[READY] ?? Promise.resolve();
 
+/** Lets the rendered HTML go once the pages are written (~100 MB at 100,000 terms), before the image workers start. */
+export function dropPrerendered(): void { slot[MAP] = undefined; slot[READY] = undefined; }
+
 /** Starts rendering `sources` in worker threads; markdownReady() tells when they are done. A failure fails the build. */
 export function prerenderMarkdown(sources: Iterable<string>, workers = WORKERS): Promise<void> {
   const todo = [...new Set(sources)];

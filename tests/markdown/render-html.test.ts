@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHtml } from '../../src/markdown/render-html.ts';
-import { markdownReady, prerendered, prerenderMarkdown } from '../../src/markdown/prerender-markdown.ts';
+import { dropPrerendered, markdownReady, prerendered, prerenderMarkdown } from '../../src/markdown/prerender-markdown.ts';
 
 const CODE = '```html\n<link rel="canonical" href="https://example.com/a/">\n```\n';
 afterEach(() => { vi.restoreAllMocks(); });
@@ -22,6 +22,9 @@ describe('renderHtml', () => {
     void prerenderMarkdown(sources, 2);
     await markdownReady();
     expect(sources.map(prerendered)).toEqual(expected);
+    expect(sources.map(renderHtml)).toEqual(expected);
+    dropPrerendered();
+    expect(sources.map(prerendered)).toEqual([undefined, undefined, undefined, undefined]);
     expect(sources.map(renderHtml)).toEqual(expected);
   });
 });
