@@ -18,6 +18,9 @@ export interface AnswerMemoOptions {
   maxEntries?: number;
 }
 
+/** Longest key kept: real paths and negotiation headers are far shorter, and 10,000 keys of hostile length would not be. */
+const MAX_KEY = 2048;
+
 /** Only what cannot differ between two such requests: no query string, a read, nothing but Vary'd headers. */
 const memoizable = (req: IncomingMessage) => (req.method === 'GET' || req.method === 'HEAD') && req.url !== undefined && !req.url.includes('?');
 
@@ -39,10 +42,12 @@ export function createAnswerMemo({ ttlMs = RECHECK_MS, maxEntries = 10_000 }: An
       const headers = Object.fromEntries(res.headers);
       const names = (headers.vary ?? '').split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
       if (names.includes('*')) return;
+      const key = keyOf(req, names);
+      if (key.length > MAX_KEY) return;
       if (answers.size >= maxEntries) { answers.clear(); varyOf.clear(); }
       const { 'content-length': _length, ...notModified } = headers;
       varyOf.set(req.url!, names);
-      answers.set(keyOf(req, names), { headers, notModified, body, etag: headers.etag!, expires: Date.now() + ttlMs });
+      answers.set(key, { headers, notModified, body, etag: headers.etag!, expires: Date.now() + ttlMs });
     },
 
     /** Answers from the memo and says true, or says false and leaves the request to the pipeline. */

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
 import { listen } from '../../src/origin/serve.ts';
-import { RECHECK_MS } from '../../src/origin/static-files.ts';
+import { fileResponse, RECHECK_MS, type StaticFile } from '../../src/origin/static-files.ts';
+import { createAnswerMemo } from '../../src/origin/answer-memo.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Headers of the connection, not of the answer; the length is checked against the body instead (Node adds it). */
 const HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
@@ -78,5 +80,23 @@ describe('the answer memo', () => {
       await own.close();
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+
+  it('keeps no answer under a key of hostile length, and none for a query string or a HEAD', () => {
+    const bytes = Buffer.from('# Title\n');
+    const file: StaticFile = { etag: '"e"', size: bytes.length, body: bytes, path: '/x.md', type: 'text/markdown; charset=utf-8', variants: {}, derived: new Map() };
+    const memo = createAnswerMemo();
+    const sent: unknown[] = [];
+    const res = { writeHead: (...a: unknown[]) => { sent.push(a); return { end: () => {} }; }, end: () => {} } as unknown as ServerResponse;
+    const req = (url: string, accept: string, method = 'GET') => ({ method, url, headers: { accept } }) as unknown as IncomingMessage;
+    const answer = () => fileResponse(new Request('http://x/a'), file, { vary: 'Accept' });
+    for (const [url, accept, method] of [['/a', 'x'.repeat(3000), 'GET'], ['/a?q=1', 'text/html', 'GET'], ['/b', 'text/html', 'HEAD']] as const) {
+      memo.remember(req(url, accept, method), answer());
+      expect(memo.answer(req(url, accept, method), res), url).toBe(false);
+    }
+    memo.remember(req('/a', 'text/html'), answer());
+    expect(memo.answer(req('/a', 'text/html'), res)).toBe(true);
+    expect(memo.answer(req('/a', 'text/markdown'), res)).toBe(false);
+    expect(sent).toHaveLength(1);
   });
 });
