@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { loadCatalog, contentHash, type SiteContent } from '../catalog/load-catalog.ts';
 import { readConfig } from '../config.ts';
-import type { GlossaryTerm } from '../schemas/glossary.ts';
+import { indexCatalog, type CatalogIndex } from '../twins/build-twins.ts';
 
 /** Where the build reads content from: `content/`, or SKRIBRA_CONTENT_DIR (benchmarks, tests). */
 export const contentDir = (): string => resolve(readConfig().SKRIBRA_CONTENT_DIR);
@@ -25,11 +25,11 @@ export function siteContent(): SiteContent {
   return loaded;
 }
 
-const termIndexes = new WeakMap<readonly GlossaryTerm[], Map<string, GlossaryTerm>>();
-/** A term of the loaded content by slug: one map per load, where a search per page would be quadratic at scale. */
-export function termBySlug(slug: string): GlossaryTerm | undefined {
-  const { terms } = siteContent().catalog;
-  let index = termIndexes.get(terms);
-  if (!index) termIndexes.set(terms, (index = new Map(terms.map((t) => [t.slug, t]))));
-  return index.get(slug);
+const indexes = new WeakMap<SiteContent['catalog'], CatalogIndex>();
+/** The loaded content's lookups (indexCatalog), built once per load: a search per page would be quadratic at scale. */
+export function catalogIndex(): CatalogIndex {
+  const { catalog } = siteContent();
+  let index = indexes.get(catalog);
+  if (!index) indexes.set(catalog, (index = indexCatalog(catalog)));
+  return index;
 }
