@@ -2,6 +2,10 @@
 // (src/schemas/own-article.ts), checked with the one issue formatter (src/core/describe-issue.ts).
 import { readFileSync } from 'node:fs';
 import { ownArticleInput, type OwnArticleInput } from '../../src/schemas/own-article.ts';
+import { ARTICLE_FIELDS } from '../../src/schemas/article-fields.ts';
+import { EXAMPLE_ARTICLE as EXAMPLE_FILE } from '../../src/schemas/article-example.ts';
+
+export { EXAMPLE_FILE };
 import { describeExpected, describeIssue, issueErrorMap } from '../../src/core/describe-issue.ts';
 import { didYouMean } from '../../src/catalog/did-you-mean.ts';
 import type { ArticleRow } from '../../src/store/repos/articles.ts';
@@ -12,46 +16,12 @@ type Field = keyof OwnArticleInput;
 const shape = ownArticleInput.shape as Record<Field, { safeParse(v: unknown): { success: boolean }; _zod: { def: { checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; value?: number } } }[]; innerType?: unknown } } }>;
 export const FIELDS = Object.keys(shape) as Field[];
 
-/** What each field is for; a test holds this list to the schema's fields. */
-export const FIELD_NOTES: Record<Field, string> = {
-  title: 'The headline.',
-  slug: 'The article\'s key in the project: lower case letters, digits and single hyphens. Publishing an existing slug updates that article.',
-  content_html: 'The body as trusted, pre-sanitised HTML, without table of contents, related list or JSON-LD.',
-  excerpt: 'A short summary for lists and cards.',
-  meta_description: 'The meta description for search results.',
-  image_url: 'The cover image.',
-  type: 'A kind of article, such as guide or listicle.',
-  reading_time: 'Minutes.',
-  keyword: 'The target search keyword.',
-  url: 'The article\'s address on the customer\'s site, when known.',
-  toc_html: 'The table of contents as HTML.',
-  last_change_summary: 'What changed in this version, in a sentence.',
-  related_articles: 'A list of {title, slug, url?}.',
-  sources: 'A list of {url, title?, publisher?}.',
-  json_ld: 'A list of ready-made schema.org JSON-LD objects.',
-  target_date: 'The planned publication date (metadata.targetDate).',
-  noindex: 'true keeps the article out of search indexes; left out, the current value stays.',
-  redirect_to: 'Consolidates the article into this URL; left out, the current value stays.',
-  redirect_type: 'permanent (301) or anything else (temporary, 302); left out, the current value stays.',
-};
+/** What each field is for, from the field table (src/schemas/article-fields.ts). */
+const note = (f: Field) => ARTICLE_FIELDS[f].note;
 
 /** Fields a re-publish clears when the file leaves them out (noindex and redirects are kept instead). */
-const CLEARED_WHEN_MISSING: Field[] = ['excerpt', 'meta_description', 'image_url', 'type', 'reading_time', 'keyword', 'url', 'toc_html', 'last_change_summary', 'related_articles', 'sources', 'json_ld', 'target_date'];
+const CLEARED_WHEN_MISSING = FIELDS.filter((f) => !ARTICLE_FIELDS[f].required && !ARTICLE_FIELDS[f].kept);
 
-export const EXAMPLE_FILE = {
-  title: 'How to write a meta description',
-  slug: 'how-to-write-a-meta-description',
-  content_html: '<p>A meta description is the short summary a search engine may show under your title.</p><h2>Keep it short</h2><p>Aim for 120 to 155 characters.</p>',
-  excerpt: 'What a meta description does, how long it should be and how to write one that earns the click.',
-  meta_description: 'Learn what a meta description does, how long it should be and how to write one that earns the click.',
-  image_url: 'https://images.example.com/meta-description.png',
-  type: 'guide',
-  reading_time: 6,
-  keyword: 'meta description',
-  related_articles: [{ title: 'Title tags that rank', slug: 'title-tags-that-rank' }],
-  sources: [{ title: 'Google Search Central: Control your snippets', url: 'https://developers.google.com/search/docs/appearance/snippet' }],
-  target_date: '2026-12-01',
-};
 
 /** Bounds of a field, in words: `1 to 300 characters`, `at most 200 characters`, `0 to 1000`. */
 function bounds(field: Field): string {
@@ -74,7 +44,7 @@ export function publishFileHelp(): string {
   const width = Math.max(...FIELDS.map((f) => f.length)) + 1;
   const lines = FIELDS.map((f) => {
     const req = !shape[f].safeParse(undefined).success;
-    return `  ${`${f}${req ? '*' : ''}`.padEnd(width)}  ${describeExpected(shape[f]) ?? 'any'}${bounds(f)}. ${FIELD_NOTES[f]}`;
+    return `  ${`${f}${req ? '*' : ''}`.padEnd(width)}  ${describeExpected(shape[f]) ?? 'any'}${bounds(f)}. ${note(f)}`;
   });
   return [
     'The file is one JSON object with these fields (* required; no others):',
@@ -101,15 +71,34 @@ export function inputProblems(value: unknown): string[] {
   });
 }
 
-/** Reads and checks the file of `article publish`. */
-export function readArticleFile(file: string): { raw: Record<string, unknown>; article: OwnArticleInput } {
+/** One article of a publish file: checked, or the problems that keep it from being published. */
+export interface FileEntry { index: number; slug?: string; raw: Record<string, unknown>; article?: OwnArticleInput; problems: string[] }
+
+/**
+ * Reads the file of `article publish`: one article (an object) or an archive (a list of them). Each is checked on
+ * its own, as one file is; a slug given twice in a list is a problem of its second entry.
+ */
+export function readArticleFile(file: string): { list: boolean; entries: FileEntry[] } {
   let raw: unknown;
   try { raw = JSON.parse(readFileSync(file, 'utf8')); } catch (err) {
     throw new UsageError(`cannot read ${file} as JSON: ${(err as Error).message}`);
   }
-  const problems = inputProblems(raw);
-  if (problems.length) throw new UsageError(`${file} is not a valid article (see skribra article publish --help):\n  ${problems.join('\n  ')}`);
-  return { raw: raw as Record<string, unknown>, article: ownArticleInput.parse(raw) };
+  const values: unknown[] = Array.isArray(raw) ? raw : [raw];
+  const list = Array.isArray(raw);
+  if (!values.length) throw new UsageError(`${file} is an empty list: give one article or a list of them`);
+  const seen = new Map<string, number>();
+  const entries = values.map((value, index): FileEntry => {
+    const problems = inputProblems(value);
+    const obj = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+    const slug = typeof obj.slug === 'string' ? obj.slug : undefined;
+    if (slug !== undefined && seen.has(slug)) problems.push(`slug: repeats entry ${seen.get(slug)} (each slug once per file)`);
+    else if (slug !== undefined) seen.set(slug, index);
+    return { index, slug, raw: obj, problems, ...(problems.length ? {} : { article: ownArticleInput.parse(value) }) };
+  });
+  if (!list && entries[0]!.problems.length) {
+    throw new UsageError(`${file} is not a valid article (see skribra article publish --help):\n  ${entries[0]!.problems.join('\n  ')}`);
+  }
+  return { list, entries };
 }
 
 const isSet = (v: unknown) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
@@ -154,8 +143,8 @@ export function parseSets(sets: string[]): Map<Field, unknown> {
     }
     const kind = describeExpected(shape[field]);
     if (value === '') out.set(field, kind === 'a list' ? [] : undefined);
-    else if (kind === 'a list') {
-      try { out.set(field, JSON.parse(value)); } catch (err) { throw new UsageError(`--set ${field}: must be a JSON list (${(err as Error).message})`); }
+    else if (kind === 'a list' || kind === 'an object') {
+      try { out.set(field, JSON.parse(value)); } catch (err) { throw new UsageError(`--set ${field}: must be ${kind === 'a list' ? 'a JSON list' : 'a JSON object'} (${(err as Error).message})`); }
     } else if (kind === 'an integer' || kind === 'a number') out.set(field, /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value);
     else if (kind === 'true or false') out.set(field, value === 'true' ? true : value === 'false' ? false : value);
     else out.set(field, value);

@@ -9,4 +9,6 @@ export interface Command {
   run(sql: Sql, p: Parsed): Promise<Record<string, unknown>>;
   /** One line for humans, from the result. */
   human(r: Record<string, unknown>): string;
+  /** The exit code of a result that was printed (1 when part of the work failed); 0 when left out. */
+  exit?(r: Record<string, unknown>): number;
 }

@@ -2,13 +2,13 @@
 import type { Sql } from 'postgres';
 import { createAccount, getAccount, revokeKeys, rotateKey } from '../../src/store/repos/accounts.ts';
 import { createProject, getProject, setProjectApi } from '../../src/store/repos/projects.ts';
-import { getArticle, publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
+import { updateArticleState } from '../../src/store/repos/articles.ts';
+import { publishCommand } from './publish-command.ts';
 import { flag, httpUrl, NotFoundError, required, UsageError, type Parsed } from './args.ts';
 import { withBlogRebuild } from './blog-rebuild.ts';
-import { describeSend, sendNow, webhookCommands } from './webhook-commands.ts';
+import { sendNow, webhookCommands, withWebhook } from './webhook-commands.ts';
 import { listCommands } from './list-commands.ts';
 import type { Command } from './command.ts';
-import { fieldsClearedBy, publishFileHelp, readArticleFile } from './article-file.ts';
 
 export type { Command };
 
@@ -28,8 +28,11 @@ async function articleChange(sql: Sql, p: Parsed, change: Parameters<typeof upda
   const projectId = required(p, 'project');
   const slug = required(p, 'slug');
   await project(sql, projectId);
-  if (!(await updateArticleState(sql, projectId, slug, change))) throw new NotFoundError(`No article ${slug} in project ${projectId}.`);
-  return { project_id: projectId, slug, ...change };
+  const r = await updateArticleState(sql, projectId, slug, change);
+  if (!r) throw new NotFoundError(`No article ${slug} in project ${projectId}.`);
+  // A subscribed endpoint hears of the change: its first attempt goes out now.
+  const webhook = r.delivery_id ? await sendNow(sql, r.delivery_id) : undefined;
+  return { project_id: projectId, slug, ...change, ...(webhook ? { webhook } : {}) };
 }
 
 export const commands: Record<string, Command> = {
@@ -87,57 +90,30 @@ export const commands: Record<string, Command> = {
     human: (r) => `project ${r.project_id}: API ${r.api_enabled ? 'on' : 'off'}`,
   },
   'project webhook': webhookCommands['project webhook']!,
-  'article publish': {
-    usage: 'article publish --project ID --file F [--replace]',
-    help: [
-      'Creates or updates (by slug) and publishes the article in the JSON file F, checked against the article schema.',
-      'Re-publishing a slug replaces the article with the file: when the file leaves out fields the article has now',
-      '(excerpt, meta_description, image_url, keyword, type, ...), the command names them and stops; add them to the',
-      'file, or pass --replace to clear them. To change a few fields in place, use article update.',
-      '',
-      publishFileHelp(),
-    ].join('\n'),
-    async run(sql, p) {
-      const id = required(p, 'project');
-      const file = required(p, 'file');
-      const { raw, article } = readArticleFile(file);
-      await project(sql, id);
-      // Checked before the write, not in its transaction: an operator's command, not a concurrent API.
-      const existing = await getArticle(sql, id, article.slug);
-      const cleared = existing ? fieldsClearedBy(existing, raw) : [];
-      if (cleared.length && !p.flags.has('replace')) {
-        throw new UsageError(`publishing ${file} would clear ${cleared.join(', ')} of ${article.slug} (set now, missing from the file); add them to the file, pass --replace to clear them, or change fields with skribra article update`);
-      }
-      const r = await publishArticle(sql, id, article);
-      // A first publish queued the webhook in the same transaction; its first attempt goes out now.
-      const webhook = r.delivery_id ? await sendNow(sql, r.delivery_id) : undefined;
-      return { id: r.id, slug: r.slug, created: r.created, ...(cleared.length ? { cleared } : {}), ...(webhook ? { webhook } : {}) };
-    },
-    human: (r) => `${r.created ? 'published' : 'updated'} ${r.slug} (${r.id})${r.cleared ? `\ncleared ${(r.cleared as string[]).join(', ')}` : ''}${r.webhook ? `\n${describeSend(r.webhook as Record<string, unknown>)}` : ''}`,
-  },
+  'article publish': publishCommand,
   'article unpublish': {
     usage: 'article unpublish --project ID --slug S',
     help: 'Unpublishes the article: it leaves the list and its slug answers 404. Publishing it again restores it.',
     run: (sql, p) => articleChange(sql, p, { unpublished: true }),
-    human: (r) => `unpublished ${r.slug}`,
+    human: (r) => withWebhook(`unpublished ${r.slug}`, r),
   },
   'article redirect': {
     usage: 'article redirect --project ID --slug S --to URL [--permanent]',
     help: 'Consolidates the article into another URL: it leaves the list and the detail carries redirect_to (permanent = 301, else 302).',
     run: (sql, p) => articleChange(sql, p, { redirect_to: httpUrl(required(p, 'to'), 'to', true), redirect_type: p.flags.has('permanent') ? 'permanent' : 'temporary' }),
-    human: (r) => `${r.slug} now redirects (${r.redirect_type}) to ${r.redirect_to}`,
+    human: (r) => withWebhook(`${r.slug} now redirects (${r.redirect_type}) to ${r.redirect_to}`, r),
   },
   'article noindex': {
     usage: 'article noindex --project ID --slug S [--off]',
     help: 'Marks the article not indexable (it stays listed and readable, with noindex: true); --off clears the mark.',
     run: (sql, p) => articleChange(sql, p, { noindex: !p.flags.has('off') }),
-    human: (r) => `${r.slug}: noindex ${r.noindex ? 'on' : 'off'}`,
+    human: (r) => withWebhook(`${r.slug}: noindex ${r.noindex ? 'on' : 'off'}`, r),
   },
   'article retire': {
     usage: 'article retire --project ID --slug S [--off]',
     help: 'Retires the article editorially: it leaves the public blog (list and page; its slug answers 404 there) but stays in the authenticated API. --off brings it back.',
     run: (sql, p) => articleChange(sql, p, { retired: !p.flags.has('off') }),
-    human: (r) => `${r.slug}: ${r.retired ? 'retired from' : 'back on'} the public blog`,
+    human: (r) => withWebhook(`${r.slug}: ${r.retired ? 'retired from' : 'back on'} the public blog`, r),
   },
   ...Object.fromEntries(Object.entries(webhookCommands).filter(([name]) => name !== 'project webhook')),
   ...listCommands,

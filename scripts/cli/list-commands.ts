@@ -5,6 +5,7 @@ import { getAccount } from '../../src/store/repos/accounts.ts';
 import { getProject } from '../../src/store/repos/projects.ts';
 import { getArticle } from '../../src/store/repos/articles.ts';
 import { updateArticleFields } from '../../src/store/repos/article-fields.ts';
+import { sendNow, withWebhook } from './webhook-commands.ts';
 import { ARTICLE_STATES, articleState, DELIVERY_STATUSES, listAccounts, listAllProjects, listDeliveriesWhere, listProjectArticles, projectDetail } from '../../src/store/repos/listings.ts';
 import { flag, limit, NotFoundError, oneOf, required, UsageError, type Parsed } from './args.ts';
 import { applySets, FIELDS, parseSets } from './article-file.ts';
@@ -12,7 +13,9 @@ import { iso, record, table } from './table.ts';
 import type { Command } from './command.ts';
 
 async function mustProject(sql: Sql, id: string) {
-  if (!(await getProject(sql, id))) throw new NotFoundError(`No project ${id}.`);
+  const p = await getProject(sql, id);
+  if (!p) throw new NotFoundError(`No project ${id}.`);
+  return p;
 }
 
 function since(p: Parsed): Date | undefined {
@@ -130,10 +133,13 @@ export const listCommands: Record<string, Command> = {
       const row = await getArticle(sql, projectId, slug);
       if (!row) throw new NotFoundError(`No article ${slug} in project ${projectId}.`);
       const fields = applySets(row, sets);
-      if (!(await updateArticleFields(sql, projectId, slug, fields))) throw new NotFoundError(`No article ${slug} in project ${projectId}.`);
-      return { project_id: projectId, slug, updated: Object.keys(fields), fields };
+      const r = await updateArticleFields(sql, projectId, slug, fields);
+      if (!r) throw new NotFoundError(`No article ${slug} in project ${projectId}.`);
+      // A subscribed endpoint hears of the edit: its first attempt goes out now.
+      const webhook = r.delivery_id ? await sendNow(sql, r.delivery_id) : undefined;
+      return { project_id: projectId, slug, updated: Object.keys(fields), fields, ...(webhook ? { webhook } : {}) };
     },
-    human: (r) => `updated ${(r.updated as string[]).join(', ')} of ${r.slug}`,
+    human: (r) => withWebhook(`updated ${(r.updated as string[]).join(', ')} of ${r.slug}`, r),
   },
   'webhook deliveries': {
     usage: `webhook deliveries [--project ID] [--status ${DELIVERY_STATUSES.join('|')}] [--article SLUG] [--event TYPE] [--since DATE] [--limit N]`,
@@ -141,12 +147,14 @@ export const listCommands: Record<string, Command> = {
     async run(sql, p) {
       const projectId = flag(p, 'project');
       const filter = { projectId, status: oneOf(p, 'status', DELIVERY_STATUSES), article: flag(p, 'article'), eventType: flag(p, 'event'), since: since(p), limit: limit(p) };
-      if (projectId) await mustProject(sql, projectId);
+      const project = projectId ? await mustProject(sql, projectId) : undefined;
       const rows = await listDeliveriesWhere(sql, filter);
       return {
         project_id: projectId ?? null,
+        ...(project ? { events: project.webhook_events ?? null } : {}),
         deliveries: rows.map((d) => ({
-          id: d.id, project_id: d.project_id, event_type: d.event_type, article_id: d.article_id, article: d.article_slug, attempts: d.attempts, status: d.status,
+          id: d.id, project_id: d.project_id, event_type: d.event_type, sequence: d.sequence === null ? null : Number(d.sequence),
+          article_id: d.article_id, article: d.article_slug, attempts: d.attempts, status: d.status,
           last_status: d.last_status, last_error: d.last_error,
           next_attempt_at: d.status === 'pending' || d.status === 'sending' ? iso(d.next_attempt_at) : null,
           created_at: iso(d.created_at), delivered_at: iso(d.delivered_at),
@@ -155,8 +163,9 @@ export const listCommands: Record<string, Command> = {
     },
     human: (r) => {
       const rows = r.deliveries as Record<string, unknown>[];
-      if (!rows.length) return r.project_id ? `no deliveries for ${r.project_id}` : 'no deliveries';
-      return table(rows, [...(r.project_id ? [] : ['project_id']), 'id', 'article', 'attempts', 'status', 'last_error', 'next_attempt_at']);
+      const events = r.project_id ? `events: ${r.events ? (r.events as string[]).join(', ') : 'default (article.published, once per article)'}\n` : '';
+      if (!rows.length) return `${events}${r.project_id ? `no deliveries for ${r.project_id}` : 'no deliveries'}`;
+      return events + table(rows, [...(r.project_id ? [] : ['project_id']), 'id', 'event_type', 'sequence', 'article', 'attempts', 'status', 'last_error', 'next_attempt_at']);
     },
   },
 };

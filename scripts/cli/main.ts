@@ -28,7 +28,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const result = await cmd.run(store.sql, p);
     process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${cmd.human(result)}\n`);
-    return 0;
+    return cmd.exit?.(result) ?? 0;
   } catch (err) {
     if (err instanceof UsageError) return fail(2, err.message);
     if (err instanceof NotFoundError) return fail(1, err.message);

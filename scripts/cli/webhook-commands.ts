@@ -8,6 +8,7 @@ import { sendTestEvent } from '../../src/webhooks/send-test-event.ts';
 import { policyFromEnv, vetTarget } from '../../src/webhooks/vet-target.ts';
 import { httpUrl, NotFoundError, required, UsageError, type Parsed } from './args.ts';
 import type { Command } from './command.ts';
+import { ARTICLE_EVENTS, type ArticleEvent } from '../../src/schemas/webhook-events.ts';
 
 
 /**
@@ -35,21 +36,39 @@ export function describeSend(w: Record<string, unknown> | undefined): string {
   return `webhook ${w.delivery_id}: ${w.status}${w.error ? ` (${w.error})` : w.note ? ` (${w.note})` : ''}${next}`;
 }
 
+/** `--events`: a comma-separated list of lifecycle events, `all`, or `default` (null: the spec's default). */
+export function parseEvents(value: string): ArticleEvent[] | null {
+  if (value === 'default') return null;
+  if (value === 'all') return [...ARTICLE_EVENTS];
+  const names = [...new Set(value.split(',').map((e) => e.trim()).filter(Boolean))];
+  const unknown = names.filter((e) => !(ARTICLE_EVENTS as readonly string[]).includes(e));
+  if (!names.length || unknown.length) {
+    throw new UsageError(`--events: ${unknown.length ? `unknown event ${unknown.join(', ')}` : 'no event given'} (expected any of ${ARTICLE_EVENTS.join(', ')}, comma-separated, or all, or default)`);
+  }
+  return ARTICLE_EVENTS.filter((e) => names.includes(e));
+}
+
+/** A command's human line, plus the outcome of the webhook delivery it sent, when it sent one. */
+export const withWebhook = (line: string, r: Record<string, unknown>) => (r.webhook ? `${line}\n${describeSend(r.webhook as Record<string, unknown>)}` : line);
+
 export const webhookCommands: Record<string, Command> = {
   'project webhook': {
-    usage: 'project webhook --project ID (--url U [--rotate-secret] | --rotate-secret | --off)',
+    usage: 'project webhook --project ID (--url U [--rotate-secret] [--events E,...] | --rotate-secret | --events E,... | --off)',
     help: [
-      'Sets the publish webhook endpoint (re-enabling one a 410 disabled) and prints its signing secret (whsec_...).',
+      'Sets the webhook endpoint (re-enabling one a 410 disabled) and prints its signing secret (whsec_...).',
       'The secret is made with the first endpoint and kept when the URL changes. --rotate-secret issues a new one;',
       'for 24 hours every message is signed with both, so the receiver can switch over. --off removes the endpoint.',
+      `--events subscribes it to lifecycle events: any of ${ARTICLE_EVENTS.join(', ')}, comma-separated, or all;`,
+      '--events default goes back to the default: article.published once per article, when it is first published.',
     ].join('\n'),
     async run(sql, p) {
       const id = required(p, 'project');
       const off = p.flags.has('off');
       const rotateSecret = p.flags.has('rotate-secret');
       const url = p.flags.has('url') ? httpUrl(required(p, 'url'), 'url') : undefined;
-      if (!off && !url && !rotateSecret) throw new UsageError('give --url U, --rotate-secret or --off');
-      if (off && (url || rotateSecret)) throw new UsageError('--off takes neither --url nor --rotate-secret');
+      const events = p.flags.has('events') ? parseEvents(required(p, 'events')) : undefined;
+      if (!off && !url && !rotateSecret && events === undefined) throw new UsageError('give --url U, --rotate-secret, --events E,... or --off');
+      if (off && (url || rotateSecret || events !== undefined)) throw new UsageError('--off takes none of --url, --rotate-secret and --events');
       let warning: string | undefined;
       if (url) {
         // The guard runs again at every send (DNS can change); this catches a wrong URL now.
@@ -58,7 +77,7 @@ export const webhookCommands: Record<string, Command> = {
         if (!vet.ok) warning = vet.reason;
       }
       let r;
-      try { r = await configureEndpoint(sql, id, { url, off, rotateSecret }); } catch (err) {
+      try { r = await configureEndpoint(sql, id, { url, off, rotateSecret, events }); } catch (err) {
         if (err instanceof EndpointError) throw new UsageError(err.message);
         throw err;
       }
@@ -68,6 +87,7 @@ export const webhookCommands: Record<string, Command> = {
     human: (r) => (!r.url ? `webhook removed from ${r.project_id}` : [
       `webhook ${r.url}`,
       `secret ${r.secret}${r.rotated ? '  (new)' : ''}`,
+      `events ${r.events ? (r.events as string[]).join(', ') : 'default (article.published, once per article)'}`,
       ...(r.previous_secret_until ? [`the previous secret also signs until ${r.previous_secret_until}`] : []),
       ...(r.warning ? [`warning: ${r.warning}`] : []),
     ].join('\n')),
@@ -86,16 +106,18 @@ export const webhookCommands: Record<string, Command> = {
     human: (r) => describeSend(r),
   },
   'webhook test': {
-    usage: 'webhook test --project ID',
-    help: "Sends a signed webhook.test event to the project's endpoint now and prints the outcome (no retries, not logged as a delivery).",
+    usage: 'webhook test --project ID [--event TYPE]',
+    help: `Sends a signed webhook.test event to the project's endpoint now and prints the outcome (no retries, not logged as a delivery). --event sends an example of a lifecycle event instead (${ARTICLE_EVENTS.join(', ')}), whatever the endpoint subscribes to.`,
     async run(sql, p) {
       const id = required(p, 'project');
-      const r = await sendTestEvent(sql, id, { policy: policyFromEnv() });
+      const event = p.flags.has('event') ? parseEvents(required(p, 'event')) : undefined;
+      if (event !== undefined && event?.length !== 1) throw new UsageError(`--event takes one of ${ARTICLE_EVENTS.join(', ')}`);
+      const r = await sendTestEvent(sql, id, { policy: policyFromEnv(), ...(event ? { event: event[0] } : {}) });
       if (!r) throw new NotFoundError(`No project ${id}.`);
       // A failed test exits 1, so scripts can check an endpoint.
       if (!r.ok) throw new Error(`webhook.test to ${r.url ?? '(no endpoint)'} failed: ${r.error}`);
       return r as unknown as Record<string, unknown>;
     },
-    human: (r) => `webhook.test ${r.webhook_id} -> ${r.url}: HTTP ${r.http_status} in ${r.ms} ms`,
+    human: (r) => `${r.event} ${r.webhook_id} -> ${r.url}: HTTP ${r.http_status} in ${r.ms} ms`,
   },
 };

@@ -47,6 +47,7 @@ export const contentListQuery = lazyObject({
   page,
   limit: () => intParam(20, 'Items per page, from 1; values above 100 are capped to 100.', 100),
   updatedSince: () => dateTimeParam('Only articles created or edited at or after this ISO 8601 date-time: pass the time of your last sync.').optional(),
+  tag: () => textParam(60).optional().meta({ description: 'Only articles carrying this tag (exact, case-sensitive).' }),
   sort: () => z.enum(['published_at', 'updated_at', 'title']).default('published_at').meta({ description: 'Sort key; `title` sorts alphabetically.' }),
   order: () => z.enum(['desc', 'asc']).default('desc').meta({ description: 'Sort order.' }),
 });
@@ -55,7 +56,9 @@ export const syncQuery = lazyObject({
   projectId: () => projectId('The project to sync; GET /v1/projects lists them.'),
   cursor: () => z.string().max(300, { error: 'is not a valid sync cursor' }).optional()
     .meta({ description: 'Opaque `next_cursor` of an earlier page; omit it to start a full sync.' }),
-  limit: () => intParam(100, 'Items per page, from 1; values above 500 are capped to 500.', 500),
+  limit: () => intParam(100, 'Items per page, from 1; values above 100 are capped to 100. A page also ends before its body would pass 4 MB (always holding at least one item): follow `has_more`.', 100),
+  fields: () => z.enum(['article', 'card']).default('article')
+    .meta({ description: '`article` (default): each upsert carries the whole article, exactly as GET /v1/articles/{slug} returns it, so a site builds from the feed alone. `card`: only the list card.' }),
 });
 
 /**

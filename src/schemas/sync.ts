@@ -1,14 +1,17 @@
 // The sync feed of the authenticated API (GET /v1/sync): a project's listed articles as a stream of changes that
 // includes removals. One schema types the handler's output, the OpenAPI document and the typed client.
 import * as z from 'zod';
-import { ownArticleCard } from './own-article.ts';
+import { ownArticle, ownArticleCard } from './own-article.ts';
 
 /** An article that is listed now: new, edited, re-published, or still listed with a changed flag (noindex, retired). */
 export const syncUpsert = z.object({
   /** Discriminator. */
   type: z.literal('upsert'),
-  /** The article's card as the authenticated list shows it now; fetch `/v1/articles/{slug}` for the body. */
-  article: ownArticleCard,
+  /**
+   * The article as it is now: whole, exactly the `data` of GET /v1/articles/{slug} (the default, `fields=article`),
+   * or its list card (`fields=card`).
+   */
+  article: z.union([ownArticle, ownArticleCard]).meta({ description: 'The article as it is now: whole, exactly the `data` of GET /v1/articles/{slug} (default, `fields=article`), or its list card (`fields=card`).' }),
 });
 
 /**

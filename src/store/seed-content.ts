@@ -49,8 +49,14 @@ export function toArticle(t: Topic, site: string, publisher: string, related: To
     title: t.title, slug: t.slug, keyword: t.keyword, type: t.type, excerpt: t.excerpt, meta_description: t.excerpt,
     content_html: body,
     reading_time: Math.max(1, Math.round(words / 220)),
-    // The cover the site builds for every article (its Open Graph image, src/pages/og/[...path].png.ts).
+    // The cover the site builds for every article (its Open Graph image, src/pages/og/[...path].png.ts), 1200 x 630.
     image_url: `${site}/og/blog/${t.slug}.png`,
+    image_alt: `Cover card: ${t.title}`,
+    image_width: 1200,
+    image_height: 630,
+    tags: [...new Set([t.type, t.keyword.split(' ')[0]!])],
+    author: { name: `${publisher} editorial team`, url: `${site}/` },
+    language: 'en',
     url,
     toc_html: `<nav class="toc"><ol>${toc.map(([id, h]) => `<li><a href="#${id}">${esc(h)}</a></li>`).join('')}</ol></nav>`,
     related_articles: related.filter((r) => r.slug !== t.slug).slice(0, 3).map((r) => ({ title: r.title, slug: r.slug, url: `${site}/blog/${r.slug}` })),

@@ -1,40 +1,51 @@
-// Rows to the own-article shapes of spec 2.3. Pure; shared with the publish webhook (same article shape).
+// Rows to the own-article shapes of spec 2.3, field by field from the one field table. Pure; shared with the sync
+// feed and the webhook (the same article shape everywhere).
 import type { OwnArticle, OwnArticleCard } from '../schemas/own-article.ts';
+import { CARD_FIELDS, DETAIL_FIELDS, isList, type ArticleFieldName } from '../schemas/article-fields.ts';
 import type { ArticleRow, CardRow } from './article-rows.ts';
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
-const opt = <T>(v: T | null | undefined) => (v === null ? undefined : v);
-
 const dateOnly = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : d ? String(d).slice(0, 10) : undefined);
 
-/** Drops undefined values so optional fields are omitted, not null. */
-function compact<T extends object>(o: T): T {
-  for (const k of Object.keys(o) as (keyof T)[]) if (o[k] === undefined) delete o[k];
-  return o;
+/** Copies the declared fields: lists always (empty when none), the rest only when set (optional, never null). */
+function fields(out: Record<string, unknown>, row: Partial<Record<ArticleFieldName, unknown>>, names: readonly ArticleFieldName[]) {
+  for (const k of names) {
+    const v = row[k];
+    if (isList(k)) out[k] = v ?? [];
+    else if (v !== null && v !== undefined) out[k] = v;
+  }
+  return out;
 }
 
+/** Adds the field only when it has a value. */
+const put = (out: Record<string, unknown>, k: string, v: unknown) => { if (v !== undefined) out[k] = v; };
+
 export function toCard(r: CardRow): OwnArticleCard {
-  return compact({
-    id: r.id, title: r.title, slug: r.slug, excerpt: opt(r.excerpt), image_url: opt(r.image_url), type: opt(r.type),
-    reading_time: opt(r.reading_time), published_at: iso(r.published_at), updated_at: iso(r.updated_at),
-    keyword: opt(r.keyword), url: opt(r.url),
-  });
+  const out = fields({ id: r.id }, r, CARD_FIELDS);
+  put(out, 'published_at', iso(r.published_at));
+  put(out, 'updated_at', iso(r.updated_at));
+  return out as OwnArticleCard;
 }
 
 export function toOwnArticle(r: ArticleRow, accountId: string): OwnArticle {
-  return compact({
-    id: r.id, title: r.title, slug: r.slug, content_html: r.content_html,
-    meta_description: opt(r.meta_description), excerpt: opt(r.excerpt), image_url: opt(r.image_url), type: opt(r.type),
-    reading_time: opt(r.reading_time), keyword: opt(r.keyword), url: opt(r.url),
-    published_at: iso(r.published_at), updated_at: iso(r.updated_at), created_at: iso(r.created_at), lastEdited: iso(r.last_edited),
-    last_change_summary: opt(r.last_change_summary), toc_html: opt(r.toc_html),
-    related_articles: (r.related_articles ?? []) as OwnArticle['related_articles'],
-    sources: (r.sources ?? []) as OwnArticle['sources'],
-    json_ld: (r.json_ld ?? []) as OwnArticle['json_ld'],
-    metadata: compact({ projectId: r.project_id, userId: accountId, targetDate: dateOnly(r.target_date) }),
-    redirect_to: opt(r.redirect_to),
-    redirect_type: r.redirect_to ? (r.redirect_type ?? 'temporary') : undefined,
-    noindex: r.noindex ? true : undefined,
-    unpublished: r.unpublished ? true : undefined,
-  });
+  const out = fields({ id: r.id }, r, DETAIL_FIELDS);
+  put(out, 'published_at', iso(r.published_at));
+  put(out, 'updated_at', iso(r.updated_at));
+  put(out, 'created_at', iso(r.created_at));
+  put(out, 'lastEdited', iso(r.last_edited));
+  const metadata: Record<string, unknown> = { projectId: r.project_id, userId: accountId };
+  put(metadata, 'targetDate', dateOnly(r.target_date));
+  out.metadata = metadata;
+  if (r.redirect_to) Object.assign(out, { redirect_to: r.redirect_to, redirect_type: r.redirect_type ?? 'temporary' });
+  if (r.noindex) out.noindex = true;
+  if (r.unpublished) out.unpublished = true;
+  return out as OwnArticle;
+}
+
+/** What a removal event carries: enough for a site to drop the article, or to redirect its slug. */
+export function toRemoval(id: string, slug: string, reason: 'unpublished' | 'redirected', r?: Pick<ArticleRow, 'redirect_to' | 'redirect_type'> | null) {
+  return {
+    id, slug, reason,
+    ...(reason === 'redirected' && r?.redirect_to ? { redirect_to: r.redirect_to, redirect_type: r.redirect_type ?? 'temporary' } : {}),
+  };
 }

@@ -4,16 +4,23 @@
 import type { Sql } from 'postgres';
 import { newWebhookSecret } from '../store/ids.ts';
 import { inTx } from '../store/tx.ts';
+import type { ArticleEvent } from '../schemas/webhook-events.ts';
 
 export const ROTATION_OVERLAP_MS = 24 * 3600e3;
 
-export interface EndpointChange { url?: string; off?: boolean; rotateSecret?: boolean }
+export interface EndpointChange {
+  url?: string; off?: boolean; rotateSecret?: boolean;
+  /** The lifecycle events to send; null: the default (`article.published` once per article); undefined: unchanged. */
+  events?: ArticleEvent[] | null;
+}
 export interface EndpointState {
   project_id: string;
   url: string | null;
   secret: string | null;
   /** Until when the previous secret also signs, after a rotation. */
   previous_secret_until: string | null;
+  /** The subscribed events; null is the default (`article.published`, once per article, on its first publish). */
+  events: ArticleEvent[] | null;
   rotated: boolean;
 }
 
@@ -22,25 +29,26 @@ export class EndpointError extends Error {}
 /** Undefined when there is no such project. Setting a URL (even the same one) re-enables an endpoint disabled by 410. */
 export function configureEndpoint(sql: Sql, projectId: string, change: EndpointChange): Promise<EndpointState | undefined> {
   return inTx(sql, async (tx) => {
-    const [p] = await tx<{ webhook_url: string | null; webhook_secret: string | null; webhook_previous_secret_until: Date | null }[]>`
-      select webhook_url, webhook_secret, webhook_previous_secret_until from projects where id = ${projectId} for update`;
+    const [p] = await tx<{ webhook_url: string | null; webhook_secret: string | null; webhook_previous_secret_until: Date | null; webhook_events: ArticleEvent[] | null }[]>`
+      select webhook_url, webhook_secret, webhook_previous_secret_until, webhook_events from projects where id = ${projectId} for update`;
     if (!p) return undefined;
     if (change.off) {
       await tx`update projects set webhook_url = null, webhook_secret = null, webhook_previous_secret = null,
-        webhook_previous_secret_until = null, webhook_disabled_at = null, webhook_disabled_reason = null, updated_at = now()
-        where id = ${projectId}`;
-      return { project_id: projectId, url: null, secret: null, previous_secret_until: null, rotated: false };
+        webhook_previous_secret_until = null, webhook_disabled_at = null, webhook_disabled_reason = null, webhook_events = null,
+        updated_at = now() where id = ${projectId}`;
+      return { project_id: projectId, url: null, secret: null, previous_secret_until: null, rotated: false, events: null };
     }
     const url = change.url ?? p.webhook_url;
     if (!url) throw new EndpointError('the project has no webhook endpoint yet: give --url');
     const rotate = Boolean(change.rotateSecret && p.webhook_secret);
     const secret = !p.webhook_secret || rotate ? newWebhookSecret() : p.webhook_secret;
     const until = rotate ? new Date(Date.now() + ROTATION_OVERLAP_MS) : p.webhook_previous_secret_until;
-    await tx`update projects set webhook_url = ${url}, webhook_secret = ${secret},
+    const events = change.events === undefined ? p.webhook_events : change.events;
+    await tx`update projects set webhook_url = ${url}, webhook_secret = ${secret}, webhook_events = ${events},
       webhook_previous_secret = ${rotate ? p.webhook_secret : tx`webhook_previous_secret`},
       webhook_previous_secret_until = ${until}, webhook_disabled_at = null, webhook_disabled_reason = null, updated_at = now()
       where id = ${projectId}`;
     const live = until && until.getTime() > Date.now() ? until.toISOString() : null;
-    return { project_id: projectId, url, secret, previous_secret_until: live, rotated: rotate };
+    return { project_id: projectId, url, secret, previous_secret_until: live, rotated: rotate, events };
   });
 }

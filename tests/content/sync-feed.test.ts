@@ -15,15 +15,15 @@ afterAll(async () => { await t?.close(); });
 
 type Fx = Awaited<ReturnType<typeof fixture>>;
 const feed = async (f: Fx, q: Record<string, string> = {}, projectId = f.on) => {
-  const body = await syncFeed(t.store.sql, { projectId, accountId: f.id }, syncQuery.schema().parse({ projectId, ...q }));
-  syncPage.parse(body); // the schema the OpenAPI document and the client are generated from
+  const reply = await syncFeed(t.store.sql, { projectId, accountId: f.id }, syncQuery.schema().parse({ projectId, ...q }));
+  const body = syncPage.parse(JSON.parse(reply.prepared!.text)); // the schema the OpenAPI document and the client are generated from
   return body.data;
 };
 /** Pages until caught up; returns every item and the last cursor. */
-async function drain(f: Fx, cursor?: string, limit = 100) {
+async function drain(f: Fx, cursor?: string, limit = 100, q: Record<string, string> = {}) {
   const items = [];
   for (;;) {
-    const page = await feed(f, { ...(cursor ? { cursor } : {}), limit: String(limit) });
+    const page = await feed(f, { ...q, ...(cursor ? { cursor } : {}), limit: String(limit) });
     items.push(...page.items);
     cursor = page.next_cursor;
     if (!page.has_more) return { items, cursor };
@@ -40,10 +40,10 @@ describe('sync feed', () => {
   it('knows removals: publish A, B, C; sync; unpublish A, edit B, redirect C; sync from the cursor', async () => {
     const f = await fixture(t.store, 0);
     for (const s of ['a', 'b', 'c']) await publishArticle(t.store.sql, f.on, articleInput(`article-${s}`, `Article ${s}`));
-    const first = await drain(f);
+    const first = await drain(f, undefined, 100, { fields: 'card' });
     expect(brief(first.items)).toEqual(['upsert article-a', 'upsert article-b', 'upsert article-c']);
     const [a] = first.items as any[];
-    expect(a.article).toEqual({ id: a.article.id, title: 'Article a', slug: 'article-a', excerpt: 'About Article a', type: 'guide', reading_time: 4, keyword: 'article', published_at: a.article.published_at, updated_at: a.article.updated_at });
+    expect(a.article).toEqual({ id: a.article.id, title: 'Article a', slug: 'article-a', excerpt: 'About Article a', type: 'guide', reading_time: 4, keyword: 'article', tags: [], published_at: a.article.published_at, updated_at: a.article.updated_at });
 
     const before = new Date();
     await updateArticleState(t.store.sql, f.on, 'article-a', { unpublished: true });
@@ -143,9 +143,10 @@ describe('sync feed', () => {
     expect((await feed(f, { cursor: recent })).items).toHaveLength(2);
   });
 
-  it('caps limit at 500, defaults to 100, and refuses a bad one', () => {
-    expect(syncQuery.schema().parse({ projectId: ' p ' })).toEqual({ projectId: 'p', limit: 100 });
-    expect(syncQuery.schema().parse({ projectId: 'p', limit: '9999' }).limit).toBe(500);
+  it('caps limit at 100, defaults to 100 whole articles, and refuses a bad one', () => {
+    expect(syncQuery.schema().parse({ projectId: ' p ' })).toEqual({ projectId: 'p', limit: 100, fields: 'article' });
+    expect(syncQuery.schema().parse({ projectId: 'p', limit: '9999' }).limit).toBe(100);
+    expect(syncQuery.schema().safeParse({ projectId: 'p', fields: 'body' }).success).toBe(false);
     for (const limit of ['0', '-1', 'x', '1.5']) expect(syncQuery.schema().safeParse({ projectId: 'p', limit }).success).toBe(false);
     expect(syncQuery.schema().safeParse({ projectId: '' }).success).toBe(false);
     expect(syncQuery.schema().safeParse({}).success).toBe(false);

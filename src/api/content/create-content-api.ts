@@ -85,10 +85,10 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
       const projectId = requireProject(access);
       // The normalised query: defaults applied, limit capped, updatedSince as an instant. updatedSince lists are
       // cached too: they depend on the time only through the parameter (updated_at >= it), never on now().
-      const key = `${q.page}|${q.limit}|${q.sort}|${q.order}|${q.updatedSince?.toISOString() ?? ''}`;
+      const key = JSON.stringify([q.page, q.limit, q.sort, q.order, q.updatedSince?.toISOString() ?? '', q.tag ?? null]);
       const hit = cache.get(projectId, access.project!.articlesVersion, key);
       if (hit) return new Reply(undefined, {}, { text: hit.body, etag: hit.etag });
-      const { rows, total, version } = await listArticleCards(sql, { projectId, limit: q.limit, offset: (q.page - 1) * q.limit, sort: q.sort, order: q.order, updatedSince: q.updatedSince });
+      const { rows, total, version } = await listArticleCards(sql, { projectId, limit: q.limit, offset: (q.page - 1) * q.limit, sort: q.sort, order: q.order, updatedSince: q.updatedSince, tag: q.tag });
       const pagination = { page: q.page, limit: q.limit, total, total_pages: Math.ceil(total / q.limit), has_more: q.page * q.limit < total };
       const text = jsonBody({ data: { items: rows.map(toCard), pagination } });
       const page = { body: text, etag: strongEtag(text) };

@@ -18,7 +18,9 @@ import type { syncQuery } from '../queries.ts';
 import { invalidQuery } from '../http/api-error.ts';
 import { pruneSyncChanges, readSyncPage, SYNC_RETENTION_DAYS } from '../../store/repos/sync.ts';
 import type { SyncItem } from '../../schemas/sync.ts';
-import { toCard } from '../../store/serialize-article.ts';
+import { toCard, toOwnArticle } from '../../store/serialize-article.ts';
+import { Reply } from '../http/respond.ts';
+import { strongEtag } from '../../core/etag.ts';
 
 export type { SyncItem };
 
@@ -50,16 +52,26 @@ function decode(cursor: string): Position & { mac: Buffer } {
 
 let served = 0;
 
-/** The feed page after the gate has authorised `projectId` for `accountId`. */
-export async function syncFeed(sql: Sql, ctx: { projectId: string; accountId: string }, query: SyncQuery):
-  Promise<{ data: { items: SyncItem[]; next_cursor: string; has_more: boolean } }> {
+/**
+ * A page's body stays under this many bytes (Netlify buffers at most 6 MB of a function's answer): items are added
+ * while the encoded page fits, and a page always holds at least one item, however large.
+ */
+export const SYNC_PAGE_BYTES = 4_000_000;
+/** The envelope around the items, with room to spare: `{"data":{"items":[],"next_cursor":"…","has_more":false}}`. */
+const ENVELOPE_BYTES = 1024;
+
+/** The feed page after the gate has authorised `projectId` for `accountId`, as its finished JSON text. */
+export async function syncFeed(sql: Sql, ctx: { projectId: string; accountId: string }, query: SyncQuery): Promise<Reply> {
   const given = query.cursor === undefined ? undefined : decode(query.cursor);
+  const whole = query.fields === 'article';
   const page = await readSyncPage(sql, {
     projectId: ctx.projectId,
     after: String(given?.after ?? 0n),
     // An initial sync skips every unpublished removal already in the log; its later pages those up to where it began.
     skipRemovedUpTo: given ? String(given.skip) : String(2n ** 63n - 1n),
     limit: query.limit,
+    whole,
+    budget: SYNC_PAGE_BYTES,
   });
   const nowHours = Math.floor(page.now / HOUR);
   if (given) {
@@ -70,21 +82,33 @@ export async function syncFeed(sql: Sql, ctx: { projectId: string; accountId: st
   }
   if (++served % PRUNE_EVERY === 0) pruneSyncChanges(sql).catch(() => {});
 
-  const items: SyncItem[] = [];
+  // Each item encoded once; the page ends before the one that would not fit.
+  const items: string[] = [];
+  let bytes = ENVELOPE_BYTES;
+  let kept = 0;
   for (const r of page.rows) {
-    if (r.kind === 'removed') items.push({ type: 'removed', id: r.article_id, slug: r.slug, reason: r.reason!, at: r.at.toISOString() });
-    else if (r.card) items.push({ type: 'upsert', article: toCard(r.card) });
+    const item: SyncItem | undefined = r.kind === 'removed'
+      ? { type: 'removed', id: r.article_id, slug: r.slug, reason: r.reason!, at: r.at.toISOString() }
+      : r.article ? { type: 'upsert', article: whole ? toOwnArticle(r.article, ctx.accountId) : toCard(r.article) } : undefined;
+    const text = item ? JSON.stringify(item) : '';
+    const size = Buffer.byteLength(text) + 1;
+    if (kept > 0 && bytes + size > SYNC_PAGE_BYTES) break;
+    bytes += size;
+    kept++;
+    if (item) items.push(text);
   }
+  const hasMore = kept < page.ahead;
   const head = BigInt(page.head);
-  const last = page.rows.length ? BigInt(page.rows.at(-1)!.seq) : (given?.after ?? 0n);
+  const last = kept ? BigInt(page.rows[kept - 1]!.seq) : (given?.after ?? 0n);
   // Caught up: nothing past `head` is visible in this snapshot, so the client may start after it (an initial sync
   // skipped the removals in between), and it was caught up as of now. Otherwise: after the last item, same start time.
-  const after = page.hasMore ? last : (head > last ? head : last);
+  const after = hasMore ? last : (head > last ? head : last);
   const skipInitial = given ? given.skip : head;
   const next: Position = {
     after,
     skip: skipInitial > after ? skipInitial : 0n,
-    hours: page.hasMore ? (given?.hours ?? nowHours) : nowHours,
+    hours: hasMore ? (given?.hours ?? nowHours) : nowHours,
   };
-  return { data: { items, next_cursor: encodeCursor(page.secret, ctx.projectId, next), has_more: page.hasMore } };
+  const text = `{"data":{"items":[${items.join(',')}],"next_cursor":${JSON.stringify(encodeCursor(page.secret, ctx.projectId, next))},"has_more":${hasMore}}}\n`;
+  return new Reply(undefined, {}, { text, etag: strongEtag(text) });
 }

@@ -3,57 +3,54 @@
 import type { Sql } from 'postgres';
 import type { OwnArticleInput } from '../../schemas/own-article.ts';
 import { newId } from '../ids.ts';
-import type { ArticleRow, CardRow } from '../article-rows.ts';
+import { CARD_COLUMNS, type ArticleRow, type CardRow } from '../article-rows.ts';
 import { inTx } from '../tx.ts';
-import { enqueueArticlePublished } from './deliveries.ts';
+import { enqueueArticleEvents } from './deliveries.ts';
+import { ARTICLE_FIELDS, FIELD_NAMES, isJson } from '../../schemas/article-fields.ts';
 
 export type { ArticleRow, CardRow };
 
-function columns(a: OwnArticleInput) {
-  return {
-    title: a.title, content_html: a.content_html, excerpt: a.excerpt ?? null, meta_description: a.meta_description ?? null,
-    image_url: a.image_url ?? null, type: a.type ?? null, reading_time: a.reading_time ?? null, keyword: a.keyword ?? null,
-    url: a.url ?? null, toc_html: a.toc_html ?? null, last_change_summary: a.last_change_summary ?? null,
-    target_date: a.target_date ?? null,
-  };
+const WRITTEN = FIELD_NAMES.filter((k) => k !== 'slug' && !ARTICLE_FIELDS[k].kept);
+
+/** The stored value of every declared field a publish writes (jsonb for lists and objects; cleared when left out). */
+function columns(sql: Sql, a: OwnArticleInput): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of WRITTEN) {
+    const v = (a as Record<string, unknown>)[k];
+    out[k] = isJson(k) ? (v === undefined ? null : sql.json(v as never)) : (v ?? null);
+  }
+  return out;
 }
 
 /**
  * Creates or updates by slug and publishes. New: published_at = updated_at = now. Edit: published_at kept,
  * updated_at and last_edited now. Consolidation fields change only when the file names them.
- * A first publish also queues the publish webhook in the same transaction (the outbox): `delivery_id` is set
- * when the project has an endpoint. Edits queue nothing.
+ * The change's webhook event is queued in the same transaction (the outbox): `delivery_id` is set when an
+ * endpoint of the project is subscribed to it.
  */
 export function publishArticle(db: Sql, projectId: string, a: OwnArticleInput, at?: { published?: Date; updated?: Date; retired?: boolean }):
   Promise<{ id: string; slug: string; created: boolean; delivery_id?: string }> {
   return inTx(db, async (sql) => {
     const row = await upsertArticle(sql, projectId, a, at);
-    const delivery_id = row.created ? await enqueueArticlePublished(sql, row.id) : undefined;
+    const [delivery_id] = await enqueueArticleEvents(sql, [row.id]);
     return delivery_id ? { ...row, delivery_id } : row;
   });
 }
 
 async function upsertArticle(sql: Sql, projectId: string, a: OwnArticleInput, at?: { published?: Date; updated?: Date; retired?: boolean }):
   Promise<{ id: string; slug: string; created: boolean }> {
-  const c = columns(a);
   const now = at?.updated ?? new Date();
   const published = at?.published ?? now;
+  const keep = (k: 'noindex' | 'redirect_to' | 'redirect_type') => (a[k] === undefined ? sql`${sql('articles.' + k)}` : sql`${sql('excluded.' + k)}`);
+  const set = WRITTEN.map((k) => sql`${sql(k)} = ${sql('excluded.' + k)}`).reduce((x, y) => sql`${x}, ${y}`);
   const [row] = await sql<{ id: string; slug: string; created: boolean }[]>`
     insert into articles ${sql({
-      id: newId('art'), project_id: projectId, slug: a.slug, ...c,
-      related_articles: sql.json(a.related_articles as never), sources: sql.json(a.sources as never), json_ld: sql.json(a.json_ld as never),
+      id: newId('art'), project_id: projectId, slug: a.slug, ...columns(sql, a),
       noindex: a.noindex ?? false, redirect_to: a.redirect_to ?? null, redirect_type: a.redirect_type ?? null,
       retired: at?.retired ?? false, published_at: published, created_at: published, updated_at: now,
     })}
-    on conflict (project_id, slug) do update set
-      title = excluded.title, content_html = excluded.content_html, excerpt = excluded.excerpt,
-      meta_description = excluded.meta_description, image_url = excluded.image_url, type = excluded.type,
-      reading_time = excluded.reading_time, keyword = excluded.keyword, url = excluded.url, toc_html = excluded.toc_html,
-      last_change_summary = excluded.last_change_summary, related_articles = excluded.related_articles,
-      sources = excluded.sources, json_ld = excluded.json_ld, target_date = excluded.target_date,
-      noindex = ${a.noindex === undefined ? sql`articles.noindex` : sql`excluded.noindex`},
-      redirect_to = ${a.redirect_to === undefined ? sql`articles.redirect_to` : sql`excluded.redirect_to`},
-      redirect_type = ${a.redirect_type === undefined ? sql`articles.redirect_type` : sql`excluded.redirect_type`},
+    on conflict (project_id, slug) do update set ${set},
+      noindex = ${keep('noindex')}, redirect_to = ${keep('redirect_to')}, redirect_type = ${keep('redirect_type')},
       unpublished = false, updated_at = ${now}, last_edited = ${now}
     returning id, slug, (xmax = 0) as created`;
   return row!;
@@ -61,27 +58,35 @@ async function upsertArticle(sql: Sql, projectId: string, a: OwnArticleInput, at
 
 type Change = Partial<Pick<ArticleRow, 'unpublished' | 'redirect_to' | 'redirect_type' | 'noindex' | 'retired'>>;
 
-/** Applies a consolidation change; false when the project has no article with that slug. */
-export async function updateArticleState(sql: Sql, projectId: string, slug: string, change: Change): Promise<boolean> {
-  const rows = await sql`update articles set ${sql(change as Record<string, unknown>)}, updated_at = now()
-    where project_id = ${projectId} and slug = ${slug} returning id`;
-  return rows.count > 0;
+/**
+ * Applies a consolidation change and queues its webhook event in the same transaction; undefined when the project
+ * has no article with that slug.
+ */
+export function updateArticleState(db: Sql, projectId: string, slug: string, change: Change): Promise<{ delivery_id?: string } | undefined> {
+  return inTx(db, async (sql) => {
+    const rows = await sql<{ id: string }[]>`update articles set ${sql(change as Record<string, unknown>)}, updated_at = now()
+      where project_id = ${projectId} and slug = ${slug} returning id`;
+    if (!rows.length) return undefined;
+    const [delivery_id] = await enqueueArticleEvents(sql, [rows[0]!.id]);
+    return delivery_id ? { delivery_id } : {};
+  });
 }
 
 export type SortKey = 'published_at' | 'updated_at' | 'title';
 
 /** Visible article cards (not unpublished, not redirected), in a stable order with id as the tie-break. */
-export async function listArticleCards(sql: Sql, q: { projectId: string; limit: number; offset: number; sort: SortKey; order: 'asc' | 'desc'; updatedSince?: Date }):
+export async function listArticleCards(sql: Sql, q: { projectId: string; limit: number; offset: number; sort: SortKey; order: 'asc' | 'desc'; updatedSince?: Date; tag?: string }):
   Promise<{ rows: CardRow[]; total: number; version: string }> {
   const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
   // Titles in human alphabetical order (ICU collation of migration 005, over its index), not code point order.
   const by = (t: string) => (q.sort === 'title' ? sql`${sql(t)} collate skribra_title` : sql(t));
   const since = q.updatedSince ? sql`and updated_at >= ${q.updatedSince}` : sql``;
-  const where = sql`project_id = ${q.projectId} and not unpublished and redirect_to is null ${since}`;
+  const tagged = q.tag === undefined ? sql`` : sql`and tags @> ${sql.json([q.tag])}`;
+  const where = sql`project_id = ${q.projectId} and not unpublished and redirect_to is null ${since} ${tagged}`;
   // Without a filter the total is the project's trigger-kept count (migration 003): one row read instead of a
   // count over every listed article of the project. With updatedSince it is counted. Either way it is read in
   // the page's statement, so in its snapshot; the left join answers it even for a page past the end.
-  const total = q.updatedSince
+  const total = q.updatedSince || q.tag !== undefined
     ? sql`(select count(*)::int from articles where ${where})`
     : sql`(select visible_articles from projects where id = ${q.projectId})`;
   // The project's articles_version (migration 004) is read in the same statement too: the version this page's
@@ -94,7 +99,7 @@ export async function listArticleCards(sql: Sql, q: { projectId: string; limit: 
       order by ${by(q.sort)} ${dir}, id ${dir}
       limit ${q.limit} offset ${q.offset}
     )
-    select ${total} as total, (select articles_version::text from projects where id = ${q.projectId}) as version, a.id, a.title, a.slug, a.excerpt, a.image_url, a.type, a.reading_time, a.published_at, a.updated_at, a.keyword, a.url
+    select ${total} as total, (select articles_version::text from projects where id = ${q.projectId}) as version, ${sql(CARD_COLUMNS.map((c) => `a.${c}`))}
     from (select) one left join (page join articles a on a.id = page.id) on true
     order by ${by('a.' + q.sort)} ${dir}, a.id ${dir}`;
   return { rows: rows[0]!.id === null ? [] : rows, total: rows[0]!.total ?? 0, version: rows[0]!.version };

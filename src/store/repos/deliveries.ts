@@ -1,10 +1,11 @@
-// The webhook_deliveries table: the outbox row written with a first publish, the worker's claim (FOR UPDATE
+// The webhook_deliveries table: the outbox rows written with every article change, the worker's claim (FOR UPDATE
 // SKIP LOCKED, so two workers never hold the same delivery), the recording of an attempt, and what the
 // operator CLI lists and re-queues.
 import type { Sql } from 'postgres';
 import { newId } from '../ids.ts';
 import type { ArticleRow } from '../article-rows.ts';
-import { toOwnArticle } from '../serialize-article.ts';
+import { toOwnArticle, toRemoval } from '../serialize-article.ts';
+import type { ArticleEvent } from '../../schemas/webhook-events.ts';
 
 export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
 
@@ -17,22 +18,58 @@ export interface ClaimedDelivery {
 
 const ms = (sql: Sql, n: number) => sql`(${n}::double precision * interval '1 millisecond')`;
 
+/** The change log's event (migration 007) as the webhook names it. */
+const EVENT_TYPE: Record<string, ArticleEvent> = {
+  created: 'article.published', published: 'article.published', updated: 'article.updated',
+  unpublished: 'article.unpublished', redirected: 'article.redirected',
+};
+
+/** Whether an endpoint with these subscriptions gets the change: none set is the spec's default, a first publish only. */
+export const subscribed = (events: readonly string[] | null, event: string): boolean =>
+  events === null ? event === 'created' : events.includes(EVENT_TYPE[event]!);
+
+type EventRow = ArticleRow & {
+  ev_article: string; ev_project: string; ev_slug: string; ev_reason: 'unpublished' | 'redirected' | null; ev_event: string; ev_seq: string;
+  hook_account: string; hook_url: string | null; hook_disabled: Date | null; hook_events: string[] | null;
+};
+
+/** The body of one event: the whole article for published and updated, what a site needs to drop it otherwise. */
+function eventPayload(r: EventRow): { type: ArticleEvent; body: string } {
+  const type = EVENT_TYPE[r.ev_event]!;
+  const { ev_article, ev_project: _p, ev_slug, ev_reason, ev_event: _e, ev_seq, hook_account, hook_url: _u, hook_disabled: _d, hook_events: _s, ...article } = r;
+  const data = type === 'article.published' || type === 'article.updated'
+    ? toOwnArticle(article as ArticleRow, hook_account)
+    : toRemoval(ev_article, ev_slug, ev_reason ?? 'unpublished', article as ArticleRow);
+  return { type, body: JSON.stringify({ type, timestamp: new Date().toISOString(), sequence: Number(ev_seq), data }) };
+}
+
 /**
- * Writes the outbox row of a first publish, in the caller's transaction. The body is serialised now, from the
- * row just written, with the API's own serialiser: `data` is what GET /v1/articles/{slug} returns. Nothing is
- * queued when the project has no endpoint or a 410 disabled it.
+ * Queues, in the caller's transaction, one delivery for each change this transaction recorded in the sync feed's
+ * log (migration 007 names its event) for `articleIds`, to each endpoint subscribed to it. The body is serialised
+ * now from the row as this transaction wrote it, with the API's own serialiser, so every retry sends the same bytes
+ * and `data` is what GET /v1/articles/{slug} returned at that moment. A write that changed nothing records no
+ * change, so it sends nothing. Returns the ids of the queued deliveries.
  */
-export async function enqueueArticlePublished(tx: Sql, articleId: string): Promise<string | undefined> {
-  const [row] = await tx<(ArticleRow & { hook_account: string; hook_url: string | null; hook_disabled: Date | null })[]>`
-    select a.*, p.account_id as hook_account, p.webhook_url as hook_url, p.webhook_disabled_at as hook_disabled
-    from articles a join projects p on p.id = a.project_id where a.id = ${articleId}`;
-  if (!row || !row.hook_url || row.hook_disabled) return undefined;
-  const { hook_account, hook_url: _u, hook_disabled: _d, ...article } = row;
-  const payload = JSON.stringify({ type: 'article.published', timestamp: new Date().toISOString(), data: toOwnArticle(article as ArticleRow, hook_account) });
-  const id = newId('msg');
-  await tx`insert into webhook_deliveries (id, project_id, article_id, event_type, payload, next_attempt_at)
-    values (${id}, ${row.project_id}, ${row.id}, 'article.published', ${payload}, now())`;
-  return id;
+export async function enqueueArticleEvents(tx: Sql, articleIds: readonly string[]): Promise<string[]> {
+  // Only rows this transaction wrote: a row version's xmin is the transaction that wrote it.
+  const rows = await tx<EventRow[]>`
+    select c.article_id as ev_article, c.project_id as ev_project, c.slug as ev_slug, c.reason as ev_reason, c.event as ev_event,
+      c.seq::text as ev_seq, p.account_id as hook_account, p.webhook_url as hook_url, p.webhook_disabled_at as hook_disabled,
+      p.webhook_events as hook_events, a.*
+    from article_changes c join projects p on p.id = c.project_id left join articles a on a.id = c.article_id
+    where c.article_id = any(${articleIds as string[]}) and c.xmin::text = (pg_current_xact_id()::text::bigint % 4294967296)::text
+      and p.webhook_url is not null and p.webhook_disabled_at is null
+    order by c.seq`;
+  const ids: string[] = [];
+  for (const r of rows) {
+    if (!subscribed(r.hook_events, r.ev_event)) continue;
+    const { type, body } = eventPayload(r);
+    const id = newId('msg');
+    await tx`insert into webhook_deliveries (id, project_id, article_id, event_type, payload, sequence, next_attempt_at)
+      values (${id}, ${r.ev_project}, ${r.id ?? null}, ${type}, ${body}, ${r.ev_seq}, now())`;
+    ids.push(id);
+  }
+  return ids;
 }
 
 /**

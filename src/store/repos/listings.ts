@@ -39,7 +39,9 @@ export function listAllProjects(sql: Sql, q: { accountId?: string; limit: number
 export interface ProjectDetail {
   id: string; account_id: string; account_name: string; name: string; url: string | null; api_enabled: boolean;
   webhook_url: string | null; webhook_secret_set: boolean; webhook_previous_secret_until: Date | null;
-  webhook_disabled_at: Date | null; webhook_disabled_reason: string | null; created_at: Date; updated_at: Date;
+  webhook_disabled_at: Date | null; webhook_disabled_reason: string | null;
+  /** Subscribed lifecycle events; null: the default (article.published, once per article). */
+  webhook_events: string[] | null; created_at: Date; updated_at: Date;
   articles: Record<ArticleState, number>; deliveries: Record<(typeof DELIVERY_STATUSES)[number], number>;
 }
 
@@ -48,7 +50,7 @@ export async function projectDetail(sql: Sql, id: string): Promise<ProjectDetail
   const [p] = await sql<Omit<ProjectDetail, 'articles' | 'deliveries'>[]>`
     select p.id, p.account_id, a.name as account_name, p.name, p.url, p.api_enabled, p.webhook_url,
       p.webhook_secret is not null as webhook_secret_set, p.webhook_previous_secret_until, p.webhook_disabled_at,
-      p.webhook_disabled_reason, p.created_at, p.updated_at
+      p.webhook_disabled_reason, p.webhook_events, p.created_at, p.updated_at
     from projects p join accounts a on a.id = p.account_id where p.id = ${id}`;
   if (!p) return undefined;
   const states = await sql<{ state: ArticleState; n: number }[]>`
@@ -94,7 +96,7 @@ export interface DeliveryFilter {
 
 export interface DeliveryRow {
   id: string; project_id: string; article_id: string | null; article_slug: string | null; event_type: string;
-  status: string; attempts: number; last_status: number | null; last_error: string | null;
+  sequence: string | null; status: string; attempts: number; last_status: number | null; last_error: string | null;
   next_attempt_at: Date | null; created_at: Date; delivered_at: Date | null;
 }
 
@@ -109,7 +111,7 @@ export function listDeliveriesWhere(sql: Sql, f: DeliveryFilter) {
   ].filter((c) => c !== undefined);
   const where = conditions.length ? conditions.reduce((acc, c, i) => (i === 0 ? sql`where ${c}` : sql`${acc} and ${c}`), sql``) : sql``;
   return sql<DeliveryRow[]>`
-    select d.id, d.project_id, d.article_id, a.slug as article_slug, d.event_type, d.status, d.attempts, d.last_status,
+    select d.id, d.project_id, d.article_id, a.slug as article_slug, d.event_type, d.sequence::text as sequence, d.status, d.attempts, d.last_status,
       d.last_error, d.next_attempt_at, d.created_at, d.delivered_at
     from webhook_deliveries d left join articles a on a.id = d.article_id ${where}
     order by d.created_at desc, d.id desc limit ${f.limit}`;

@@ -3,7 +3,7 @@ import { newId, newWebhookSecret } from '../ids.ts';
 
 export interface ProjectRow {
   id: string; account_id: string; name: string; url: string | null; api_enabled: boolean;
-  webhook_url: string | null; webhook_secret: string | null; created_at: Date;
+  webhook_url: string | null; webhook_secret: string | null; webhook_events: string[] | null; created_at: Date;
 }
 
 export async function createProject(sql: Sql, p: { accountId: string; name: string; url?: string; apiEnabled?: boolean; id?: string }): Promise<string> {

@@ -1,7 +1,7 @@
 // The sync feed's reads (migration 006): one page of a project's change log in `seq` order, with what the cursor
 // needs from the same snapshot, and the pruning of old removals.
 import type { Sql } from 'postgres';
-import type { CardRow } from './articles.ts';
+import { CARD_COLUMNS, type ArticleRow } from '../article-rows.ts';
 
 /** A cursor older than this is refused; the client starts over with a full sync. */
 export const SYNC_RETENTION_DAYS = 30;
@@ -18,14 +18,17 @@ export interface ChangeRow {
   kind: 'upsert' | 'removed';
   reason: 'unpublished' | 'redirected' | null;
   at: Date;
-  /** The article's card columns, for an upsert (null for a removal). */
-  card: CardRow | null;
+  /** The article as stored now, for an upsert (null for a removal): every column, or the card's only. */
+  article: ArticleRow | null;
 }
 
 export interface SyncPage {
   rows: ChangeRow[];
-  /** Whether rows past this page exist in this snapshot. */
-  hasMore: boolean;
+  /**
+   * How many changes follow `after` in this snapshot, up to `limit + 1`: more than the rows a page keeps means the
+   * client must ask again.
+   */
+  ahead: number;
   /** The project's highest seq in this snapshot ('0' when the log is empty). */
   head: string;
   /** The store's clock at this statement (seconds since the epoch). */
@@ -34,39 +37,50 @@ export interface SyncPage {
   secret: string;
 }
 
+/** Bytes of an article's stored text that a whole upsert carries, as the statement below estimates them. */
+const TEXT_COLUMNS = ['content_html', 'toc_html', 'excerpt', 'meta_description', 'title'] as const;
+
 /**
  * Changes of `projectId` after `after`, oldest first, at most `limit`. Unpublished removals at or below
  * `skipRemovedUpTo` are left out (an initial sync needs no removal recorded before it began); redirected ones are
- * current state (the slug now redirects, and a site must say so), so an initial sync gets them too. One statement, so the page, the head, the
- * cards and the clock are one snapshot. READ COMMITTED is enough: writers of a project draw seqs in commit order
- * (the project row lock in migration 006's trigger), so any snapshot sees a prefix of the project's seqs.
+ * current state (the slug now redirects, and a site must say so), so an initial sync gets them too. One statement,
+ * so the page, the head, the articles and the clock are one snapshot. READ COMMITTED is enough: writers of a project
+ * draw seqs in commit order (the project row lock in migration 006's trigger), so any snapshot sees a prefix of the
+ * project's seqs.
+ *
+ * With `whole`, each upsert carries every column, and the page's articles are read only while the stored text
+ * before them stays under `budget` bytes (octet_length reads a TOASTed value's size without its bytes): the
+ * handler then cuts the page at its exact encoded size, so a page of large articles costs the store one budget
+ * of reading, not `limit` articles. Without it, only the card's columns.
  */
-export async function readSyncPage(sql: Sql, q: { projectId: string; after: string; skipRemovedUpTo: string; limit: number }): Promise<SyncPage> {
-  const rows = await sql<(Omit<ChangeRow, 'card'> & CardRow & { secret: string; now: number; head: string; card_id: string | null })[]>`
+export async function readSyncPage(sql: Sql, q: { projectId: string; after: string; skipRemovedUpTo: string; limit: number; whole: boolean; budget: number }): Promise<SyncPage> {
+  const size = TEXT_COLUMNS.map((c) => sql`coalesce(octet_length(a.${sql(c)}), 0)`).reduce((x, y) => sql`${x} + ${y}`);
+  const columns = q.whole ? sql`a.*` : sql`${sql(CARD_COLUMNS.map((c) => `a.${c}`))}`;
+  const rows = await sql<(ArticleRow & { c_seq: string | null; c_article: string; c_slug: string; c_kind: ChangeRow['kind']; c_reason: ChangeRow['reason']; c_at: Date; c_ahead: number; c_secret: string; c_now: number; c_head: string; c_listed: boolean })[]>`
     with page as (
       select seq, article_id, slug, kind, reason, at from article_changes
       where project_id = ${q.projectId} and seq > ${q.after}::bigint and (kind = 'upsert' or reason = 'redirected' or seq > ${q.skipRemovedUpTo}::bigint)
       order by seq
       limit ${q.limit + 1}
+    ), sized as (
+      select p.*, count(*) over () as ahead,
+        coalesce(sum(${q.whole ? size : sql`0`}) over (order by p.seq rows between unbounded preceding and 1 preceding), 0) as before
+      from page p left join articles a on p.kind = 'upsert' and a.id = p.article_id
     )
-    select (select secret from sync_secret) as secret,
-      extract(epoch from now())::float8 as now,
-      (select coalesce(max(seq), 0)::text from article_changes where project_id = ${q.projectId}) as head,
-      p.seq::text as seq, p.article_id, p.slug, p.kind, p.reason, p.at,
-      a.id as card_id, a.title, a.slug as card_slug, a.excerpt, a.image_url, a.type, a.reading_time, a.published_at, a.updated_at, a.keyword, a.url
+    select (select secret from sync_secret) as c_secret,
+      extract(epoch from now())::float8 as c_now,
+      (select coalesce(max(seq), 0)::text from article_changes where project_id = ${q.projectId}) as c_head,
+      s.seq::text as c_seq, s.article_id as c_article, s.slug as c_slug, s.kind as c_kind, s.reason as c_reason, s.at as c_at,
+      s.ahead::int as c_ahead, a.id is not null as c_listed, ${columns}
     from (select) one
-    left join (page p left join articles a on p.kind = 'upsert' and a.id = p.article_id) on true
-    order by p.seq`;
+    left join (sized s left join articles a on s.kind = 'upsert' and a.id = s.article_id) on s.before < ${q.budget}
+    order by s.seq`;
   const first = rows[0]!;
-  const changes: ChangeRow[] = first.seq === null ? [] : rows.map((r) => ({
-    seq: r.seq, article_id: r.article_id, slug: r.slug, kind: r.kind, reason: r.reason, at: r.at,
-    card: r.card_id === null ? null : {
-      id: r.card_id, title: r.title, slug: (r as unknown as { card_slug: string }).card_slug, excerpt: r.excerpt, image_url: r.image_url,
-      type: r.type, reading_time: r.reading_time, published_at: r.published_at, updated_at: r.updated_at, keyword: r.keyword, url: r.url,
-    },
-  }));
-  const hasMore = changes.length > q.limit;
-  return { rows: hasMore ? changes.slice(0, q.limit) : changes, hasMore, head: first.head, now: Number(first.now), secret: first.secret };
+  const changes: ChangeRow[] = first.c_seq === null ? [] : rows.map((r) => {
+    const { c_seq, c_article, c_slug, c_kind, c_reason, c_at, c_ahead: _a, c_secret: _s, c_now: _n, c_head: _h, c_listed, ...article } = r;
+    return { seq: c_seq!, article_id: c_article, slug: c_slug, kind: c_kind, reason: c_reason, at: c_at, article: c_listed ? article as ArticleRow : null };
+  });
+  return { rows: changes.slice(0, q.limit), ahead: first.c_ahead ?? 0, head: first.c_head, now: Number(first.c_now), secret: first.c_secret };
 }
 
 /**
