@@ -29,6 +29,10 @@ export const syncRemoved = z.object({
   reason: z.enum(['unpublished', 'redirected']),
   /** When the change was recorded. */
   at: z.iso.datetime(),
+  /** Where readers go now (`redirected` only): a site serves the redirect without asking for the article. */
+  redirect_to: z.string().optional().meta({ description: 'Where readers go now (`redirected` only), so a site serves the redirect without a detail request.' }),
+  /** `permanent` (301) or temporary (302) (`redirected` only). */
+  redirect_type: z.string().optional().meta({ description: '`permanent` (301) or temporary (302) (`redirected` only).' }),
 });
 
 /** One change, the latest of its article: an article appears at most once per page and once per caught-up sync. */

@@ -5,10 +5,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { compile } from 'json-schema-to-typescript-lite';
-import { articleSource, ownArticle, ownArticleCard, relatedArticle } from '../../../src/schemas/own-article.ts';
+import { articleAuthor, articleSource, ownArticle, ownArticleCard, relatedArticle } from '../../../src/schemas/own-article.ts';
 import { ownProject } from '../../../src/schemas/own-project.ts';
 import { ErrorBody, Pagination } from '../../../src/schemas/envelope.ts';
 import { syncItem, syncPage, syncRemoved, syncUpsert } from '../../../src/schemas/sync.ts';
+import { articleRemoval, webhookPayloads } from '../../../src/schemas/webhook-events.ts';
 
 export const OUT = fileURLToPath(new URL('../src/generated/api-types.ts', import.meta.url));
 
@@ -19,6 +20,7 @@ const named = {
   OwnArticle: ownArticle,
   RelatedArticle: relatedArticle,
   ArticleSource: articleSource,
+  ArticleAuthor: articleAuthor,
   Pagination,
   SyncUpsert: syncUpsert,
   SyncRemoved: syncRemoved,
@@ -28,8 +30,13 @@ const named = {
   ProjectList: z.object({ data: z.object({ items: z.array(ownProject) }) }),
   ArticleList: z.object({ data: z.object({ items: z.array(ownArticleCard), pagination: Pagination }) }),
   ArticleDetail: z.object({ data: ownArticle }),
-  /** The publish webhook's body (Standard Webhooks payload). */
-  WebhookPayload: z.object({ type: z.literal('article.published'), timestamp: z.iso.datetime({ offset: true }), data: ownArticle }),
+  ArticleRemoval: articleRemoval,
+  ArticlePublishedEvent: webhookPayloads['article.published'],
+  ArticleUpdatedEvent: webhookPayloads['article.updated'],
+  ArticleUnpublishedEvent: webhookPayloads['article.unpublished'],
+  ArticleRedirectedEvent: webhookPayloads['article.redirected'],
+  /** A webhook's body (Standard Webhooks payload): one of the lifecycle events, told apart by `type`. */
+  WebhookPayload: z.discriminatedUnion('type', Object.values(webhookPayloads) as [typeof webhookPayloads['article.published'], ...(typeof webhookPayloads)[keyof typeof webhookPayloads][]]),
 } as const;
 
 export async function generateTypes(): Promise<string> {

@@ -1,7 +1,9 @@
 // An Astro content-layer loader (Astro 5+): `defineCollection({ loader: skribraLoader({ projectId }) })`.
-// Incremental between builds: the sync cursor lives in the loader's meta store, so a rebuild asks only for what
-// changed since the last one and fetches the body of just those articles. Typed structurally, so this entry point
-// needs no Astro types at run time or in its declarations.
+// Builds from the sync feed alone: each page carries whole articles, so a first build of N articles makes
+// ceil(N/100) requests and no detail request. The cursor lives in the loader's meta store and is stored after every
+// page, so a rebuild asks only for what changed since the last one, and a build cut off midway goes on from the
+// last page it received. Typed structurally, so this entry point needs no Astro types at run time or in its
+// declarations.
 import { createClient, type Client, type ClientOptions } from './client.ts';
 import { SkribraError } from './errors.ts';
 import type { OwnArticle } from './generated/api-types.ts';
@@ -27,22 +29,16 @@ export interface SkribraLoaderOptions extends Partial<ClientOptions> {
   projectId: string;
   /** Use this client instead of making one from the options (apiKey defaults to $SKRIBRA_API_KEY). */
   client?: Client;
-  /** Article bodies fetched at once (default 4). */
-  concurrency?: number;
 }
 
 const env = (name: string): string | undefined =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
 
-async function inPool<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
-}
+/** Astro writes its data store 500 ms after the last change; a failing build waits past it so no page is lost. */
+const ASTRO_SAVE_DEBOUNCE_MS = 500;
 
 export function skribraLoader(options: SkribraLoaderOptions) {
-  const { projectId, client: given, concurrency = 4, ...clientOptions } = options;
+  const { projectId, client: given, ...clientOptions } = options;
   return {
     name: 'skribra-loader',
     async load({ store, meta, logger, generateDigest }: SkribraLoaderContext): Promise<void> {
@@ -52,34 +48,43 @@ export function skribraLoader(options: SkribraLoaderOptions) {
         baseUrl: clientOptions.baseUrl ?? env('SKRIBRA_BASE_URL'),
       });
       const key = `cursor:${projectId}`;
-      let cursor = meta.get(key);
-      let changes;
-      try {
-        changes = await client.sync(projectId, cursor ? { cursor } : {});
-      } catch (err) {
-        // Too old (30 days) or from another store: start over with a full sync.
-        if (!(cursor && err instanceof SkribraError && err.code === 'invalid_query')) throw err;
-        logger.warn(`sync cursor refused (${err.message}); syncing everything`);
-        cursor = undefined;
-        changes = await client.sync(projectId);
-      }
-      if (!cursor) store.clear();
-
       const put = (slug: string, data: SkribraEntryData) => {
         store.set({ id: slug, data: data as unknown as Record<string, unknown>, digest: generateDigest(data as unknown as Record<string, unknown>) });
       };
-      /** Fetches the article and files what a site does with it; every change goes through here. */
-      const refresh = async (slug: string) => {
-        const got = await client.articles.get(projectId, slug);
-        if (got.kind === 'article') put(slug, { kind: 'article', article: got.article, noindex: got.noindex });
-        else if (got.kind === 'redirect') put(slug, { kind: 'redirect', location: got.location, permanent: got.permanent });
-        else store.delete(slug);
+      const counts = { pages: 0, upserted: 0, removed: 0 };
+      /** Applies every page as it arrives and stores its cursor, so a sync cut off later resumes after it. */
+      const run = async (cursor: string | undefined) => {
+        // A full sync starts from an empty collection; an interrupted one left its cursor, so it goes on instead.
+        if (!cursor) store.clear();
+        for await (const page of client.syncPages(projectId, cursor ? { cursor } : {})) {
+          for (const article of page.upserted) put(article.slug, { kind: 'article', article, noindex: article.noindex === true });
+          for (const r of page.removed) {
+            if (r.reason === 'redirected' && r.redirect_to) put(r.slug, { kind: 'redirect', location: r.redirect_to, permanent: r.redirect_type === 'permanent' });
+            else store.delete(r.slug);
+          }
+          meta.set(key, page.cursor);
+          counts.pages++;
+          counts.upserted += page.upserted.length;
+          counts.removed += page.removed.length;
+        }
       };
-      for (const r of changes.removed) if (r.reason === 'unpublished') store.delete(r.slug);
-      const toFetch = [...changes.upserted.map((a) => a.slug), ...changes.removed.filter((r) => r.reason === 'redirected').map((r) => r.slug)];
-      await inPool(toFetch, concurrency, refresh);
-      meta.set(key, changes.cursor);
-      logger.info(`${cursor ? 'incremental' : 'full'} sync of ${projectId}: ${changes.upserted.length} updated, ${changes.removed.length} removed`);
+      let cursor = meta.get(key);
+      try {
+        try {
+          await run(cursor);
+        } catch (err) {
+          // Too old (30 days) or from another store: start over with a full sync.
+          if (!(cursor && counts.pages === 0 && err instanceof SkribraError && err.code === 'invalid_query')) throw err;
+          logger.warn(`sync cursor refused (${err.message}); syncing everything`);
+          cursor = undefined;
+          await run(undefined);
+        }
+      } catch (err) {
+        if (counts.pages) await new Promise((r) => setTimeout(r, ASTRO_SAVE_DEBOUNCE_MS + 300));
+        const kept = counts.pages ? `; the ${counts.pages} page(s) received (${counts.upserted} articles) are kept and the next build goes on from there` : '';
+        throw new Error(`Skribra sync of ${projectId} stopped: ${(err as Error).message}${kept}`, { cause: err });
+      }
+      logger.info(`${cursor ? 'incremental' : 'full'} sync of ${projectId}: ${counts.upserted} updated, ${counts.removed} removed in ${counts.pages} request(s)`);
     },
   };
 }

@@ -7,7 +7,10 @@ import type { ArticleDetail, ArticleList, OwnArticle, OwnArticleCard, OwnProject
 export interface ClientOptions {
   /** The account's API key. Server side only: the client refuses to run in a browser. */
   apiKey: string;
-  /** Default `https://skribra.com`; the API lives under `/v1` of it. */
+  /**
+   * The site root (`https://skribra.com`, the default) or the content API's own base (`https://skribra.com/v1`);
+   * a trailing slash is fine either way.
+   */
   baseUrl?: string;
   /** Default `globalThis.fetch`. */
   fetch?: typeof fetch;
@@ -28,6 +31,8 @@ export interface ListOptions {
   order?: 'desc' | 'asc';
   /** Only articles created or edited since then. */
   updatedSince?: Date | string;
+  /** Only articles carrying this tag. */
+  tag?: string;
 }
 
 /** What `articles.get` found, already mapped to what a site does with it. */
@@ -40,15 +45,33 @@ export type ArticleResult =
   | { kind: 'gone' };
 
 export interface SyncResult {
-  /** Articles to add or replace (cards; fetch a body with `articles.get`), in the order they changed. */
-  upserted: OwnArticleCard[];
+  /** Articles to add or replace, whole (the same object as `articles.get`), in the order they changed. */
+  upserted: OwnArticle[];
   /** Articles to drop, with why. */
   removed: SyncRemoved[];
   /** Store it; pass it next time to get only what changed since. */
   cursor: string;
 }
 
+/** One page of the sync feed, as `syncPages` yields it. */
+export interface SyncPageResult {
+  /** Whole articles to add or replace, in change order. */
+  upserted: OwnArticle[];
+  /** Articles to drop (or, for `redirected`, to serve as a redirect to `redirect_to`). */
+  removed: SyncRemoved[];
+  /** Where this page ends: store it once its items are applied, and a sync cut off later resumes from here. */
+  cursor: string;
+  /** False on the last page: caught up. */
+  hasMore: boolean;
+}
+
 export type Client = ReturnType<typeof createClient>;
+
+/** The content API's base from the site root or from the API's own URL: `https://host`, `…/v1` and `…/v1/` alike. */
+export function contentApiBase(baseUrl: string): string {
+  const root = baseUrl.replace(/\/+$/, '');
+  return root.endsWith('/v1') ? root : `${root}/v1`;
+}
 
 /** The API key must not reach a browser: anyone could read it there. */
 function refuseBrowser(): void {
@@ -67,7 +90,7 @@ export function createClient(options: ClientOptions) {
   if (typeof fetchImpl !== 'function') throw new TypeError('createClient: no fetch available; pass options.fetch.');
   const get = createTransport({
     fetch: fetchImpl,
-    baseUrl: `${(options.baseUrl ?? 'https://skribra.com').replace(/\/+$/, '')}/v1`,
+    baseUrl: contentApiBase(options.baseUrl ?? 'https://skribra.com'),
     apiKey: options.apiKey,
     cache: options.cache ?? memoryCache(),
     retry: { retries: options.retry?.retries ?? 3, baseDelayMs: options.retry?.baseDelayMs ?? 500, maxDelayMs: options.retry?.maxDelayMs ?? 60_000 },
@@ -77,7 +100,7 @@ export function createClient(options: ClientOptions) {
   });
 
   const listQuery = (projectId: string, o: ListOptions = {}) => ({
-    projectId, page: o.page, limit: o.limit, sort: o.sort, order: o.order,
+    projectId, page: o.page, limit: o.limit, sort: o.sort, order: o.order, tag: o.tag,
     updatedSince: o.updatedSince instanceof Date ? o.updatedSince.toISOString() : o.updatedSince,
   });
 
@@ -111,6 +134,23 @@ export function createClient(options: ClientOptions) {
     },
   };
 
+  /**
+   * The sync feed page by page: whole articles (100 a page, fewer when they are large), then removals. Apply a
+   * page's items, store its `cursor`, and a sync cut off later (a network failure, a build timeout) resumes from
+   * the last page you stored instead of starting over. Each page is one list request; no detail request is made.
+   */
+  async function* syncPages(projectId: string, opts: { cursor?: string; limit?: number } = {}): AsyncGenerator<SyncPageResult, void, undefined> {
+    let cursor = opts.cursor;
+    for (;;) {
+      const { data } = await get<SyncPage>('/sync', { projectId, cursor, limit: opts.limit });
+      const page: SyncPageResult = { upserted: [], removed: [], cursor: data.next_cursor, hasMore: data.has_more };
+      for (const item of data.items) item.type === 'upsert' ? page.upserted.push(item.article as OwnArticle) : page.removed.push(item);
+      yield page;
+      cursor = data.next_cursor;
+      if (!data.has_more) return;
+    }
+  }
+
   return {
     /** The account's projects; use an `id` whose `api_enabled` is true as `projectId`. */
     async projects(): Promise<OwnProject[]> {
@@ -119,27 +159,25 @@ export function createClient(options: ClientOptions) {
 
     articles,
 
+    syncPages,
+
     /**
      * Every change since `cursor` (everything listed, without one), over every page of the feed: add or replace
-     * `upserted`, drop `removed`, then store `cursor`. An article appears once, in its latest state. A cursor
-     * older than 30 days is refused (SkribraError 400 invalid_query): start again without one.
+     * `upserted` (whole articles), drop `removed`, then store `cursor`. An article appears once, in its latest
+     * state. A cursor older than 30 days is refused (SkribraError 400 invalid_query): start again without one.
      */
     async sync(projectId: string, opts: { cursor?: string; limit?: number } = {}): Promise<SyncResult> {
-      const latest = new Map<string, { type: 'upsert'; card: OwnArticleCard } | { type: 'removed'; item: SyncRemoved }>();
-      let cursor = opts.cursor;
-      for (;;) {
-        const { data } = await get<SyncPage>('/sync', { projectId, cursor, limit: opts.limit });
-        for (const item of data.items) {
-          const id = item.type === 'upsert' ? item.article.id : item.id;
-          latest.delete(id); // keep change order: a later change of the same article moves it to the end
-          latest.set(id, item.type === 'upsert' ? { type: 'upsert', card: item.article } : { type: 'removed', item });
-        }
-        cursor = data.next_cursor;
-        if (!data.has_more) break;
+      const latest = new Map<string, { type: 'upsert'; article: OwnArticle } | { type: 'removed'; item: SyncRemoved }>();
+      let cursor = opts.cursor ?? '';
+      for await (const page of syncPages(projectId, opts)) {
+        // A later change of the same article moves it to the end, so the result keeps change order.
+        for (const article of page.upserted) { latest.delete(article.id); latest.set(article.id, { type: 'upsert', article }); }
+        for (const item of page.removed) { latest.delete(item.id); latest.set(item.id, { type: 'removed', item }); }
+        cursor = page.cursor;
       }
-      const upserted: OwnArticleCard[] = [];
+      const upserted: OwnArticle[] = [];
       const removed: SyncRemoved[] = [];
-      for (const v of latest.values()) v.type === 'upsert' ? upserted.push(v.card) : removed.push(v.item);
+      for (const v of latest.values()) v.type === 'upsert' ? upserted.push(v.article) : removed.push(v.item);
       return { upserted, removed, cursor };
     },
   };

@@ -18,7 +18,7 @@ import type { syncQuery } from '../queries.ts';
 import { invalidQuery } from '../http/api-error.ts';
 import { pruneSyncChanges, readSyncPage, SYNC_RETENTION_DAYS } from '../../store/repos/sync.ts';
 import type { SyncItem } from '../../schemas/sync.ts';
-import { toCard, toOwnArticle } from '../../store/serialize-article.ts';
+import { toCard, toOwnArticle, toRemoval } from '../../store/serialize-article.ts';
 import { Reply } from '../http/respond.ts';
 import { strongEtag } from '../../core/etag.ts';
 
@@ -88,7 +88,7 @@ export async function syncFeed(sql: Sql, ctx: { projectId: string; accountId: st
   let kept = 0;
   for (const r of page.rows) {
     const item: SyncItem | undefined = r.kind === 'removed'
-      ? { type: 'removed', id: r.article_id, slug: r.slug, reason: r.reason!, at: r.at.toISOString() }
+      ? { type: 'removed', ...toRemoval(r.article_id, r.slug, r.reason!, r.article), at: r.at.toISOString() }
       : r.article ? { type: 'upsert', article: whole ? toOwnArticle(r.article, ctx.accountId) : toCard(r.article) } : undefined;
     const text = item ? JSON.stringify(item) : '';
     const size = Buffer.byteLength(text) + 1;

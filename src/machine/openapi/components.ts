@@ -13,7 +13,8 @@ import { Page, SearchResult } from '../../schemas/page.ts';
 import { Pricing } from '../../schemas/pricing.ts';
 import { Tool } from '../../schemas/tool.ts';
 import { Article, ArticleSummary } from '../../schemas/article.ts';
-import { WebhookPayload } from './webhook-payload.ts';
+import { articleRemoval, webhookPayloads } from '../../schemas/webhook-events.ts';
+import { eventSchemaName } from './webhook-operations.ts';
 
 /** Codes of spec section 7, plus the few of our own every client may meet (405, 500, 503). */
 export const ERROR_CODES = ['invalid_query', 'unauthorized', 'project_api_disabled', 'project_not_found', 'not_found', 'rate_limited', 'upstream_unavailable', 'method_not_allowed', 'unavailable', 'internal'] as const;
@@ -26,7 +27,8 @@ const ApiErrorBody = ErrorBody.extend({
 const resources = {
   Pagination, Error: ApiErrorBody, Page, SearchResult, GlossaryCategory, GlossaryTerm, Tool, Agent, Feature, ComparisonSummary, Comparison,
   Pricing, ArticleSummary, Article, Health, ApiIndex,
-  OwnProject: ownProject, OwnArticleCard: ownArticleCard, OwnArticle: ownArticle, WebhookPayload,
+  OwnProject: ownProject, OwnArticleCard: ownArticleCard, OwnArticle: ownArticle, ArticleRemoval: articleRemoval,
+  ...Object.fromEntries(Object.entries(webhookPayloads).map(([type, schema]) => [eventSchemaName(type), schema])),
 } as const;
 
 export { envelopes, type EnvelopeName };

@@ -1,13 +1,14 @@
 import { stringify } from 'yaml';
 import { API_CATALOG_PATH } from '../../api/registry.ts';
-import { componentSchemas, ref } from './components.ts';
+import { componentSchemas } from './components.ts';
 import { headers } from './responses.ts';
 import { operations } from './operations.ts';
+import { webhookOperations } from './webhook-operations.ts';
 
 export const OPENAPI_VERSION = '1.0.0';
 
 /**
- * The one OpenAPI 3.1 document of both APIs: paths from the route table, schemas from zod, the publish webhook
+ * The one OpenAPI 3.1 document of both APIs: paths from the route table, schemas from zod, each webhook event
  * under `webhooks`. Paths carry their API's base (/api/v1, /v1), so one server, the site, serves both.
  */
 export function openApiDocument(site: string) {
@@ -36,27 +37,7 @@ export function openApiDocument(site: string) {
       { name: 'Content API', description: 'Authenticated: your own published articles.', externalDocs: { url: `${site}/docs/content-api/` } },
     ],
     paths: operations(),
-    webhooks: {
-      articlePublished: {
-        post: {
-          operationId: 'articlePublished',
-          summary: 'An article was published (sent once per article, to the endpoint you host).',
-          description: `Standard Webhooks: verify \`webhook-signature\` (HMAC-SHA256 over \`{webhook-id}.{webhook-timestamp}.{raw body}\` with your \`whsec_\` secret) before trusting the body. \`data\` is the same article as GET /v1/articles/{slug}. Answer 2xx within 15 s; see ${site}/docs/webhooks/.`,
-          tags: ['Content API'],
-          // We call you: no credential of yours is sent; the signature headers authenticate us.
-          security: [],
-          parameters: [
-            { name: 'webhook-id', in: 'header', required: true, description: 'Message id, the same on every retry: your idempotency key.', schema: { type: 'string' } },
-            { name: 'webhook-timestamp', in: 'header', required: true, description: 'Unix seconds when the message was sent.', schema: { type: 'string', pattern: '^\\d+$' } },
-            { name: 'webhook-signature', in: 'header', required: true, description: 'Space-separated `v1,<base64>` signatures; accept if any matches.', schema: { type: 'string' } },
-          ],
-          requestBody: { required: true, content: { 'application/json': { schema: ref('WebhookPayload') } } },
-          responses: {
-            '2XX': { description: 'Delivered. Any other status (3xx included) is a failure and is retried; 410 disables the endpoint.' },
-          },
-        },
-      },
-    },
+    webhooks: webhookOperations(site),
     components: {
       schemas: componentSchemas(),
       headers,

@@ -18,7 +18,10 @@ export interface ChangeRow {
   kind: 'upsert' | 'removed';
   reason: 'unpublished' | 'redirected' | null;
   at: Date;
-  /** The article as stored now, for an upsert (null for a removal): every column, or the card's only. */
+  /**
+   * The article as stored now: for an upsert every column (or the card's only), for a redirect its target; null for
+   * an unpublished removal.
+   */
   article: ArticleRow | null;
 }
 
@@ -55,7 +58,7 @@ const TEXT_COLUMNS = ['content_html', 'toc_html', 'excerpt', 'meta_description',
  */
 export async function readSyncPage(sql: Sql, q: { projectId: string; after: string; skipRemovedUpTo: string; limit: number; whole: boolean; budget: number }): Promise<SyncPage> {
   const size = TEXT_COLUMNS.map((c) => sql`coalesce(octet_length(a.${sql(c)}), 0)`).reduce((x, y) => sql`${x} + ${y}`);
-  const columns = q.whole ? sql`a.*` : sql`${sql(CARD_COLUMNS.map((c) => `a.${c}`))}`;
+  const columns = q.whole ? sql`a.*` : sql`${sql([...CARD_COLUMNS, 'redirect_to', 'redirect_type'].map((c) => `a.${c}`))}`;
   const rows = await sql<(ArticleRow & { c_seq: string | null; c_article: string; c_slug: string; c_kind: ChangeRow['kind']; c_reason: ChangeRow['reason']; c_at: Date; c_ahead: number; c_secret: string; c_now: number; c_head: string; c_listed: boolean })[]>`
     with page as (
       select seq, article_id, slug, kind, reason, at from article_changes
@@ -73,7 +76,7 @@ export async function readSyncPage(sql: Sql, q: { projectId: string; after: stri
       s.seq::text as c_seq, s.article_id as c_article, s.slug as c_slug, s.kind as c_kind, s.reason as c_reason, s.at as c_at,
       s.ahead::int as c_ahead, a.id is not null as c_listed, ${columns}
     from (select) one
-    left join (sized s left join articles a on s.kind = 'upsert' and a.id = s.article_id) on s.before < ${q.budget}
+    left join (sized s left join articles a on (s.kind = 'upsert' or s.reason = 'redirected') and a.id = s.article_id) on s.before < ${q.budget}
     order by s.seq`;
   const first = rows[0]!;
   const changes: ChangeRow[] = first.c_seq === null ? [] : rows.map((r) => {

@@ -3,6 +3,7 @@
 /* eslint-disable */
 
 export type SyncItem = (SyncUpsert | SyncRemoved)
+export type WebhookPayload = (ArticlePublishedEvent | ArticleUpdatedEvent | ArticleUnpublishedEvent | ArticleRedirectedEvent)
 
 export interface OwnProject {
   id: string
@@ -11,50 +12,226 @@ export interface OwnProject {
   api_enabled: boolean
 }
 export interface OwnArticleCard {
+  /**
+   * The article's id; stable across edits and slug changes.
+   */
   id: string
+  /**
+   * The headline.
+   */
   title: string
+  /**
+   * The article's key in the project: lower case letters, digits and single hyphens. Publishing an existing slug updates that article.
+   */
   slug: string
+  /**
+   * A short summary for lists and cards.
+   */
   excerpt?: string
+  /**
+   * The cover image.
+   */
   image_url?: string
+  /**
+   * The cover image's alternative text (needs image_url).
+   */
+  image_alt?: string
+  /**
+   * The cover image's width in pixels (needs image_url and image_height).
+   */
+  image_width?: number
+  /**
+   * The cover image's height in pixels (needs image_url and image_width).
+   */
+  image_height?: number
+  /**
+   * A kind of article, such as guide or listicle.
+   */
   type?: string
+  /**
+   * Minutes.
+   */
   reading_time?: number
-  published_at?: string
-  updated_at?: string
+  /**
+   * The target search keyword.
+   */
   keyword?: string
+  /**
+   * Short labels for tag pages: a list of strings, each 1 to 60 characters, at most 30.
+   *
+   * @maxItems 30
+   */
+  tags: string[]
+  /**
+   * The byline: {name, url?}.
+   */
+  author?: ArticleAuthor
+  /**
+   * The language as a BCP 47 tag (en, en-GB, pt-BR), for lang and hreflang.
+   */
+  language?: string
+  /**
+   * The article's address on the customer's site, when known.
+   */
   url?: string
+  /**
+   * When the article was first published.
+   */
+  published_at?: string
+  /**
+   * When the article last changed in any way.
+   */
+  updated_at?: string
+  /**
+   * Declared for the summary shape (spec 2.3); not sent.
+   */
   markdown_url?: string
 }
-export interface OwnArticle {
-  id: string
-  title: string
-  slug: string
-  content_html: string
-  meta_description?: string
-  excerpt?: string
-  image_url?: string
-  type?: string
-  reading_time?: number
-  keyword?: string
+export interface ArticleAuthor {
+  name: string
   url?: string
-  published_at?: string
-  updated_at?: string
-  created_at?: string
-  lastEdited?: string
-  last_change_summary?: string
+}
+export interface OwnArticle {
+  /**
+   * The article's id; stable across edits and slug changes.
+   */
+  id: string
+  /**
+   * The headline.
+   */
+  title: string
+  /**
+   * The article's key in the project: lower case letters, digits and single hyphens. Publishing an existing slug updates that article.
+   */
+  slug: string
+  /**
+   * The body as trusted, pre-sanitised HTML, without table of contents, related list or JSON-LD.
+   */
+  content_html: string
+  /**
+   * A short summary for lists and cards.
+   */
+  excerpt?: string
+  /**
+   * The meta description for search results.
+   */
+  meta_description?: string
+  /**
+   * The cover image.
+   */
+  image_url?: string
+  /**
+   * The cover image's alternative text (needs image_url).
+   */
+  image_alt?: string
+  /**
+   * The cover image's width in pixels (needs image_url and image_height).
+   */
+  image_width?: number
+  /**
+   * The cover image's height in pixels (needs image_url and image_width).
+   */
+  image_height?: number
+  /**
+   * A kind of article, such as guide or listicle.
+   */
+  type?: string
+  /**
+   * Minutes.
+   */
+  reading_time?: number
+  /**
+   * The target search keyword.
+   */
+  keyword?: string
+  /**
+   * Short labels for tag pages: a list of strings, each 1 to 60 characters, at most 30.
+   *
+   * @maxItems 30
+   */
+  tags: string[]
+  /**
+   * The byline: {name, url?}.
+   */
+  author?: ArticleAuthor
+  /**
+   * The language as a BCP 47 tag (en, en-GB, pt-BR), for lang and hreflang.
+   */
+  language?: string
+  /**
+   * The article's address on the customer's site, when known.
+   */
+  url?: string
+  /**
+   * The table of contents as HTML.
+   */
   toc_html?: string
+  /**
+   * What changed in this version, in a sentence.
+   */
+  last_change_summary?: string
+  /**
+   * A list of {title, slug, url?}.
+   */
   related_articles: RelatedArticle[]
+  /**
+   * A list of {url, title?, publisher?}.
+   */
   sources: ArticleSource[]
+  /**
+   * A list of ready-made schema.org JSON-LD objects.
+   */
   json_ld: {
     [k: string]: unknown
   }[]
+  /**
+   * When the article was first published.
+   */
+  published_at?: string
+  /**
+   * When the article last changed in any way.
+   */
+  updated_at?: string
+  /**
+   * When the article was created.
+   */
+  created_at?: string
+  /**
+   * When its content was last edited.
+   */
+  lastEdited?: string
+  /**
+   * Where the article belongs.
+   */
   metadata: {
+    /**
+     * The project the article belongs to.
+     */
     projectId: string
+    /**
+     * The account that owns the project.
+     */
     userId: string
+    /**
+     * The planned publication date (metadata.targetDate).
+     */
     targetDate?: string
   }
+  /**
+   * Consolidation: the reader is sent here (301 when redirect_type is permanent, else 302).
+   */
   redirect_to?: string
+  /**
+   * `permanent` means a permanent redirect; any other value a temporary one.
+   */
   redirect_type?: string
+  /**
+   * true: render the article but mark it not indexable.
+   */
   noindex?: boolean
+  /**
+   * true: treat the article as missing (404).
+   */
   unpublished?: boolean
 }
 export interface RelatedArticle {
@@ -76,7 +253,10 @@ export interface Pagination {
 }
 export interface SyncUpsert {
   type: "upsert"
-  article: OwnArticleCard
+  /**
+   * The article as it is now: whole, exactly the `data` of GET /v1/articles/{slug} (default, `fields=article`), or its list card (`fields=card`).
+   */
+  article: (OwnArticle | OwnArticleCard)
 }
 export interface SyncRemoved {
   type: "removed"
@@ -84,6 +264,14 @@ export interface SyncRemoved {
   slug: string
   reason: ("unpublished" | "redirected")
   at: string
+  /**
+   * Where readers go now (`redirected` only), so a site serves the redirect without a detail request.
+   */
+  redirect_to?: string
+  /**
+   * `permanent` (301) or temporary (302) (`redirected` only).
+   */
+  redirect_type?: string
 }
 export interface SyncPage {
   data: {
@@ -110,8 +298,85 @@ export interface ArticleList {
 export interface ArticleDetail {
   data: OwnArticle
 }
-export interface WebhookPayload {
+export interface ArticleRemoval {
+  /**
+   * The article's id.
+   */
+  id: string
+  /**
+   * The slug it was listed under.
+   */
+  slug: string
+  /**
+   * unpublished: answer 404 from now on; redirected: send readers to redirect_to.
+   */
+  reason: ("unpublished" | "redirected")
+  /**
+   * Where readers go now (redirected only).
+   */
+  redirect_to?: string
+  /**
+   * `permanent` (301) or temporary (302) (redirected only).
+   */
+  redirect_type?: string
+}
+/**
+ * An article became listed: first published (the default subscription, once per article) or published again after an unpublish or redirect. `data` is the article exactly as GET /v1/articles/{slug} returns it.
+ */
+export interface ArticlePublishedEvent {
   type: "article.published"
+  /**
+   * When the change was recorded.
+   */
   timestamp: string
+  /**
+   * The change's position in the project's sync feed (higher is newer): drop an event whose sequence is not above the last one applied for the article. Absent only on deliveries queued before events carried it.
+   */
+  sequence?: number
   data: OwnArticle
+}
+/**
+ * A listed article changed and stays listed (an edit, a noindex change). `data` is the whole article as it is now.
+ */
+export interface ArticleUpdatedEvent {
+  type: "article.updated"
+  /**
+   * When the change was recorded.
+   */
+  timestamp: string
+  /**
+   * The change's position in the project's sync feed (higher is newer): drop an event whose sequence is not above the last one applied for the article. Absent only on deliveries queued before events carried it.
+   */
+  sequence?: number
+  data: OwnArticle
+}
+/**
+ * An article left the list: its slug answers 404 from now on.
+ */
+export interface ArticleUnpublishedEvent {
+  type: "article.unpublished"
+  /**
+   * When the change was recorded.
+   */
+  timestamp: string
+  /**
+   * The change's position in the project's sync feed (higher is newer): drop an event whose sequence is not above the last one applied for the article. Absent only on deliveries queued before events carried it.
+   */
+  sequence?: number
+  data: ArticleRemoval
+}
+/**
+ * Consolidation sent an article elsewhere (or changed where): redirect readers to `redirect_to`.
+ */
+export interface ArticleRedirectedEvent {
+  type: "article.redirected"
+  /**
+   * When the change was recorded.
+   */
+  timestamp: string
+  /**
+   * The change's position in the project's sync feed (higher is newer): drop an event whose sequence is not above the last one applied for the article. Absent only on deliveries queued before events carried it.
+   */
+  sequence?: number
+  data: ArticleRemoval
 }
