@@ -11,7 +11,8 @@ import { createProject, setProjectWebhook } from '../../src/store/repos/projects
 import { getArticle, publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { ownArticleInput } from '../../src/schemas/own-article.ts';
 import { articleInput, openTestStore, uniq, type TestStore } from '../content/helpers.ts';
-import { EXAMPLE_FILE, FIELD_NOTES } from '../../scripts/cli/article-file.ts';
+import { EXAMPLE_FILE } from '../../scripts/cli/article-file.ts';
+import { ARTICLE_FIELDS } from '../../src/schemas/article-fields.ts';
 
 const run = promisify(execFile);
 const bin = new URL('../../scripts/skribra.mjs', import.meta.url).pathname;
@@ -86,8 +87,9 @@ describe('help and version need no store', () => {
   it('article publish --help lists every field of the file and an example that passes the schema', async () => {
     const h = await cli('article', 'publish', '--help');
     expect(h.code).toBe(0);
-    expect(Object.keys(FIELD_NOTES)).toEqual(Object.keys(ownArticleInput.shape));
-    for (const f of Object.keys(ownArticleInput.shape)) expect(h.stdout).toMatch(new RegExp(`^  ${f}\\*?\\s+\\S`, 'm'));
+    // Every field of the one field table, with its note.
+    expect(Object.keys(ownArticleInput.shape)).toEqual(Object.keys(ARTICLE_FIELDS));
+    for (const [f, { note }] of Object.entries(ARTICLE_FIELDS)) expect(h.stdout).toMatch(new RegExp(`^  ${f}\\*?\\s+\\S.*${note.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm'));
     expect(h.stdout).toMatch(/^ {2}title\* +a string, 1 to 300 characters\. The headline\.$/m);
     expect(h.stdout).toMatch(/^ {2}target_date +a date YYYY-MM-DD, e\.g\. 2026-01-31\. /m);
     const example = JSON.parse(h.stdout.slice(h.stdout.indexOf('Example file:\n') + 'Example file:\n'.length));

@@ -49,7 +49,10 @@ describe('the OpenAPI document', () => {
     expect(doc.components.securitySchemes.apiKeyHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
     expect(doc.paths['/v1/articles'].get.security).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }]);
     expect(doc.paths['/api/v1/glossary'].get.security).toEqual([]);
-    expect(doc.webhooks.articlePublished.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WebhookPayload' });
+    // One webhook per lifecycle event, each body its own schema.
+    expect(Object.keys(doc.webhooks)).toEqual(['articlePublished', 'articleUpdated', 'articleUnpublished', 'articleRedirected']);
+    expect(doc.webhooks.articlePublished.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ArticlePublishedEvent' });
+    expect(doc.components.schemas.ArticleRedirectedEvent.properties.data).toEqual({ $ref: '#/components/schemas/ArticleRemoval' });
     expect(Object.keys(doc.components.headers)).toEqual(expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'Retry-After', 'Cache-Control', 'ETag']));
     expect(doc.paths['/v1/articles'].get.responses['429'].headers['Retry-After']).toBeDefined();
     const codes = new Set(JSON.stringify(doc.paths).match(/"enum":\["[a-z_"\,]+\]/g)!.flatMap((m) => JSON.parse(m.slice(7))));

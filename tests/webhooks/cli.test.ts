@@ -71,8 +71,9 @@ describe('skribra webhook commands', () => {
       expect.objectContaining({ id: pub.out.webhook.delivery_id, article: 'first-post', status: 'delivered', attempts: 1, last_error: null, next_attempt_at: null }),
     ]);
     const table = (await sk('webhook', 'deliveries', '--project', pid)).stdout.split('\n');
-    expect(table[0]).toMatch(/^id\s+article\s+attempts\s+status\s+last_error\s+next_attempt_at$/);
-    expect(table[1]).toMatch(/^msg_\S+\s+second-post\s+1\s+pending\s+HTTP 503: maintenance\s+20\d\d-/);
+    expect(table[0]).toBe('events: default (article.published, once per article)');
+    expect(table[1]).toMatch(/^id\s+event_type\s+sequence\s+article\s+attempts\s+status\s+last_error\s+next_attempt_at$/);
+    expect(table[2]).toMatch(/^msg_\S+\s+article\.published\s+\d+\s+second-post\s+1\s+pending\s+HTTP 503: maintenance\s+20\d\d-/);
 
     // Redeliver: the pending one goes now with the same webhook-id; a delivered one never goes again.
     rx.answer({ status: 200 });
@@ -130,5 +131,43 @@ describe('skribra webhook commands', () => {
 
     expect((await sk('project', 'webhook', '--project', pid)).code).toBe(2);
     expect((await sk('project', 'webhook', '--project', 'prj_nope', '--url', rx.url)).code).toBe(1);
+  });
+});
+
+describe('skribra webhook subscriptions', () => {
+  it('--events subscribes an endpoint, project show and webhook deliveries name it, every change is sent, webhook test sends any type', async () => {
+    const acc = await sk('account', 'create', '--name', 'Events Co', '--json');
+    const pid = (await sk('project', 'create', '--account', acc.out.account_id, '--name', 'Blog', '--json')).out.project_id;
+    const hook = await sk('project', 'webhook', '--project', pid, '--url', rx.url, '--events', 'article.updated,article.published,article.unpublished', '--json');
+    expect(hook.out.events).toEqual(['article.published', 'article.updated', 'article.unpublished']);
+    const secret = hook.out.secret as string;
+    expect((await sk('project', 'show', '--project', pid, '--json')).out.webhook_events).toEqual(['article.published', 'article.updated', 'article.unpublished']);
+    const bad = await sk('project', 'webhook', '--project', pid, '--events', 'article.deleted');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('skribra: --events: unknown event article.deleted (expected any of article.published, article.updated, article.unpublished, article.redirected, comma-separated, or all, or default)\n');
+
+    const from = rx.hits.length;
+    expect((await sk('article', 'publish', '--project', pid, '--file', article('evented'), '--json')).out.webhook.status).toBe('delivered');
+    const edit = await sk('article', 'update', '--project', pid, '--slug', 'evented', '--set', 'title=Evented, edited');
+    expect(edit.stdout).toMatch(/^updated title of evented\nwebhook msg_\S+: delivered \(HTTP 204\)$/m);
+    expect((await sk('article', 'unpublish', '--project', pid, '--slug', 'evented', '--json')).out.webhook.status).toBe('delivered');
+    // Not subscribed: a redirect sends nothing.
+    expect((await sk('article', 'redirect', '--project', pid, '--slug', 'evented', '--to', 'https://example.com/', '--json')).out.webhook).toBeUndefined();
+    const types = rx.hits.slice(from).map((h) => (new Webhook(secret).verify(h.body, headersOf(h.headers)) as any).type);
+    expect(types).toEqual(['article.published', 'article.updated', 'article.unpublished']);
+    const listed = await sk('webhook', 'deliveries', '--project', pid, '--json');
+    expect(listed.out.events).toEqual(['article.published', 'article.updated', 'article.unpublished']);
+    expect(listed.out.deliveries.map((d: any) => d.event_type)).toEqual(['article.unpublished', 'article.updated', 'article.published']);
+    const seqs = listed.out.deliveries.map((d: any) => d.sequence);
+    expect([...seqs].sort((a: number, b: number) => b - a)).toEqual(seqs);
+
+    const test = await sk('webhook', 'test', '--project', pid, '--event', 'article.redirected', '--json');
+    expect(test.out).toMatchObject({ ok: true, event: 'article.redirected' });
+    expect(new Webhook(secret).verify(rx.hits.at(-1)!.body, headersOf(rx.hits.at(-1)!.headers))).toMatchObject({
+      type: 'article.redirected', sequence: 1, data: { slug: 'how-to-write-a-meta-description', reason: 'redirected', redirect_type: 'permanent' },
+    });
+    expect((await sk('webhook', 'test', '--project', pid, '--event', 'all')).code).toBe(2);
+    const back = await sk('project', 'webhook', '--project', pid, '--events', 'default', '--json');
+    expect(back.out.events).toBeNull();
   });
 });
