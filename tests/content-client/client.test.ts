@@ -35,6 +35,14 @@ const requests = () => proxy.log.splice(0);
 const thrown = async (p: Promise<unknown>) => p.then(() => { throw new Error('expected a rejection'); }, (e) => e);
 
 describe('@skribra/content', () => {
+  it('takes the site root or the spec\'s {content_api_url} (…/v1, with or without a slash) as baseUrl', async () => {
+    requests();
+    for (const baseUrl of [proxy.url, `${proxy.url}/`, `${proxy.url}/v1`, `${proxy.url}/v1/`]) {
+      expect((await client({ baseUrl }).projects()).map((p) => p.id)).toEqual([f.on, f.off]);
+    }
+    expect(requests().map((r) => `${r.status} ${r.path}`)).toEqual(Array(4).fill('200 /v1/projects'));
+  });
+
   it('lists projects', async () => {
     expect(await client().projects()).toEqual([
       { id: f.on, name: 'On', url: 'https://on.example', api_enabled: true },
@@ -215,6 +223,9 @@ describe('@skribra/content', () => {
     const c = createClient({ apiKey: g.key, baseUrl: proxy.url, retry: FAST });
     const first = await c.sync(g.on, { limit: 2 });
     expect(first.upserted.map((a) => a.slug)).toEqual(['sync-a', 'sync-b', 'sync-c']);
+    // Whole articles: the same object articles.get gives, so a site needs no detail request.
+    const got = await c.articles.get(g.on, 'sync-a');
+    expect(got.kind === 'article' && got.article).toEqual(first.upserted[0]);
     expect(first.removed).toEqual([]);
     await updateArticleState(t.store.sql, g.on, 'sync-a', { unpublished: true });
     await publishArticle(t.store.sql, g.on, articleInput('sync-b', 'Sync b, edited'));
@@ -222,7 +233,7 @@ describe('@skribra/content', () => {
     requests();
     const next = await c.sync(g.on, { cursor: first.cursor });
     expect(next.upserted.map((a) => `${a.slug} ${a.title}`)).toEqual(['sync-b Sync b, edited']);
-    expect(next.removed.map((r) => `${r.slug} ${r.reason}`)).toEqual(['sync-a unpublished', 'sync-c redirected']);
+    expect(next.removed.map((r) => `${r.slug} ${r.reason} ${r.redirect_to ?? ''}`)).toEqual(['sync-a unpublished ', 'sync-c redirected https://on.example/c']);
     expect(requests()).toHaveLength(1);
     // Caught up: the same question again is a 304, answered from the cache.
     const quiet = await c.sync(g.on, { cursor: next.cursor });

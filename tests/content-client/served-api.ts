@@ -26,7 +26,8 @@ export async function serveContentApi(sql: Sql, deps: Partial<ContentApiDeps> = 
   });
 }
 
-export type Fault = { status: number; headers?: Record<string, string>; body?: string } | 'drop';
+/** A scripted answer: a status, a dropped connection, or `pass` (this request goes through). */
+export type Fault = { status: number; headers?: Record<string, string>; body?: string } | 'drop' | 'pass';
 
 export interface Proxy extends Served {
   /** Every request that reached the proxy: method, path and query, If-None-Match. */
@@ -44,7 +45,7 @@ export async function startProxy(upstream: string): Promise<Proxy> {
     const entry = { path: req.url ?? '', ifNoneMatch: req.headers['if-none-match'], status: 0 };
     log.push(entry);
     if (fault === 'drop') { req.socket.destroy(); return; }
-    if (fault) {
+    if (fault && fault !== 'pass') {
       entry.status = fault.status;
       res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
       res.end(fault.body ?? '');
