@@ -26,10 +26,13 @@ function decodeSegment(part: string): string | undefined {
 
 /**
  * Splits a URL's pathname (as `new URL()` gives it: dot segments resolved, still percent-encoded) into decoded
- * segments. Empty segments (`//`) are dropped; `trailingSlash` says whether the path ended in `/`.
+ * segments; `trailingSlash` says whether the path ended in `/`. An empty segment (`/v1/projects//`, `/a//b`) names
+ * nothing: it is `undefined`, so no route and no file matches it.
  */
 export function decodePath(pathname: string): DecodedPath {
-  const segments = pathname.split('/').filter((p) => p !== '').map(decodeSegment);
+  const parts = pathname.split('/').slice(1);
+  if (parts.at(-1) === '') parts.pop();
+  const segments = parts.map((p) => (p === '' ? undefined : decodeSegment(p)));
   return { segments, trailingSlash: pathname.endsWith('/'), clean: segments.every((s) => s !== undefined) };
 }
 

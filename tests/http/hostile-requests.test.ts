@@ -79,3 +79,21 @@ describe('hostile requests through the whole handler stack', () => {
     expect(unhandled).toEqual([]);
   }, 600_000);
 });
+
+describe('empty path segments', () => {
+  it('name nothing: any API path with `//` inside is a JSON 404, never another route', async () => {
+    expect((await send(stack, '/v1/projects//', { headers: { authorization: `Bearer ${stack.account.key}` } })).body)
+      .toEqual({ code: 'not_found', message: expect.any(String) });
+    const apiPath = fc.constantFrom(...endpoints.filter((e) => e.methods.includes('GET')).map((e) => e.pattern.replace(/:slug/g, 'canonical-url')));
+    await fc.assert(fc.asyncProperty(apiPath, fc.nat(), fc.boolean(), async (path, at, trailing) => {
+      const parts = path.split('/');
+      // After the API's root (`/api//v1` is under no API root, so it is the site's 404).
+      const root = path.startsWith('/api/v1') ? 3 : 2;
+      const i = root + (at % (parts.length - root));
+      const broken = [...parts.slice(0, i), '', ...parts.slice(i)].join('/') + (trailing ? '/' : '');
+      const res = await send(stack, broken, { headers: { authorization: `Bearer ${stack.account.key}` } });
+      expect(res.status, broken).toBe(404);
+      expect(res.body?.code, broken).toBe('not_found');
+    }), { numRuns: 200 });
+  });
+});

@@ -1,41 +1,50 @@
-// One article: rendered, redirected (consolidation) or 404 (unpublished), exactly as articles.get says.
+// One article: rendered (noindex ones with a robots meta), redirected (consolidation) or 404 (unpublished or unknown).
+// The build prerenders every slug from one sync of the feed, with no detail request (lib/build-feed.ts).
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect, redirect } from 'next/navigation';
-import { projectId, skribra } from '../../../lib/skribra';
+import { articleBySlug } from '../../../lib/article-by-slug';
+import { buildFeed } from '../../../lib/build-feed';
+import { writeFeedHandoff } from '../../../lib/feed-handoff';
+import { isBuild } from '../../../lib/is-build';
 
 type Props = { params: Promise<{ slug: string }> };
 
-export const revalidate = 300;
-// Slugs published after the build are rendered on first request, then cached like the others.
+// The webhook route revalidates a page the moment its article changes; this is the fallback when a delivery is
+// missed. Each regeneration is one detail request, so it stays long: at a day, N pages cost at most N/24 an hour.
+export const revalidate = 86400;
+// Slugs published after the build are rendered on first request (one detail request), then cached like the others.
 export const dynamicParams = true;
 
 export async function generateStaticParams(): Promise<{ slug: string }[]> {
-  const params: { slug: string }[] = [];
-  for await (const card of skribra.articles.all(projectId)) params.push({ slug: card.slug });
-  return params;
+  const feed = await buildFeed();
+  // Left on disk for the workers that prerender the pages, so they do not sync again (lib/feed-handoff.ts).
+  if (isBuild()) await writeFeedHandoff(feed);
+  // Redirects are prerendered too (as 308 or 307 with their Location): the feed already says where each one goes.
+  return [...feed.bySlug.keys()].map((slug) => ({ slug }));
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const result = await skribra.articles.get(projectId, (await params).slug);
-  if (result.kind !== 'article') return {};
+  const answer = await articleBySlug((await params).slug);
+  if (answer.kind !== 'article') return {};
   return {
-    title: result.article.title,
-    description: result.article.meta_description,
+    title: answer.article.title,
+    description: answer.article.meta_description,
     // noindex: rendered for readers, kept out of search engines.
-    robots: result.noindex ? { index: false, follow: true } : undefined,
+    robots: answer.noindex ? { index: false, follow: true } : undefined,
   };
 }
 
 export default async function ArticlePage({ params }: Props) {
-  const result = await skribra.articles.get(projectId, (await params).slug);
-  switch (result.kind) {
+  const answer = await articleBySlug((await params).slug);
+  switch (answer.kind) {
     case 'gone':
       notFound();
     case 'redirect':
-      if (result.permanent) permanentRedirect(result.location);
-      redirect(result.location);
+      // permanentRedirect answers 308, redirect 307: the method-preserving forms of 301 and 302.
+      if (answer.permanent) permanentRedirect(answer.location);
+      redirect(answer.location);
     case 'article': {
-      const { article } = result;
+      const { article } = answer;
       return (
         <main>
           <article>
