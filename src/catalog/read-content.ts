@@ -33,11 +33,18 @@ function frontmatterSpan(source: string): { start: number; end: number } {
   return { start, end: close ? start + close.index : source.length };
 }
 
-/** js-yaml's error position (0-based, within the frontmatter), as a problem position. */
+/** The yaml package's error position (1-based, within the frontmatter), as a problem position. */
 function yamlErrorPosition(err: unknown): { line: number; column: number } | undefined {
-  const mark = (err as { mark?: { line: number; column: number } }).mark;
-  return mark ? { line: mark.line + 1, column: mark.column + 1 } : undefined;
+  const pos = (err as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+  return pos ? { line: pos.line, column: pos.col } : undefined;
 }
+
+/**
+ * Frontmatter is read by the yaml package (YAML 1.2 core schema), not gray-matter's default js-yaml: js-yaml turns
+ * `2026-13-45` into a Date by rolling it over to 2027-02-14, so an impossible date would pass silently. Here a date
+ * stays the text it is, and the field's schema refuses one that is not a real calendar date, at its line.
+ */
+const FRONTMATTER = { engines: { yaml: (text: string) => (parseYaml(text) ?? {}) as object } };
 
 /**
  * Every `.md` file under `dir` (recursively), sorted by name so builds are deterministic. A file whose frontmatter is
@@ -55,16 +62,16 @@ export function readMarkdownDir(dir: string, problems: Problems): ContentFile[] 
     const span = frontmatterSpan(source);
     const base = { file: display(path), source, yamlStart: span.start, yamlEnd: span.end };
     try {
-      // Options (even empty) turn off gray-matter's cache, which keeps every text it saw and hands back a stale
-      // result for a text whose frontmatter failed before.
-      const { data, content } = matter(source, {});
+      // Options turn off gray-matter's cache, which keeps every text it saw and hands back a stale result for a text
+      // whose frontmatter failed before.
+      const { data, content } = matter(source, FRONTMATTER);
       const body = content.trim();
       const bodyOffset = body ? source.indexOf(body, span.end) : source.length;
       files.push({ ...base, name: f.slice(0, -3).replaceAll('\\', '/'), data: data ?? {}, body, bodyOffset });
     } catch (err) {
       const at = yamlErrorPosition(err);
       const line = problems.lineOf(base, span.start) + (at ? at.line - 1 : 0);
-      problems.add({ file: base.file, line, column: at?.column ?? 1, field: 'frontmatter', message: `is not valid YAML (${(err as { reason?: string }).reason ?? (err as Error).message.split('\n')[0]})` });
+      problems.add({ file: base.file, line, column: at?.column ?? 1, field: 'frontmatter', message: `is not valid YAML (${(err as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')})` });
     }
   }
   return files;

@@ -1,4 +1,4 @@
-// A content folder with five different mistakes: `npm run check:content` and the build both list all five, each
+// A content folder with six different mistakes: `npm run check:content` and the build both list all six, each
 // with file, line and column, and neither prints a stack trace.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +30,7 @@ beforeAll(() => {
   edit('glossary/canonical-url.md', /^definition: .*$/m,                                   // 4. two sentences ("e.g." and 2.5 are not ends)
     'definition: A canonical URL, e.g. the one with 2.5 times the links, is the preferred address. Search engines index it.');
   edit('tools/word-counter.md', 'runs_on: browser', 'runs_on: cloud');                    // 5. a value not in the list
+  edit('glossary/canonical-url.md', /^updated: .*$/m, 'updated: 2026-13-45');            // 6. a date that is no calendar date
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -39,23 +40,24 @@ afterAll(() => {
 const expected = () => [
   `${dir}/glossary/canonical-url.md:3:1: definition: must be one sentence (a second one starts "Search engines index it.")`,
   `${dir}/glossary/canonical-url.md:5:1: category: unknown category "technical-seoo" (did you mean "technical-seo"?)`,
+  `${dir}/glossary/canonical-url.md:11:1: updated: must be a date YYYY-MM-DD (expected e.g. 2026-01-31)`,
   `${dir}/glossary/noindex.md:10:1: updated: is required (expected a date YYYY-MM-DD, e.g. 2026-01-31)`,
   `${dir}/glossary/noindex.md:12:19: body: unknown glossary reference [[canonical-urll]] (did you mean [[canonical-url]]?)`,
   `${dir}/tools/word-counter.md:4:1: runs_on: must be one of browser, server`,
 ];
 const problemLines = (output: string) => output.split('\n').filter((l) => /^\S+:\d+:\d+: /.test(l));
 
-describe('a content folder with five mistakes', () => {
-  it('npm run check:content lists all five and exits 1', () => {
+describe('a content folder with six mistakes', () => {
+  it('npm run check:content lists all six and exits 1', () => {
     const r = spawnSync('npm', ['run', '-s', 'check:content'], { cwd: ROOT, env: { ...process.env, SKRIBRA_CONTENT_DIR: dir }, encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(problemLines(r.stderr)).toEqual(expected());
-    expect(r.stderr).toContain('5 content problems in 3 files');
+    expect(r.stderr).toContain('6 content problems in 3 files');
     expect(r.stderr).not.toMatch(/^\s+at /m);
     expect(r.stdout).toBe('');
   });
 
-  it('the build prints the same five lines, no stack trace, and exits 1', () => {
+  it('the build prints the same six lines, no stack trace, and exits 1', () => {
     let output = '';
     try {
       astroBuild({ outDir, quiet: true, env: { SKRIBRA_CONTENT_DIR: dir, SITE_URL: 'http://localhost:4321', ...WITHOUT_BLOG } });
@@ -64,7 +66,7 @@ describe('a content folder with five mistakes', () => {
     }
     expect(output).toMatch(/^astro build failed \(exit 1\)/);
     expect(problemLines(output)).toEqual(expected());
-    expect(output).toContain('5 content problems in 3 files');
+    expect(output).toContain('6 content problems in 3 files');
     expect(output).not.toMatch(/^\s+at /m);
     expect(output).not.toContain('An unhandled error occurred');
   });
