@@ -46,23 +46,46 @@ type GateRow = Partial<ArticleRow> & {
   gate_account: string | null; gate_windows: Window[] | null; gate_project: string | null; gate_api: boolean | null; gate_version: string | null;
 };
 
-/** One statement for `targets.length` requests of one key and bucket: counts them all, answers each in order. */
+/** PostgreSQL's disk_full: the counters cannot be written, but the store still reads. */
+const DISK_FULL = '53100';
+
+/**
+ * One statement for `targets.length` requests of one key and bucket: counts them all, answers each in order. When
+ * the store's disk is full the counters cannot be written: the same statement runs again reading them instead, so
+ * reads go on, still held to the limits as counted so far (the requests are not added), and the log says why.
+ */
 export async function checkAccessBatch(sql: Sql, digest: string, bucket: Bucket, targets: readonly Target[], deadline: Date = defaultDeadline()): Promise<Access[]> {
+  try {
+    return await gateStatement(sql, digest, bucket, targets, deadline, true);
+  } catch (err) {
+    if ((err as { code?: string }).code !== DISK_FULL) throw err;
+    console.error(`content API: the store's disk is full, so requests are not counted until space is freed (${(err as Error).message})`);
+    return gateStatement(sql, digest, bucket, targets, deadline, false);
+  }
+}
+
+async function gateStatement(sql: Sql, digest: string, bucket: Bucket, targets: readonly Target[], deadline: Date, counting: boolean): Promise<Access[]> {
   const n = targets.length;
   const wantsArticle = targets.some((t) => t.slug !== undefined);
+  const windows = sql`(values ('hour', date_trunc('hour', now())), ('day', date_trunc('day', now()))) as w(win, start)`;
+  const end = (table: string, start: string) => sql`${sql(start)} + case ${sql(table + '.win')} when 'hour' then interval '1 hour' else interval '1 day' end`;
+  const counted = counting
+    ? sql`
+      insert into rate_counters (account_id, bucket, win, window_start, hits)
+      select k.account_id, ${bucket}, w.win, w.start, ${n}::int
+      from k, ${windows}
+      where clock_timestamp() <= ${deadline}::timestamptz and set_config('synchronous_commit', 'off', true) = 'off'
+      on conflict (account_id, bucket, win, window_start) do update set hits = rate_counters.hits + excluded.hits
+      returning win, hits, ceil(extract(epoch from (${end('rate_counters', 'window_start')}) - clock_timestamp()))::int as reset`
+    : sql`
+      select w.win, coalesce(r.hits, 0) + ${n}::int as hits, ceil(extract(epoch from (${end('w', 'w.start')}) - clock_timestamp()))::int as reset
+      from k cross join ${windows}
+      left join rate_counters r on r.account_id = k.account_id and r.bucket = ${bucket} and r.win = w.win and r.window_start = w.start`;
   // Columns of the article are selected only for detail requests: a list request carries no article bytes.
   const rows = await sql<GateRow[]>`
     with k as (
       select account_id from api_keys where digest = ${digest} and revoked_at is null
-    ), c as (
-      insert into rate_counters (account_id, bucket, win, window_start, hits)
-      select k.account_id, ${bucket}, w.win, w.start, ${n}::int
-      from k, (values ('hour', date_trunc('hour', now())), ('day', date_trunc('day', now()))) as w(win, start)
-      where clock_timestamp() <= ${deadline}::timestamptz and set_config('synchronous_commit', 'off', true) = 'off'
-      on conflict (account_id, bucket, win, window_start) do update set hits = rate_counters.hits + excluded.hits
-      returning win, hits,
-        ceil(extract(epoch from (window_start + case win when 'hour' then interval '1 hour' else interval '1 day' end) - clock_timestamp()))::int as reset
-    ), w as (
+    ), c as (${counted}), w as (
       select json_agg(json_build_object('win', win, 'hits', hits, 'reset', greatest(reset, 1))) as windows from c
     ), r as (
       select * from unnest(${targets.map((t) => t.projectId ?? null) as string[]}::text[], ${targets.map((t) => t.slug ?? null) as string[]}::text[])
