@@ -6,6 +6,7 @@ import { readConfig } from '../src/config.ts';
 import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 import { artifactDir } from '../src/api/public/artifact-dir.ts';
 import { createToolsApi } from '../src/api/tools/create-tools-api.ts';
+import { withClientAddress } from '../src/api/http/client-address.ts';
 
 const { catalog } = loadPublicApi(artifactDir());
 // The production site, plus this deploy's own URL so a deploy preview's tool pages can use its tools.
@@ -13,7 +14,7 @@ const { URL, DEPLOY_PRIME_URL, DEPLOY_URL } = readConfig();
 const siteOrigins = [catalog.site_url, URL, DEPLOY_PRIME_URL, DEPLOY_URL].filter((o): o is string => !!o);
 const handler = createToolsApi({ catalog, siteOrigins });
 
-export default (req: Request, _context: Context): Promise<Response> => handler(req);
+export default (req: Request, context: Context): Promise<Response> => handler(withClientAddress(req, context.ip));
 
 // Literal: Netlify reads this config statically. tests/tools/tools-api.test.ts holds rateLimit to TOOLS_RATE_LIMIT.
 export const config: Config = {

@@ -4,12 +4,15 @@ import { markdownPath } from '../core/urls.ts';
 import { blocks, head, inline, link, section } from '../twins/blocks.ts';
 import { footer } from '../twins/footer.ts';
 import { BLOG_DESCRIPTION, BLOG_TITLE, blogIndexPages } from './blog-index.ts';
+import { bylineOf } from './article-author.ts';
 import type { FullArticle } from './public-article.ts';
 
 const day = (iso?: string) => iso?.slice(0, 10);
 
 export function articleTwin(a: FullArticle): string {
+  const byline = bylineOf(a.author);
   const meta = [
+    `By ${byline.url ? link(byline.name, byline.url) : inline(byline.name)}`,
     a.published_at && `Published ${day(a.published_at)}`,
     a.updated_at && a.updated_at !== a.published_at && `updated ${day(a.updated_at)}`,
     a.reading_time && `${a.reading_time} min read`,

@@ -28,13 +28,18 @@ function markdownOf(r: Pick<ArticleRow, 'id' | 'updated_at' | 'content_html'>): 
   return md;
 }
 
-export function toArticleSummary(r: SummaryRow, site: string): ArticleSummary {
+/** The card fields added after spec 2.2's; a row read with fewer columns (the API's lists) leaves them out. */
+export type SummarySource = SummaryRow & Partial<Pick<ArticleRow, 'image_alt' | 'image_width' | 'image_height' | 'tags' | 'author' | 'language'>>;
+
+export function toArticleSummary(r: SummarySource, site: string): ArticleSummary {
   const path = paths.article(r.slug);
   const s: ArticleSummary = {
     id: r.id, title: r.title, slug: r.slug,
     excerpt: r.excerpt ?? undefined, image_url: r.image_url ?? undefined, type: r.type ?? undefined,
     reading_time: r.reading_time ?? undefined, published_at: iso(r.published_at), updated_at: iso(r.updated_at),
     url: `${site}${path}`, markdown_url: `${site}${markdownPath(path)}`,
+    image_alt: r.image_alt ?? undefined, image_width: r.image_width ?? undefined, image_height: r.image_height ?? undefined,
+    tags: r.tags?.length ? [...r.tags] : undefined, author: r.author ?? undefined, language: r.language ?? undefined,
   };
   for (const k of Object.keys(s) as (keyof ArticleSummary)[]) if (s[k] === undefined) delete s[k];
   return s;

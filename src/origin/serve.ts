@@ -3,17 +3,8 @@ import { serve } from '@hono/node-server';
 import type { Handler } from './create-origin.ts';
 import { createAnswerMemo } from './answer-memo.ts';
 import { readConfig } from '../config.ts';
+import { clientAddress, withClientAddress } from '../api/http/client-address.ts';
 
-/**
- * The client address handlers see (per-IP limits key on it). Directly exposed, a client could claim any address in
- * X-Forwarded-For, so the socket's address replaces it; behind a CDN or proxy that sets the header
- * (SKRIBRA_TRUST_PROXY=1) the header is kept.
- */
-function withClientAddress(req: Request, incoming: { socket: { remoteAddress?: string } } | undefined, trustProxy: boolean): Request {
-  if (trustProxy || !incoming?.socket.remoteAddress) return req;
-  req.headers.set('x-forwarded-for', incoming.socket.remoteAddress);
-  return req;
-}
 
 /**
  * Listens with Hono's Node adapter (no hand-written HTTP parsing); resolves once listening. A repeated request for a
@@ -25,7 +16,9 @@ export function listen(handler: Handler, port: number, hostname?: string) {
   return new Promise<{ port: number; close: () => Promise<void> }>((resolveListening) => {
     const server = serve({
       fetch: async (req, env) => {
-        const res = await handler(withClientAddress(req, env?.incoming, SKRIBRA_TRUST_PROXY));
+        // Per-address limits key on the socket's address, or on a trusted proxy's last hop (SKRIBRA_TRUST_PROXY=1).
+        const address = clientAddress(env?.incoming?.socket.remoteAddress, req.headers.get('x-forwarded-for'), SKRIBRA_TRUST_PROXY);
+        const res = await handler(withClientAddress(req, address));
         if (env && 'incoming' in env) memo.remember(env.incoming as IncomingMessage, res);
         return res;
       },

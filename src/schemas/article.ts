@@ -1,6 +1,11 @@
 // The public blog article shapes (spec 2.2, ArticleSummary and Article): the types of the blog source and the
 // serialiser (src/blog), and the OpenAPI document's schemas.
 import * as z from 'astro/zod';
+import { ARTICLE_FIELDS } from './article-fields.ts';
+
+/** An own-article field as the public shape adds it: the model's schema and note, absent when unset (tags when empty). */
+const added = <K extends 'image_alt' | 'image_width' | 'image_height' | 'tags' | 'author' | 'language'>(k: K) =>
+  ARTICLE_FIELDS[k].schema.optional().meta({ description: ARTICLE_FIELDS[k].note }) as z.ZodOptional<(typeof ARTICLE_FIELDS)[K]['schema']>;
 
 export const ArticleSummary = z.object({
   id: z.string().optional(),
@@ -16,6 +21,13 @@ export const ArticleSummary = z.object({
   updated_at: z.iso.datetime({ offset: true }).optional(),
   url: z.url(),
   markdown_url: z.url().optional(),
+  // Spec 2.2 allows fields after the listed ones: the cover's description and size, and the model's card fields.
+  image_alt: added('image_alt'),
+  image_width: added('image_width'),
+  image_height: added('image_height'),
+  tags: added('tags'),
+  author: added('author'),
+  language: added('language'),
 });
 
 export const Article = ArticleSummary.extend({

@@ -8,8 +8,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openTestStore, type TestStore } from '../content/helpers.ts';
 import { seedDemo, BLOG_PROJECT_ID } from '../../src/store/seed.ts';
-import { updateArticleState } from '../../src/store/repos/articles.ts';
+import { blogTopics, toArticle } from '../../src/store/seed-content.ts';
+import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { htmlToMarkdown } from '../../src/blog/html-to-markdown.ts';
+import { vocabularyProblems } from '../site/schema-vocabulary.ts';
+import { jsonLdBlocks, ofType, jsonLdNodes } from '../site/html-pages.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const SITE = 'http://blog-build.test';
@@ -31,6 +34,8 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+const GERMAN = { language: 'de', author: { name: 'Jana Schmidt', url: 'https://jana.example/' }, image_url: 'https://images.example/intent.webp', image_alt: 'Ein Suchfeld', image_width: undefined, image_height: undefined };
+
 let t: TestStore;
 let dist: string;
 const file = (p: string) => readFileSync(join(dist, p), 'utf8');
@@ -39,6 +44,8 @@ beforeAll(async () => {
   t = await openTestStore();
   await seedDemo(t.store);
   await updateArticleState(t.store.sql, BLOG_PROJECT_ID, 'content-decay', { retired: true });
+  // One article in German by a person, with a cover of its own of unknown size (the rest keep the seeded fields).
+  await publishArticle(t.store.sql, BLOG_PROJECT_ID, { ...toArticle(blogTopics.find((x) => x.slug === 'search-intent')!, SITE, 'Skribra', []), ...GERMAN });
   dist = tempDir('skribra-blog-dist-');
   const r = build(dist, { SKRIBRA_DATA_DIR: t.dataDir! });
   if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
@@ -72,9 +79,43 @@ describe('a build with the house blog (11 visible articles, one retired)', () =>
     expect(existsSync(join(dist, 'blog/content-decay/index.html'))).toBe(false);
   });
 
+  test('article pages: alt and size on the cover, the byline, the lang, and JSON-LD from the article\'s fields', () => {
+    const html = file('blog/keyword-cannibalization/index.html');
+    const title = 'Keyword cannibalization and how to consolidate it';
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en"/i);
+    expect(html).toContain(`<img class="cover" src="/og/blog/keyword-cannibalization.png" width="1200" height="630" alt="Cover card: ${title}"`);
+    expect(html).toMatch(/<span class="byline"[^>]*>By <a href="https?:\/\/[^"]+\/" rel="author"[^>]*>Skribra editorial team<\/a><\/span>/);
+    expect(jsonLdBlocks(html).flatMap((b) => vocabularyProblems(b))).toEqual([]);
+    const [post] = ofType(jsonLdNodes(html), 'BlogPosting');
+    expect(post).toMatchObject({
+      author: { '@type': 'Organization', name: 'Skribra editorial team' }, inLanguage: 'en',
+      image: { '@type': 'ImageObject', url: expect.stringMatching(/\/og\/blog\/keyword-cannibalization\.png$/), width: 1200, height: 630, caption: `Cover card: ${title}` },
+    });
+
+    const de = file('blog/search-intent/index.html');
+    expect(de).toMatch(/^<!DOCTYPE html><html lang="de"/i);
+    expect(de).toMatch(/<img class="cover" src="https:\/\/images\.example\/intent\.webp" width="1200" height="630" alt="Ein Suchfeld"[^>]*style="aspect-ratio: 1200 \/ 630"/);
+    expect(de).toMatch(/By <a href="https:\/\/jana\.example\/" rel="author"[^>]*>Jana Schmidt<\/a>/);
+    expect(ofType(jsonLdNodes(de), 'BlogPosting')[0]).toMatchObject({
+      author: { '@type': 'Person', name: 'Jana Schmidt', url: 'https://jana.example/' }, inLanguage: 'de',
+      image: { '@type': 'ImageObject', url: 'https://images.example/intent.webp', caption: 'Ein Suchfeld' },
+    });
+    expect(file('blog/index.html')).toMatch(/^<!DOCTYPE html><html lang="en"/i);
+  });
+
+  test('index cards: every image has an alt, a width and a height', () => {
+    const index = file('blog/index.html');
+    const cards = [...index.matchAll(/<img class="card-image"[^>]*>/g)].map((m) => m[0]);
+    expect(cards).toHaveLength(10);
+    for (const img of cards) expect(img).toMatch(/ width="\d+" height="\d+" alt="[^"]+"/);
+    expect(index).toContain('<img class="card-image" src="/covers/blog/keyword-cannibalization.png" width="600" height="315" alt="Cover card: Keyword cannibalization and how to consolidate it"');
+    expect(index).toContain('<img class="card-image" src="https://images.example/intent.webp" width="600" height="315" alt="Ein Suchfeld"');
+  });
+
   test('.md twins carry the same converted markdown as the API', () => {
     const twin = file('blog/keyword-cannibalization.md');
     expect(twin.startsWith('# Keyword cannibalization and how to consolidate it\n')).toBe(true);
+    expect(twin).toMatch(/\n\nBy \[Skribra editorial team\]\(https?:\/\/[^)]+\/\) · Published \d{4}-\d{2}-\d{2}/);
     expect(twin).toContain('| Signal | Where | Healthy |\n| --- | --- | --- |');
     expect(twin).toContain(`[This page as HTML](${SITE}/blog/keyword-cannibalization/)`);
     expect(file('blog.md')).toContain(`(${SITE}/blog/keyword-cannibalization.md)`);

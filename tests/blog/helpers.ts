@@ -25,9 +25,16 @@ export function publicApi(articles?: ArticleSource) {
 
 const TABLE = '<table><thead><tr><th>Signal</th><th>Healthy</th></tr></thead><tbody><tr><td><strong>CTR</strong></td><td>Above 2 %</td></tr></tbody></table>';
 
+/** post-01's cover description and size, tags, author and language (the fields added after spec 2.2's). */
+export const WITH_NEW_FIELDS = {
+  image_url: 'https://blog.test/images/post-01.webp', image_alt: 'A chart of clicks', image_width: 1600, image_height: 900,
+  tags: ['seo', 'guides'], author: { name: 'Jane Doe', url: 'https://jane.example/' }, language: 'en-GB',
+};
+
 /**
  * A project like the house blog: 25 visible articles (newest first: post-00 … post-24), one with a table, image,
- * related list and no stored json_ld; plus one unpublished, one redirected, one retired and one noindex.
+ * related list and no stored json_ld, one with the added fields (WITH_NEW_FIELDS); plus one unpublished, one
+ * redirected, one retired and one noindex.
  */
 export async function blogProject(store: Store) {
   const sql = store.sql;
@@ -43,7 +50,7 @@ export async function blogProject(store: Store) {
         image_url: 'https://blog.test/images/post-00.webp', meta_description: 'Why signals matter.',
         related_articles: [{ title: 'One', slug: 'post-01' }, { title: 'Retired', slug: 'retired-post' }, { title: 'Two', slug: 'post-02' }],
       }
-      : {};
+      : i === 1 ? WITH_NEW_FIELDS : {};
     await publishArticle(sql, projectId, articleInput(slug, i % 5 === 0 ? `Programmatic SEO part ${i}` : `Content guide ${i}`, extra), at(i));
   }
   const hidden = { unpublished: 'unpublished-post', redirected: 'redirected-post', retired: 'retired-post' } as const;

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openTestStore, type TestStore } from '../content/helpers.ts';
 import { createStoreArticleSource } from '../../src/blog/store-article-source.ts';
 import { main } from '../../scripts/cli/main.ts';
-import { blogProject, publicApi, SITE } from './helpers.ts';
+import { Article } from '../../src/schemas/article.ts';
+import { blogProject, publicApi, SITE, WITH_NEW_FIELDS } from './helpers.ts';
 
 let t: TestStore;
 let fx: Awaited<ReturnType<typeof blogProject>>;
@@ -109,6 +110,20 @@ describe('detail', () => {
     // The retired related article is dropped; the rest are full summaries, in the stored order.
     expect(a.related_articles.map((r: { slug: string }) => r.slug)).toEqual(['post-01', 'post-02']);
     expect(a.related_articles[0]).toMatchObject({ title: 'Content guide 1', url: `${SITE}/blog/post-01/`, markdown_url: `${SITE}/blog/post-01.md`, published_at: expect.any(String) });
+  });
+
+  test('the fields added after spec 2.2: the cover\'s alt and size, tags, author, language; the JSON-LD agrees', async () => {
+    const a = (await get('/api/v1/articles/post-01')).body.data;
+    const { image_url, ...added } = WITH_NEW_FIELDS;
+    expect(a).toMatchObject({ image_url, ...added });
+    expect(Article.parse(a)).toBeTruthy();
+    expect(a.json_ld[0]).toMatchObject({
+      author: { '@type': 'Person', name: 'Jane Doe', url: 'https://jane.example/' }, inLanguage: 'en-GB', keywords: 'post, seo, guides',
+      image: { '@type': 'ImageObject', url: image_url, width: 1600, height: 900, caption: 'A chart of clicks' },
+    });
+    // post-00 names none of them: left out, and Skribra is the author.
+    const plain = (await get('/api/v1/articles/post-00')).body.data;
+    for (const k of Object.keys(added)) expect(plain).not.toHaveProperty(k);
   });
 
   test('unpublished, redirected, retired and unknown slugs are 404 not_found', async () => {

@@ -5,6 +5,8 @@ import { loadCatalog } from '../../src/catalog/load-catalog.ts';
 import { createToolsApi } from '../../src/api/tools/create-tools-api.ts';
 import { createRateLimiter, TOOLS_RATE_LIMIT } from '../../src/api/tools/rate-limit.ts';
 import { auditHtml } from '../../src/api/tools/heading-link-audit.ts';
+import { CLIENT_ADDRESS } from '../../src/api/http/client-address.ts';
+import { listen } from '../../src/origin/serve.ts';
 
 const SITE = 'https://site.test';
 const { catalog } = loadCatalog(resolve('content'), SITE);
@@ -92,7 +94,7 @@ describe('tools API: rate limit', () => {
   it('answers 429 rate_limited with Retry-After past the per-IP limit, per IP', async () => {
     const limited = createToolsApi({ catalog, rateLimit: { windowLimit: 2, windowSize: 60 } });
     const call = (ip: string) => limited(new Request(`${SITE}/tools-api/heading-link-audit`, {
-      method: 'POST', headers: { origin: SITE, 'x-forwarded-for': ip }, body: '{"html":"<h1>a</h1>"}',
+      method: 'POST', headers: { origin: SITE, [CLIENT_ADDRESS]: ip }, body: '{"html":"<h1>a</h1>"}',
     }));
     expect((await call('1.1.1.1')).status).toBe(200);
     expect((await call('1.1.1.1')).status).toBe(200);
@@ -101,6 +103,24 @@ describe('tools API: rate limit', () => {
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await third.json()).code).toBe('rate_limited');
     expect((await call('2.2.2.2')).status).toBe(200);
+  });
+  it('keys on the socket behind the local origin: 100 requests claiming 100 addresses from one socket, 30 pass', async () => {
+    const server = await listen(createToolsApi({ catalog, siteOrigins: [SITE], rateLimit: TOOLS_RATE_LIMIT }), 0, '127.0.0.1');
+    const statuses: number[] = [];
+    try {
+      for (let i = 0; i < 100; i++) {
+        const claim = `198.51.100.${i}`;
+        const res = await fetch(`http://127.0.0.1:${server.port}/tools-api/heading-link-audit`, {
+          method: 'POST', body: '{"html":"<h1>a</h1>"}',
+          headers: { origin: SITE, 'x-nf-client-connection-ip': claim, 'x-forwarded-for': claim, [CLIENT_ADDRESS]: claim },
+        });
+        statuses.push(res.status);
+        await res.arrayBuffer();
+      }
+    } finally { await server.close(); }
+    expect(TOOLS_RATE_LIMIT.windowLimit).toBe(30);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(70);
   });
   it('slides: a slot frees once the oldest request leaves the window', () => {
     let t = 0;

@@ -1,5 +1,6 @@
 // The server-side tools of the public site: POST /tools-api/{slug}, run by the one pipeline.
 // Reachable only from the site itself; no CORS headers are ever sent, so other origins cannot read an answer.
+import { addressOf } from '../http/client-address.ts';
 import { ApiError, notFound } from '../http/api-error.ts';
 import { createPipeline, type Ctx, type Runtime } from '../http/pipeline.ts';
 import type { Catalog } from '../public/catalog.ts';
@@ -15,12 +16,9 @@ export interface ToolsApiDeps {
   siteOrigins?: string[];
   /** The in-process limit (local origin). Leave out where the platform limits (Netlify's `rateLimit`). */
   rateLimit?: { windowLimit: number; windowSize: number };
-  /** The client's address; the local origin has only forwarding headers to go on. */
+  /** The client's address; by default the one the platform adapter stamped (client-address.ts), never a client's claim. */
   clientIp?: (req: Request) => string;
 }
-
-const forwardedIp = (req: Request) =>
-  req.headers.get('x-nf-client-connection-ip') ?? req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'local';
 
 /**
  * A browser marks every fetch with Sec-Fetch-Site and every POST with Origin; both, when present, must name the site,
@@ -35,7 +33,7 @@ function checkOrigin(req: Request, origins: Set<string>) {
   if (!ok) throw new ApiError(403, 'forbidden_origin', 'The server tools answer only pages of this site; use them from the tool pages.');
 }
 
-export function toolsRuntime({ catalog, siteOrigins, rateLimit, clientIp = forwardedIp }: ToolsApiDeps): Runtime {
+export function toolsRuntime({ catalog, siteOrigins, rateLimit, clientIp = addressOf }: ToolsApiDeps): Runtime {
   const origins = new Set((siteOrigins ?? [catalog.site_url]).map((o) => new URL(o).origin));
   const limiter: RateLimiter | undefined = rateLimit && createRateLimiter(rateLimit);
   // Indexed on the first brief, not at start: the index covers every page, and the origin and the tools function
