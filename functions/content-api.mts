@@ -1,13 +1,14 @@
 // Netlify Functions 2.0 entry of the authenticated content API (/v1). The store is DATABASE_URL.
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { databaseUrl, readConfig } from '../src/config.ts';
 import { connect } from '../src/store/open-store.ts';
 import { createContentApi } from '../src/api/content/create-content-api.ts';
+import { withClientAddress } from '../src/api/http/client-address.ts';
 
 const env = readConfig();
 const api = createContentApi({ config: env, sql: connect(databaseUrl(env) ?? '', env.SKRIBRA_DB_POOL ?? 3) });
 
-export default (req: Request) => api(req);
+export default (req: Request, context: Context) => api(withClientAddress(req, context?.ip));
 
 // Literal: Netlify reads this config statically. tests/public/netlify-wiring.test.ts holds it to the registry.
 export const config: Config = { path: ['/v1', '/v1/*'] };

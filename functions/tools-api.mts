@@ -14,7 +14,7 @@ const { URL, DEPLOY_PRIME_URL, DEPLOY_URL } = readConfig();
 const siteOrigins = [catalog.site_url, URL, DEPLOY_PRIME_URL, DEPLOY_URL].filter((o): o is string => !!o);
 const handler = createToolsApi({ catalog, siteOrigins });
 
-export default (req: Request, context: Context): Promise<Response> => handler(withClientAddress(req, context.ip));
+export default (req: Request, context: Context): Promise<Response> => handler(withClientAddress(req, context?.ip));
 
 // Literal: Netlify reads this config statically. tests/tools/tools-api.test.ts holds rateLimit to TOOLS_RATE_LIMIT.
 export const config: Config = {

@@ -2,7 +2,7 @@ import type { Sql } from 'postgres';
 import { contentRuntime, type ContentApiDeps } from '../api/content/create-content-api.ts';
 import { loadPublicApi } from '../api/public/load-public-api.ts';
 import { toolsRuntime } from '../api/tools/create-tools-api.ts';
-import { TOOLS_RATE_LIMIT } from '../api/tools/rate-limit.ts';
+import { TOOLS_RATE_LIMIT } from '../api/http/sliding-window.ts';
 import { createStoreArticleSource } from '../blog/store-article-source.ts';
 import { createOrigin } from './create-origin.ts';
 

@@ -1,5 +1,6 @@
 // The raw-HTTP examples of content/pages/docs/content-client.md run against a served content API on a real store:
-// the Python one (standard library only) does a full sync, then an incremental one that sees an edit and a removal.
+// the Python one (standard library only) does a full sync, then an incremental one that sees an edit and a removal,
+// its upserts whole articles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -32,7 +33,9 @@ describe.skipIf(!syncWired)('docs: content client page [needs /v1/sync wired]', 
     const f = await fixture(t.store, 3);
     const script = block('### Python (standard library only)', 'python')
       // Between its two syncs, the script pauses here while the test edits one article and unpublishes another.
-      .replace('cards, gone, cursor = sync(cursor)', 'input()\ncards, gone, cursor = sync(cursor)');
+      .replace('articles, gone, cursor = sync(cursor)', 'input()\narticles, gone, cursor = sync(cursor)')
+      // And the upserts are whole articles, bodies included.
+      + '\nprint(all("content_html" in a for a in articles))\n';
     const child = execFile('python3', ['-c', script], { env: { ...process.env, SKRIBRA_BASE_URL: api.url, SKRIBRA_API_KEY: f.key, SKRIBRA_PROJECT_ID: f.on } });
     let out = '';
     let err = '';
@@ -46,7 +49,7 @@ describe.skipIf(!syncWired)('docs: content client page [needs /v1/sync wired]', 
     child.stdin!.end('\n');
     expect(await exited).toBe(0);
     expect(err).toBe('');
-    expect(out).toBe('3 articles; cursor saved\nsince then: 1 changed, 1 removed\n');
+    expect(out).toBe('3 articles; cursor saved\nsince then: 1 changed, 1 removed\nTrue\n');
   });
 
   it('the Python example reads both error forms and names the code', async () => {

@@ -3,7 +3,7 @@ import { createServer, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { createContentApi } from '../../src/api/content/create-content-api.ts';
 
-const req = () => new Request('http://localhost/v1/projects', { headers: { authorization: 'Bearer sk_live_whatever' } });
+const req = () => new Request('http://localhost/v1/projects', { headers: { authorization: `Bearer sk_live_${'w'.repeat(43)}` } });
 
 describe('store unreachable', () => {
   it('refused connection: 503 unavailable with Retry-After, quickly', async () => {

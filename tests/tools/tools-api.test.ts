@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load-catalog.ts';
 import { createToolsApi } from '../../src/api/tools/create-tools-api.ts';
-import { createRateLimiter, TOOLS_RATE_LIMIT } from '../../src/api/tools/rate-limit.ts';
+import { createRateLimiter, TOOLS_RATE_LIMIT } from '../../src/api/http/sliding-window.ts';
 import { auditHtml } from '../../src/api/tools/heading-link-audit.ts';
 import { CLIENT_ADDRESS } from '../../src/api/http/client-address.ts';
 import { listen } from '../../src/origin/serve.ts';

@@ -11,7 +11,8 @@ import { createPipeline, unauthorized, type AuthInput, type Ctx, type Runtime } 
 import { jsonBody, Reply } from '../http/respond.ts';
 import { endpointsOf } from '../registry.ts';
 import { strongEtag } from '../../core/etag.ts';
-import { keyDigest } from '../../store/ids.ts';
+import { isKeyShaped, keyDigest } from '../../store/ids.ts';
+import { createRateLimiter } from '../http/sliding-window.ts';
 import { createGate, pruneCounters, type Access, type Bucket } from '../../store/repos/access.ts';
 import { listProjects } from '../../store/repos/projects.ts';
 import { listArticleCards } from '../../store/repos/articles.ts';
@@ -37,6 +38,12 @@ export interface ContentApiDeps {
   detailCache?: ListCache;
 }
 
+/**
+ * Failed authentications (a malformed, unknown or revoked key) per client address, per process: past it the address
+ * gets 429 until its window moves on, before any key is looked at.
+ */
+export const FAILED_AUTH_LIMIT = { windowLimit: 20, windowSize: 60 } as const;
+
 /** On every response: one account's answer must never be served to another request by a shared cache. */
 const KEYED_HEADERS = { vary: 'Authorization, X-Api-Key', 'netlify-cdn-cache-control': 'no-store' };
 
@@ -59,16 +66,24 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
   const cache = deps.listCache ?? createListCache(listCacheSize(config));
   const details = deps.detailCache ?? createListCache(listCacheSize(config));
   const gate = createGate(sql);
+  const failures = createRateLimiter(FAILED_AUTH_LIMIT);
   let served = 0;
 
-  async function authenticate({ key, endpoint, params, query }: AuthInput) {
+  async function authenticate({ key, endpoint, params, query, address }: AuthInput) {
     const bucket: Bucket = endpoint.bucket ?? 'list';
+    // An address that keeps failing is refused before any SQL, and a key that cannot be one of ours by its shape
+    // never reaches the store: a flood of junk keys costs a regex and a map lookup, not a gate statement.
+    // (Both adapters stamp the address; a handler called without one, in tests, has no per-address limit.)
+    const failed = () => { if (address) failures.hit(address); return unauthorized(); };
+    const blocked = address ? failures.wait(address) : 0;
+    if (blocked) throw new ApiError(429, 'rate_limited', `Too many failed authentications from this address; retry in ${blocked} s.`, { 'retry-after': String(blocked) });
+    if (!isKeyShaped(key)) throw failed();
     if (++served % 1000 === 0) pruneCounters(sql).catch(() => {});
     // The deadline makes the counter conditional: a gate statement that runs after the API gave up counts nothing.
     // A detail request's article is read by the same statement (one round trip), only from a project of the account.
     const target = { projectId: query?.projectId as string | undefined, slug: endpoint.id === 'getOwnArticle' ? params?.slug : undefined };
     const access = await gate(keyDigest(key), bucket, target, new Date(Date.now() + timeoutMs));
-    if (!access.accountId) throw unauthorized();
+    if (!access.accountId) throw failed();
     if (!access.counted) throw unavailable();
     const headers = rateLimitHeaders(limits, bucket, access.windows);
     const wait = retryAfter(limits, bucket, access.windows);

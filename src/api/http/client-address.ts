@@ -12,11 +12,12 @@ export function clientAddress(socketAddress: string | undefined, forwardedFor: s
   return hop || socketAddress || 'unknown';
 }
 
-/** Stamps the address on the request, replacing anything the client sent under the same name. */
-export function withClientAddress(req: Request, address: string): Request {
-  req.headers.set(CLIENT_ADDRESS, address);
+/** Stamps the address on the request, replacing (or, with none known, removing) anything the client sent under the same name. */
+export function withClientAddress(req: Request, address: string | undefined): Request {
+  if (address) req.headers.set(CLIENT_ADDRESS, address);
+  else req.headers.delete(CLIENT_ADDRESS);
   return req;
 }
 
-/** What a handler keys a per-address limit on. */
-export const addressOf = (req: Request): string => req.headers.get(CLIENT_ADDRESS) ?? 'unknown';
+/** What a handler keys a per-address limit on; undefined when no adapter stamped one (a handler called directly). */
+export const addressOf = (req: Request): string | undefined => req.headers.get(CLIENT_ADDRESS) ?? undefined;

@@ -13,6 +13,7 @@ import { decide, staticFileOf, type Decision } from './decide.ts';
 import { parseQuery } from './parse-query.ts';
 import { JSON_TYPE, jsonBody, Reply, toErrorResponse, withoutBody } from './respond.ts';
 import { requestKey } from './request-key.ts';
+import { addressOf } from './client-address.ts';
 
 export interface Ctx<A = unknown> {
   req: Request;
@@ -42,7 +43,11 @@ export interface Runtime {
 }
 
 /** What `authenticate` is given: the key, and the path parameters and query when they passed their schemas. */
-export interface AuthInput { key: string; endpoint: Endpoint; params: Record<string, string> | undefined; query: Record<string, unknown> | undefined }
+export interface AuthInput {
+  key: string; endpoint: Endpoint; params: Record<string, string> | undefined; query: Record<string, unknown> | undefined;
+  /** The client's address as the adapter stamped it (client-address.ts), for limits on failed authentications. */
+  address: string | undefined;
+}
 
 /** A static file of the build: what the origin serves for endpoints with a static answer, and for the site. */
 export type StaticAnswer = (req: Request, file: string, headers: Headers) => Response | undefined;
@@ -109,7 +114,7 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
       if (endpoint.auth === 'account-key') {
         const key = requestKey(req);
         if (!key) throw unauthorized();
-        const auth = await runtime.authenticate!({ key, endpoint, params: params.success ? params.data as Record<string, string> : undefined, query });
+        const auth = await runtime.authenticate!({ key, endpoint, params: params.success ? params.data as Record<string, string> : undefined, query, address: addressOf(req) });
         Object.assign(base, auth.headers);
         access = auth.access;
       }

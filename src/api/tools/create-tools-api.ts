@@ -6,7 +6,7 @@ import { createPipeline, type Ctx, type Runtime } from '../http/pipeline.ts';
 import type { Catalog } from '../public/catalog.ts';
 import { createContentBrief } from './content-brief.ts';
 import { auditHtml } from './heading-link-audit.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { createRateLimiter, type RateLimiter } from '../http/sliding-window.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { parseToolInput, toolInputs, type ServerToolSlug } from './tool-inputs.ts';
 
@@ -33,7 +33,7 @@ function checkOrigin(req: Request, origins: Set<string>) {
   if (!ok) throw new ApiError(403, 'forbidden_origin', 'The server tools answer only pages of this site; use them from the tool pages.');
 }
 
-export function toolsRuntime({ catalog, siteOrigins, rateLimit, clientIp = addressOf }: ToolsApiDeps): Runtime {
+export function toolsRuntime({ catalog, siteOrigins, rateLimit, clientIp = (req) => addressOf(req) ?? 'unknown' }: ToolsApiDeps): Runtime {
   const origins = new Set((siteOrigins ?? [catalog.site_url]).map((o) => new URL(o).origin));
   const limiter: RateLimiter | undefined = rateLimit && createRateLimiter(rateLimit);
   // Indexed on the first brief, not at start: the index covers every page, and the origin and the tools function
