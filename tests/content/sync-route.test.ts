@@ -60,6 +60,11 @@ describe.skipIf(!syncWired)('GET /v1/sync', () => {
     const own = (await get(`/v1/sync?projectId=${f.on}`, bearer(f.key))).body.data.next_cursor;
     expect((await get(`/v1/sync?projectId=${f.off}&cursor=${own}`, bearer(f.key))).status).toBe(400);
     expect((await get(`/v1/sync?projectId=${f.on}&cursor=not-a-cursor`, bearer(f.key))).body.code).toBe('invalid_query');
+    // Numbers out of any column's range, unsigned: refused by the signature before they could reach SQL (was a 500).
+    const huge = Buffer.from(`v1.9999999999999999999.9999999999999999999.999999999.${'A'.repeat(43)}`).toString('base64url');
+    const r2 = await get(`/v1/sync?projectId=${f.on}&cursor=${huge}`, bearer(f.key));
+    expect(r2.status).toBe(400);
+    expect(r2.body.message).toMatch(/^Query parameter "cursor" is not a valid sync cursor/);
   });
 
   it('counts as a list request: it shares the list quota with /v1/projects and /v1/articles', async () => {

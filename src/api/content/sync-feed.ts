@@ -16,7 +16,7 @@ import type { Sql } from 'postgres';
 import type * as z from 'zod';
 import type { syncQuery } from '../queries.ts';
 import { invalidQuery } from '../http/api-error.ts';
-import { pruneSyncChanges, readSyncPage, SYNC_RETENTION_DAYS } from '../../store/repos/sync.ts';
+import { pruneSyncChanges, readSyncPage, readSyncSecret, SYNC_RETENTION_DAYS } from '../../store/repos/sync.ts';
 import type { SyncItem } from '../../schemas/sync.ts';
 import { toCard, toOwnArticle, toRemoval } from '../../store/serialize-article.ts';
 import { Reply } from '../http/respond.ts';
@@ -43,7 +43,7 @@ export function encodeCursor(secret: string, projectId: string, p: Position): st
 
 const malformed = () => invalidQuery('cursor', 'is not a valid sync cursor for this project; start a new sync without a cursor');
 
-/** The cursor's fields, unverified (the signing key arrives with the page, in the same round trip). */
+/** The cursor's fields, unverified: `verifiedPosition` checks them before use. */
 function decode(cursor: string): Position & { mac: Buffer } {
   const m = /^v1\.(\d{1,19})\.(\d{1,19})\.(\d{1,9})\.([\w-]{43})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
   if (!m || Buffer.from(m[0]).toString('base64url') !== cursor) throw malformed();
@@ -60,9 +60,24 @@ export const SYNC_PAGE_BYTES = 4_000_000;
 /** The envelope around the items, with room to spare: `{"data":{"items":[],"next_cursor":"…","has_more":false}}`. */
 const ENVELOPE_BYTES = 1024;
 
+/** The signing key, read once per process; read again when a cursor fails it (a TRUNCATE changes the key). */
+let signingKey: string | undefined;
+const readSigningKey = async (sql: Sql) => (signingKey = await readSyncSecret(sql));
+
+/**
+ * A cursor's position, verified before any of its numbers reach SQL: a forged, altered or foreign cursor is a 400,
+ * and so is one signed by a key that has since changed.
+ */
+async function verifiedPosition(sql: Sql, projectId: string, cursor: string): Promise<Position> {
+  const given = decode(cursor);
+  const valid = (key: string) => timingSafeEqual(given.mac, mac(key, projectId, given));
+  if (!valid(signingKey ?? await readSigningKey(sql)) && !valid(await readSigningKey(sql))) throw malformed();
+  return given;
+}
+
 /** The feed page after the gate has authorised `projectId` for `accountId`, as its finished JSON text. */
 export async function syncFeed(sql: Sql, ctx: { projectId: string; accountId: string }, query: SyncQuery): Promise<Reply> {
-  const given = query.cursor === undefined ? undefined : decode(query.cursor);
+  const given = query.cursor === undefined ? undefined : await verifiedPosition(sql, ctx.projectId, query.cursor);
   const whole = query.fields === 'article';
   const page = await readSyncPage(sql, {
     projectId: ctx.projectId,
@@ -73,12 +88,10 @@ export async function syncFeed(sql: Sql, ctx: { projectId: string; accountId: st
     whole,
     budget: SYNC_PAGE_BYTES,
   });
+  signingKey = page.secret;
   const nowHours = Math.floor(page.now / HOUR);
-  if (given) {
-    if (!timingSafeEqual(given.mac, mac(page.secret, ctx.projectId, given))) throw malformed();
-    if (nowHours - given.hours > SYNC_RETENTION_DAYS * 24) {
-      throw invalidQuery('cursor', `has expired (a client must sync at least every ${SYNC_RETENTION_DAYS} days); start a new sync without a cursor`);
-    }
+  if (given && nowHours - given.hours > SYNC_RETENTION_DAYS * 24) {
+    throw invalidQuery('cursor', `has expired (a client must sync at least every ${SYNC_RETENTION_DAYS} days); start a new sync without a cursor`);
   }
   if (++served % PRUNE_EVERY === 0) pruneSyncChanges(sql).catch(() => {});
 

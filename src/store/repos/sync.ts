@@ -86,6 +86,12 @@ export async function readSyncPage(sql: Sql, q: { projectId: string; after: stri
   return { rows: changes.slice(0, q.limit), ahead: first.c_ahead ?? 0, head: first.c_head, now: Number(first.c_now), secret: first.c_secret };
 }
 
+/** The key that signs sync cursors (migration 006). */
+export async function readSyncSecret(sql: Sql): Promise<string> {
+  const [row] = await sql<{ secret: string }[]>`select secret from sync_secret`;
+  return row!.secret;
+}
+
 /**
  * Deletes unpublished removals past the retention. Upserts and redirects are the live state of a slug and stay
  * (an initial sync serves them). Returns how many went.
