@@ -20,6 +20,10 @@ function createService(): TurndownService {
   service.addRule('strikethrough', { filter: ['del', 's', 'strike'] as never, replacement: (content) => `~~${content}~~` });
   service.addRule('listItem', { filter: 'li', replacement: listItem });
   service.remove(['script', 'style', 'noscript', 'template']);
+  // Text that reads like a tag (an article about HTML, or `&lt;img onerror=…&gt;` smuggled in as text) stays text:
+  // `<` is escaped, so no markdown renderer turns it back into raw HTML.
+  const escape = service.escape.bind(service);
+  service.escape = (text: string) => escape(text).replace(/</g, '\\<');
   return service;
 }
 

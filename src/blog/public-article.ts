@@ -6,32 +6,35 @@ import type { ArticleRow, SummaryRow } from '../store/repos/articles.ts';
 import { articleJsonLd } from './article-json-ld.ts';
 import { htmlToMarkdown } from './html-to-markdown.ts';
 import { tocHtml } from './toc-html.ts';
+import { sanitizeHtml } from '../markdown/sanitize-html.ts';
 
 export type FullArticle = Required<Pick<PublicArticle, 'content_markdown' | 'content_html' | 'toc_html' | 'json_ld' | 'related_articles'>> & PublicArticle;
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : undefined);
 
+interface SafeBody { html: string; toc: string; markdown: string }
+
 /**
- * Converted bodies by article version: the conversion is most of a detail request's CPU, and an article's HTML
- * only changes with its updated_at. Bounded; the oldest entry goes first.
+ * An article's bodies as our site may show them: the stored HTML is written by agents that read the web, so it is
+ * sanitised before anything renders or converts it (DESIGN rule 12), and the markdown is converted from the
+ * sanitised HTML. Kept by article version: the work is most of a detail request's CPU, and an article's HTML only
+ * changes with its updated_at. Bounded; the oldest entry goes first.
  */
-const converted = new Map<string, string>();
-const MAX_CONVERTED = 500;
-function markdownOf(r: Pick<ArticleRow, 'id' | 'updated_at' | 'content_html'>): string {
+const bodies = new Map<string, SafeBody>();
+const MAX_BODIES = 500;
+function safeBody(r: Pick<ArticleRow, 'id' | 'updated_at' | 'content_html' | 'toc_html'>): SafeBody {
   const key = `${r.id}@${new Date(r.updated_at).getTime()}`;
-  let md = converted.get(key);
-  if (md === undefined) {
-    md = htmlToMarkdown(r.content_html);
-    if (converted.size >= MAX_CONVERTED) converted.delete(converted.keys().next().value!);
-    converted.set(key, md);
+  let body = bodies.get(key);
+  if (body === undefined) {
+    const html = sanitizeHtml(r.content_html);
+    body = { html, toc: r.toc_html ? sanitizeHtml(r.toc_html) : tocHtml(html), markdown: htmlToMarkdown(html) };
+    if (bodies.size >= MAX_BODIES) bodies.delete(bodies.keys().next().value!);
+    bodies.set(key, body);
   }
-  return md;
+  return body;
 }
 
-/** The card fields added after spec 2.2's; a row read with fewer columns (the API's lists) leaves them out. */
-export type SummarySource = SummaryRow & Partial<Pick<ArticleRow, 'image_alt' | 'image_width' | 'image_height' | 'tags' | 'author' | 'language'>>;
-
-export function toArticleSummary(r: SummarySource, site: string): ArticleSummary {
+export function toArticleSummary(r: SummaryRow, site: string): ArticleSummary {
   const path = paths.article(r.slug);
   const s: ArticleSummary = {
     id: r.id, title: r.title, slug: r.slug,
@@ -56,11 +59,12 @@ export function relatedSlugs(r: Pick<ArticleRow, 'related_articles' | 'slug'>): 
 export function toPublicArticle(r: ArticleRow, related: readonly ArticleSummary[], site: string): FullArticle {
   const summary = toArticleSummary(r, site);
   const order = relatedSlugs(r);
+  const body = safeBody(r);
   return {
     ...summary,
-    content_markdown: markdownOf(r),
-    content_html: r.content_html,
-    toc_html: r.toc_html || tocHtml(r.content_html),
+    content_markdown: body.markdown,
+    content_html: body.html,
+    toc_html: body.toc,
     json_ld: articleJsonLd(r, site, summary.url),
     related_articles: order.map((slug) => related.find((a) => a.slug === slug)).filter((a): a is ArticleSummary => Boolean(a)),
   };

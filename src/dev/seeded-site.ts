@@ -10,8 +10,9 @@ export interface SeededSite { store: Store; distDir: string; cleanup: () => Prom
 /**
  * A store of its own (a temp embedded PostgreSQL, or DATABASE_URL), seeded with the demo and house blog, and the
  * site built from it for `siteUrl` into a temp dir: what the browser tests and the site audit run against.
+ * `beforeBuild` adds what a suite needs in the store first (the browser tests' hostile blog article).
  */
-export async function buildSeededSite(siteUrl: string, label: string): Promise<SeededSite> {
+export async function buildSeededSite(siteUrl: string, label: string, beforeBuild?: (store: Store) => Promise<void>): Promise<SeededSite> {
   const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), `skribra-${label}-data-`));
   const store = await openStore({ dataDir });
   const distDir = mkdtempSync(join(tmpdir(), `skribra-${label}-dist-`));
@@ -22,6 +23,7 @@ export async function buildSeededSite(siteUrl: string, label: string): Promise<S
   };
   try {
     await seedDemo(store);
+    await beforeBuild?.(store);
     astroBuild({ outDir: distDir, quiet: true, env: { SITE_URL: siteUrl, SKRIBRA_CONTENT_DIR: '', ...(dataDir ? { SKRIBRA_DATA_DIR: dataDir } : {}) } });
   } catch (err) {
     await cleanup();

@@ -20,11 +20,9 @@ describe('toArticleSummary', () => {
     expect(ArticleSummary.parse(s)).toEqual(s);
   });
 
-  test('unset fields and empty tags are left out, as a row read with fewer columns leaves them', () => {
+  test('unset fields and empty tags are left out', () => {
     const s = toArticleSummary(articleRow(), SITE);
     for (const k of ['image_alt', 'image_width', 'image_height', 'tags', 'author', 'language']) expect(s).not.toHaveProperty(k);
-    const { image_alt: _a, image_width: _w, image_height: _h, tags: _t, author: _u, language: _l, ...narrow } = full;
-    expect(Object.keys(toArticleSummary(narrow, SITE))).not.toContain('tags');
   });
 });
 

@@ -9,7 +9,20 @@ import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
 import { demoTopics, toArticle } from '../../src/store/seed-content.ts';
 import { buildSeededSite } from '../../src/dev/seeded-site.ts';
+import { BLOG_PROJECT_ID } from '../../src/store/seed.ts';
+import { ownArticleInput } from '../../src/schemas/own-article.ts';
 import { freePort } from '../../src/store/free-port.ts';
+
+/** A blog article whose HTML tries every way to run a script. */
+export const HOSTILE_ARTICLE = ownArticleInput.parse({
+  title: 'An article with hostile HTML', slug: 'hostile-html', excerpt: 'Nothing in this article may run.',
+  content_html: [
+    '<p>Intro<img src=x onerror="alert(\'onerror\')"></p>', '<script>alert("script")</script>',
+    '<p><a href="javascript:alert(\'link\')">a javascript link</a></p>', '<p>&lt;img src=x onerror=alert("escaped")&gt;</p>',
+    '<h2 id="table">A table</h2><table><tr><th>A</th></tr><tr><td>1</td></tr></table>',
+  ].join('\n'),
+  toc_html: '<nav class="toc"><a href="#table" onclick="alert(\'toc\')">A table</a></nav>',
+});
 
 /** The article slug the content API docs use in their examples. */
 export const DOCS_EXAMPLE_SLUG = 'how-to-choose-a-url-slug';
@@ -18,7 +31,11 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   const port = Number(process.env.E2E_PORT) || await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
-  const { store, distDir, cleanup } = await buildSeededSite(siteUrl, 'e2e');
+  // A blog article as a prompt-injected agent might write it: the browser test checks nothing in it runs. Dated
+  // long ago, so it is the blog's last article and the other tests' "first article" stays a seeded one.
+  const old = new Date('2020-01-01T00:00:00Z');
+  const { store, distDir, cleanup } = await buildSeededSite(siteUrl, 'e2e',
+    (s) => publishArticle(s.sql, BLOG_PROJECT_ID, HOSTILE_ARTICLE, { published: old, updated: old }).then(() => undefined));
 
   const { account_id, api_key } = await createAccount(store.sql, 'E2E account');
   const projectId = await createProject(store.sql, { accountId: account_id, name: 'E2E blog', url: 'https://e2e.example', apiEnabled: true });

@@ -73,7 +73,10 @@ describe('the blog pages', () => {
     const html = readFileSync(join(distDir, article, 'index.html'), 'utf8');
     expect(html).toContain(`<img class="cover" src="/og${article.slice(0, -1)}.png" width="1200" height="630"`);
     // The stored article names its cover on the site it was seeded for (SKRIBRA_SITE_URL, skribra.com by default).
-    expect((ofType(jsonLdNodes(html), 'BlogPosting')[0]!.image as string).endsWith(`/og${article.slice(0, -1)}.png`)).toBe(true);
+    // With its size known it is an ImageObject.
+    const image = ofType(jsonLdNodes(html), 'BlogPosting')[0]!.image as { '@type': string; url: string; width: number; height: number };
+    expect(image).toMatchObject({ '@type': 'ImageObject', width: 1200, height: 630 });
+    expect(image.url.endsWith(`/og${article.slice(0, -1)}.png`)).toBe(true);
     // Cards show 600 × 315 covers; the first (in view on arrival) loads at once, the others lazily.
     const cards = [...blogIndex.matchAll(/<img class="card-image" src="([^"]+)" width="600" height="315"[^>]*loading="(eager|lazy)"/g)];
     expect(cards.length).toBe(10);

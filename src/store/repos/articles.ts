@@ -116,14 +116,15 @@ export async function getArticle(sql: Sql, projectId: string, slug: string): Pro
 const publicVisible = (sql: Sql, projectId: string) =>
   sql`project_id = ${projectId} and not unpublished and redirect_to is null and not retired`;
 
-export type SummaryRow = Pick<ArticleRow, 'id' | 'title' | 'slug' | 'excerpt' | 'image_url' | 'type' | 'reading_time' | 'published_at' | 'updated_at'>;
+/** A blog summary is made from the card's columns (the public summary shows a subset, with the image's alt and size). */
+export type SummaryRow = CardRow;
 
 /** Publicly visible articles, newest first; `q` is a case-insensitive substring of the title. */
 export async function listPublicArticles(sql: Sql, q: { projectId: string; q?: string; limit: number; offset: number }):
   Promise<{ rows: SummaryRow[]; total: number }> {
   const title = q.q ? sql`and strpos(lower(title), lower(${q.q})) > 0` : sql``;
   const rows = await sql<(SummaryRow & { total: number })[]>`
-    select id, title, slug, excerpt, image_url, type, reading_time, published_at, updated_at, count(*) over ()::int as total
+    select ${sql(CARD_COLUMNS)}, count(*) over ()::int as total
     from articles where ${publicVisible(sql, q.projectId)} ${title}
     order by published_at desc, id desc limit ${q.limit} offset ${q.offset}`;
   if (rows.length || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
@@ -134,7 +135,7 @@ export async function listPublicArticles(sql: Sql, q: { projectId: string; q?: s
 /** Publicly visible articles with these slugs (related articles), in no particular order. */
 export async function publicArticlesBySlugs(sql: Sql, projectId: string, slugs: string[]): Promise<SummaryRow[]> {
   if (!slugs.length) return [];
-  return sql<SummaryRow[]>`select id, title, slug, excerpt, image_url, type, reading_time, published_at, updated_at
+  return sql<SummaryRow[]>`select ${sql(CARD_COLUMNS)}
     from articles where ${publicVisible(sql, projectId)} and slug = any(${slugs})`;
 }
 
