@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { articleInput, fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { ownArticle, ownArticleCard } from '../../src/schemas/own-article.ts';
+import { syncPage } from '../../src/schemas/sync.ts';
 import { contentListQuery, syncQuery } from '../../src/api/queries.ts';
 import { encodeCursor } from '../../src/api/content/sync-feed.ts';
 import { serveContentApi, startProxy, type Served } from './served-api.ts';
@@ -53,6 +54,22 @@ describe('docs: content API page, tables', () => {
     const names = (heading: string) => tableRows(section(heading), 'Parameter').map((r) => r[0]!.replaceAll('`', ''));
     expect(names('### List articles').sort()).toEqual([...contentListQuery.keys].sort());
     expect(names('### Sync feed').sort()).toEqual([...syncQuery.keys].sort());
+  });
+});
+
+describe('docs: content API page, example responses', () => {
+  /** The page's first JSON block under `heading`, parsed. */
+  const json = (heading: string) => JSON.parse(blocks(section(heading), 'json')[0]!);
+  const keysWithin = (o: object, schema: { shape: object }) => expect(Object.keys(o).filter((k) => !(k in schema.shape))).toEqual([]);
+
+  it('the list, detail and sync examples are valid for their schemas and name no field the API does not send', () => {
+    for (const card of json('### List articles').data.items) { ownArticleCard.parse(card); keysWithin(card, ownArticleCard); }
+    const detail = json('### Get one article').data;
+    ownArticle.parse(detail);
+    keysWithin(detail, ownArticle);
+    const sync = syncPage.parse(json('### Sync feed'));
+    for (const item of sync.data.items) if (item.type === 'upsert') { ownArticle.parse(item.article); keysWithin(item.article, ownArticle); }
+    expect(sync.data.items.map((i) => i.type === 'removed' && i.reason)).toEqual([false, 'unpublished', 'redirected']);
   });
 });
 

@@ -8,6 +8,8 @@ import { publishArticle, updateArticleState } from '../../src/store/repos/articl
 import { exampleEvent } from '../../src/webhooks/example-event.ts';
 import { signHeaders } from '../../src/webhooks/sign-headers.ts';
 import { ARTICLE_EVENTS } from '../../src/schemas/webhook-events.ts';
+import { syncPage } from '../../src/schemas/sync.ts';
+import { ownArticle } from '../../src/schemas/own-article.ts';
 import { createClient, verifyWebhook } from '../../packages/content-client/src/index.ts';
 import { serveContentApi, startProxy, type Served } from './served-api.ts';
 
@@ -97,6 +99,13 @@ describe('docs: content client page, sync', () => {
     } finally {
       await proxy.close();
     }
+  });
+
+  it('the raw HTTP sync example is a valid feed page whose upsert is a whole article', () => {
+    const body = syncPage.parse(JSON.parse(block('### The sync feed', 'json', '"next_cursor"')));
+    const upsert = body.data.items.find((i) => i.type === 'upsert')!;
+    ownArticle.parse(upsert.article);
+    expect(Object.keys(upsert.article).filter((k) => !(k in ownArticle.shape))).toEqual([]);
   });
 
   it('every baseUrl form the page names reaches the API', async () => {
