@@ -2,8 +2,8 @@
 // names one, with its alternative text and size, else the card the site draws for every article (its Open Graph
 // image, and a half-size copy for the index). Every image gets an alt, a width and a height, so nothing shifts.
 import type { ArticleSummary } from '../api/public/article-source.ts';
-import { COVER_WIDTH } from '../seo/og-images.ts';
-import { coverImagePath, ogImagePath } from '../seo/page-json-ld.ts';
+import { COVER_WIDTH } from './og-images.ts';
+import { coverImagePath, ogImagePath } from './page-json-ld.ts';
 
 export interface ShownImage { src: string; alt: string; width: number; height: number }
 
