@@ -1,0 +1,95 @@
+// The requests the Netlify check sends to both runtimes: every registry route (with and without a query, a missing
+// slug for detail routes), the markdown twins by suffix and by Accept, site pages, machine files, every method on a
+// few paths, hostile paths, 404s under each API root and the site, and the content API without, with a bad and with a
+// good key. Routes come from the registry, so an endpoint added there is probed without editing this file.
+import { endpoints, machineFiles, type Endpoint } from '../../src/api/registry.ts';
+
+export interface Probe { method: string; path: string; headers?: Record<string, string>; body?: string; group: string }
+
+/** Values found on the running site: real slugs, the demo key and its project (absent without a store). */
+export interface MatrixContext {
+  slugs: Record<string, string>;
+  blogSlug?: string;
+  toolSlug?: string;
+  key?: string;
+  projectId?: string;
+  articleSlug?: string;
+  siteUrl: string;
+}
+
+const MD = { accept: 'text/markdown' };
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
+
+function slugFor(e: Endpoint, c: MatrixContext): string | undefined {
+  if (e.static?.slugs) return c.slugs[e.static.slugs];
+  if (e.api === 'content') return c.articleSlug;
+  if (e.api === 'tools') return c.toolSlug;
+  return c.blogSlug;
+}
+
+/** A query the endpoint reads, so the answer comes from the function rather than a static file. */
+function queryFor(e: Endpoint, c: MatrixContext): string {
+  const keys = e.query?.keys ?? [];
+  const parts = keys.includes('projectId') ? [`projectId=${encodeURIComponent(c.projectId ?? 'none')}`] : [];
+  if (keys.includes('q') && e.id === 'searchPages') parts.push('q=seo');
+  if (keys.includes('format')) parts.push('format=html');
+  if (keys.includes('limit')) parts.push('limit=2');
+  return `?${parts.length ? parts.join('&') : 'utm_source=netlify-check'}`;
+}
+
+function registryProbes(c: MatrixContext): Probe[] {
+  const out: Probe[] = [];
+  for (const e of endpoints) {
+    const slug = slugFor(e, c) ?? 'no-such-slug';
+    const path = e.pattern.replace(':slug', encodeURIComponent(slug));
+    const method = e.methods[0]!;
+    const headers: Record<string, string> = {};
+    if (e.auth === 'account-key' && c.key) headers.authorization = `Bearer ${c.key}`;
+    if (e.api === 'tools') Object.assign(headers, { origin: c.siteUrl, 'content-type': 'application/json' });
+    const body = method === 'POST' ? '{}' : undefined;
+    out.push({ group: `route ${e.id}`, method, path, headers, body }, { group: `route ${e.id}`, method, path: path + queryFor(e, c), headers, body });
+    if (e.query?.keys.includes('limit')) out.push({ group: `route ${e.id}`, method, path: `${path}?limit=0`, headers, body });
+    if (e.pattern.includes(':slug')) out.push({ group: `route ${e.id}`, method, path: e.pattern.replace(':slug', 'no-such-slug'), headers, body });
+  }
+  return out;
+}
+
+export function buildMatrix(c: MatrixContext): Probe[] {
+  const term = c.slugs.terms ?? 'seo';
+  const page = `/glossary/${term}/`;
+  const blog = c.blogSlug ? `/blog/${c.blogSlug}/` : '/blog/';
+  const get = (group: string, path: string, headers?: Record<string, string>): Probe => ({ group, method: 'GET', path, headers });
+  const probes: Probe[] = [
+    ...registryProbes(c),
+    // Markdown twins, by suffix and by Accept (q-values decide; a tie keeps HTML).
+    ...[`/glossary/${term}.md`, '/index.md', '/glossary.md', '/blog.md', '/nope.md', '/404.md'].map((p) => get('markdown', p)),
+    ...['/', '/glossary/', page, page.slice(0, -1), blog, '/nope/', '/nope', '/llms.txt', '/index.html'].map((p) => get('markdown', p, MD)),
+    get('markdown', page, { accept: 'text/markdown;q=0.5, text/html' }),
+    get('markdown', page, { accept: 'text/html;q=0.5, text/markdown' }),
+    get('markdown', page, { accept: '*/*' }),
+    { group: 'markdown', method: 'HEAD', path: page, headers: MD },
+    // Site pages, with and without a query, and the folder redirects.
+    ...['/', '/glossary/', page, page.slice(0, -1), '/glossary', '/glossary?ref=x', `${page}?utm_source=x`, blog, '/tools/', '/docs/', '/index.html', '/404.html', '/favicon.svg'].map((p) => get('site', p)),
+    // Machine-readable files, from the registry's table.
+    ...machineFiles.flatMap((f) => [get('machine', f.path), { group: 'machine', method: 'HEAD', path: f.path }]),
+    // Every method on a few paths.
+    ...['/', page, '/llms.txt', '/.well-known/api-catalog', '/api/v1/glossary', `/api/v1/glossary/${term}`, '/api/v1/health', '/api/v1/articles', '/v1/projects', `/tools-api/${c.toolSlug ?? 'x'}`]
+      .flatMap((path) => METHODS.map((method): Probe => ({ group: 'methods', method, path, ...(method === 'POST' || method === 'PUT' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) }))),
+    // Hostile paths: NUL, traversal, doubled slashes, bad encoding, very long.
+    ...['/%00', '/glossary/%00/', '/api/v1/glossary/%00', '/api/v1/glossary/a%00b', '/v1/articles/%00', '/glossary/..%2F..%2Fetc%2Fpasswd', '/glossary/../llms.txt',
+      '/api/v1/../llms.txt', '//glossary//', '//api/v1/glossary', '/api/v1//glossary', '/api/v1/glossary/%zz', '/glossary/%zz/', '/api/v1/search?q=%00', `/api/v1/search?q=${'a'.repeat(3000)}`,
+      `/api/v1/glossary/${'a'.repeat(3000)}`, `/${'x'.repeat(3000)}`, '/glossary/%E2%82%AC/', '/api/v1/glossary?limit=99999999999999999999', '/API/V1/glossary', '/V1/projects',
+      '/api/v1/glossary/%2e%2e/tools', '/.env', '/_skribra/catalog.json', '/_headers', '/_redirects'].map((p) => get('hostile', p)),
+    // Unknown paths under each API root and the site, and the functions' own mount points.
+    ...['/api/v1/nope', '/api/v1/nope/deeper', '/api/v1/glossary/nope', '/api/v1/articlesx', '/v1', '/v1/', '/v1/nope', '/tools-api', '/tools-api/',
+      '/tools-api/nope', '/nope', '/nope/', '/glossary/nope/', '/_fn/public/api/v1/glossary/nope', '/_fn/public/api/v1/health', '/_fn/blog/api/v1/articles',
+      '/.netlify/functions/content-api'].map((p) => get('404', p)),
+    // The content API's keys.
+    get('keys', '/v1/projects'),
+    get('keys', '/v1/projects', { authorization: 'Bearer sk_live_not_a_key' }),
+    get('keys', '/v1/projects', { authorization: 'Basic c2s6eA==' }),
+    get('keys', `/v1/articles?projectId=${c.projectId ?? 'x'}`, { authorization: 'Bearer sk_live_not_a_key' }),
+    get('keys', '/v1/nope', { authorization: 'Bearer sk_live_not_a_key' }),
+  ];
+  return probes;
+}
