@@ -18,6 +18,6 @@ export default (req: Request, context: Context): Promise<Response> => handler(wi
 
 // Literal: Netlify reads this config statically. tests/tools/tools-api.test.ts holds rateLimit to TOOLS_RATE_LIMIT.
 export const config: Config = {
-  path: '/tools-api/*',
+  path: ['/tools-api', '/tools-api/*'],
   rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -17,16 +17,13 @@ export default async (req: Request, context: Context): Promise<Response | undefi
   const path = clean ? `/${segments.join('/')}${trailingSlash && segments.length ? '/' : ''}` : undefined;
   const decision = path ? decideSite(path, req.headers.get('accept'), (p) => twins.has(p)) : { serve: 'static' as const, vary: false };
   if (decision.serve === 'static') return undefined;
-  if (decision.serve === 'markdown' && decision.file === path) {
-    // The twin itself: the static file with the markdown headers.
-    const res = await context.next();
-    return markdownResponse(await res.text(), res.status, req.method, res.headers.get('etag') ? { etag: res.headers.get('etag')! } : {});
-  }
+  // The twin itself is the static file; a negotiated page or the markdown 404 is a same-site subrequest for the twin
+  // file (a plain GET without the Accept header, so it continues to the file). Either way the file's ETag goes on.
   const file = decision.serve === 'markdown' ? decision.file : NOT_FOUND_MARKDOWN;
-  // A same-site subrequest for the twin file: a plain GET without the Accept header, so it continues to the file.
-  const res = await fetch(new URL(encodeURI(file), url.origin));
+  const res = file === path ? await context.next() : await fetch(new URL(encodeURI(file), url.origin));
   if (!res.ok) return markdownResponse('# Page not found\n', 404, req.method);
-  return markdownResponse(await res.text(), decision.serve === 'markdown' ? 200 : 404, req.method);
+  const etag = res.headers.get('etag');
+  return markdownResponse(await res.text(), decision.serve === 'markdown' ? 200 : 404, req.method, etag ? { etag } : {});
 };
 
 // Literal: Netlify reads this config statically.

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import mime from 'mime-types';
-import { headersForPath, type HeaderRule } from './headers-rules.ts';
+import { headersForPath, type HeaderRule } from '../../src/core/header-rules.ts';
 
 export type StaticAnswer = { kind: 'file'; path: string; bytes: Buffer } | { kind: 'redirect'; location: string };
 

@@ -163,7 +163,7 @@ export const API_ROOTS: Record<Api, string> = { public: PUBLIC_BASE, content: CO
 export const NETLIFY_PATHS: Record<Api, string[]> = {
   public: [PUBLIC_BASE, `${PUBLIC_BASE}/*`],
   content: [CONTENT_BASE, `${CONTENT_BASE}/*`],
-  tools: [`${TOOLS_BASE}/*`],
+  tools: [TOOLS_BASE, `${TOOLS_BASE}/*`],
 };
 
 /** Methods a client may send to an endpoint: the declared ones, HEAD with GET, and OPTIONS. */

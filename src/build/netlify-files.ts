@@ -1,6 +1,7 @@
 // `_redirects` and `_headers` for Netlify, generated from the registry: the static API files at their extensionless
 // URLs, the cache policy and CORS of the public API, and the machine-readable files' headers.
-import { allowedMethods, endpointsOf, machineFiles, PUBLIC_BASE } from '../api/registry.ts';
+import { endpointsOf, machineFiles, PUBLIC_BASE } from '../api/registry.ts';
+import { DATA_SECURITY, pageSecurity } from '../core/security-headers.ts';
 import { OPEN_CORS } from '../api/http/cors.ts';
 import { API_CATALOG_LINK, MARKDOWN_TYPE } from '../core/negotiate.ts';
 
@@ -14,19 +15,20 @@ export function redirectsFile(): string {
 }
 
 /**
- * `_headers`: static API files get the headers the function gives the same answer (content type, CORS, cache
- * policy, Allow); machine-readable files their types; site pages `Vary: Accept` (the markdown edge function may
- * answer the same URL) and the api-catalog link. `.md` twins get their type from the edge function, since
- * `_headers` cannot match a file extension.
+ * `_headers`: every file the page security headers (the CSP allowing the build's inline scripts by hash), `Vary:
+ * Accept` (the markdown edge function may answer the same URL) and the api-catalog link; static API files the
+ * headers the function gives the same answer (content type, CORS, cache policy, the data policy); machine-readable
+ * files their types and the data policy. `.md` twins get theirs from the edge function, since `_headers` cannot match
+ * a file extension. The local origin reads this file back for its own static answers (origin/header-rules.ts).
  */
-export function headersFile(): string {
+export function headersFile(scriptHashes: readonly string[]): string {
   const publicOk = endpointsOf('public').find((e) => e.static)!;
   const blocks: Record<string, Record<string, string>> = {
-    '/*': { vary: 'Accept', link: API_CATALOG_LINK },
-    [`${PUBLIC_BASE}/*`]: { 'content-type': 'application/json; charset=utf-8', ...OPEN_CORS, ...publicOk.cache.ok, allow: allowedMethods(publicOk).join(', ') },
-    '/index.md': { 'content-type': MARKDOWN_TYPE },
-    '/404.md': { 'content-type': MARKDOWN_TYPE },
-    ...Object.fromEntries(machineFiles.map((f) => [f.path, f.headers])),
+    '/*': { ...pageSecurity(scriptHashes), vary: 'Accept', link: API_CATALOG_LINK },
+    [`${PUBLIC_BASE}/*`]: { 'content-type': 'application/json; charset=utf-8', ...OPEN_CORS, ...publicOk.cache.ok, ...DATA_SECURITY },
+    '/index.md': { 'content-type': MARKDOWN_TYPE, ...DATA_SECURITY },
+    '/404.md': { 'content-type': MARKDOWN_TYPE, ...DATA_SECURITY },
+    ...Object.fromEntries(machineFiles.map((f) => [f.path, { ...f.headers, ...DATA_SECURITY }])),
   };
   const out = [HEAD];
   for (const [path, headers] of Object.entries(blocks)) out.push(path, ...Object.entries(headers).map(([k, v]) => `  ${titleCase(k)}: ${v}`));

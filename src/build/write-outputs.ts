@@ -6,6 +6,7 @@ import type { SiteContent } from '../catalog/load-catalog.ts';
 import type { BuildBlog } from '../blog/build-blog.ts';
 import { blogTwins } from '../blog/blog-twins.ts';
 import { headersFile, redirectsFile } from './netlify-files.ts';
+import { inlineScriptHashes } from './inline-script-hashes.ts';
 import { writeArtifacts } from './write-artifacts.ts';
 import { writeMachineReadable } from './write-machine-readable.ts';
 import { writeStaticApi } from './write-static-api.ts';
@@ -23,7 +24,7 @@ export async function writeOutputs(out: string, content: SiteContent, blog: Buil
   mkdirSync(join(out, ARTIFACT_DIR), { recursive: true });
   writeFileSync(join(out, ARTIFACT_DIR, 'static-api-paths.json'), JSON.stringify(files));
   writeFileSync(join(out, '_redirects'), redirectsFile());
-  writeFileSync(join(out, '_headers'), headersFile());
+  writeFileSync(join(out, '_headers'), headersFile(inlineScriptHashes(out)));
   const machine = await writeMachineReadable(out, content, blog.summaries, blogTwins(catalog.site_url, blog.articles));
   return { api: files.length, machine };
 }

@@ -1,6 +1,7 @@
 // Markdown negotiation for site pages: the one decision shared by the local origin (src/origin/serve-site.ts) and
 // the Netlify edge functions (netlify/edge-functions/*), so the two runtimes cannot answer differently.
 // Pure: the caller says which files exist.
+import { DATA_SECURITY } from './security-headers.ts';
 import Negotiator from 'negotiator';
 import { markdownPath } from './urls.ts';
 
@@ -63,6 +64,7 @@ export function markdownHeaders(body: string): Record<string, string> {
     vary: 'Accept',
     link: API_CATALOG_LINK,
     'x-markdown-tokens': String(estimateTokens(body)),
+    ...DATA_SECURITY,
   };
 }
 

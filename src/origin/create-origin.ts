@@ -2,6 +2,7 @@ import { createPipeline, type Runtime } from '../api/http/pipeline.ts';
 import type { Api } from '../api/registry.ts';
 import { fileResponse, staticFiles } from './static-files.ts';
 import { serveSite } from './serve-site.ts';
+import { staticHeaders } from './static-headers.ts';
 
 export type Handler = (req: Request) => Promise<Response>;
 
@@ -17,12 +18,13 @@ export interface OriginOptions {
  */
 export function createOrigin({ distDir, apis }: OriginOptions): Handler {
   const files = staticFiles(distDir);
+  const headersOf = staticHeaders((path) => files.get(path));
   return createPipeline({
     apis,
     staticFile: (req, path, headers) => {
       const file = files.get(path);
-      return file && fileResponse(req, file, headers);
+      return file && fileResponse(req, file, { ...headersOf(new URL(req.url).pathname), ...headers });
     },
-    site: (req, decision) => serveSite(req, files, decision),
+    site: (req, decision) => serveSite(req, files, decision, headersOf),
   });
 }

@@ -5,6 +5,7 @@ import { toolsRuntime } from '../api/tools/create-tools-api.ts';
 import { TOOLS_RATE_LIMIT } from '../api/http/sliding-window.ts';
 import { createStoreArticleSource } from '../blog/store-article-source.ts';
 import { createOrigin } from './create-origin.ts';
+import { BLOG_FUNCTION_PREFIX, PUBLIC_FUNCTION_PREFIX, unmount } from '../api/public/function-mount.ts';
 
 export interface LocalOriginOptions {
   distDir: string;
@@ -30,5 +31,7 @@ export function createLocalOrigin({ distDir, sql, content, toolsRateLimit = TOOL
       ...(sql ? { content: contentRuntime({ sql, ...content }) } : {}),
     },
   });
-  return { catalog, handler };
+  // Netlify serves the public functions at their mounts too (a function's path is public): so does this origin.
+  const mounted = (req: Request) => handler(unmount(unmount(req, PUBLIC_FUNCTION_PREFIX), BLOG_FUNCTION_PREFIX));
+  return { catalog, handler: mounted };
 }

@@ -6,8 +6,9 @@ import type { Decision } from '../api/http/decide.ts';
 import { NO_STORE } from '../api/http/cache-policy.ts';
 import { machineFiles } from '../api/registry.ts';
 import { encodePath } from '../core/decode-path.ts';
-import { API_CATALOG_LINK, decideSite, markdownHeaders, markdownResponse, NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
+import { decideSite, markdownHeaders, markdownResponse, NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
 import { derivedOf, fileResponse, fileText, type staticFiles } from './static-files.ts';
+import { UNPUBLISHED } from './static-headers.ts';
 
 type Files = ReturnType<typeof staticFiles>;
 type SiteDecision = Extract<Decision, { to: 'site' }>;
@@ -23,27 +24,31 @@ function markdownFileResponse(req: Request, files: Files, path: string, status =
   return fileResponse(req, file, status === 404 ? { ...headers, ...NO_STORE } : headers, status);
 }
 
-function notFoundPage(req: Request, files: Files, headers: Record<string, string>): Response {
+/** The HTML 404 page with Netlify's cache policy for it (revalidated on every use, like every static file). */
+function notFoundPage(req: Request, files: Files, headers: Record<string, string>, rules: Record<string, string> = {}): Response {
   const page = files.get('/404.html');
-  return page ? fileResponse(req, page, { ...headers, ...NO_STORE }, 404) : new Response('Not found', { status: 404, headers: { ...headers, ...NO_STORE } });
+  return page ? fileResponse(req, page, { ...rules, ...headers }, 404) : new Response('Not found', { status: 404, headers: { ...rules, ...headers, ...NO_STORE } });
 }
 
-/** Serves dist/ as the site: `/x/` is `/x/index.html`, `/x` redirects to `/x/` when that exists. */
-export function serveSite(req: Request, files: Files, { path, segments }: SiteDecision): Response {
-  if (path === undefined) return notFoundPage(req, files, {});
+/**
+ * Serves dist/ as the site: `/x/` is `/x/index.html`, `/x` redirects to `/x/` when that exists. Files carry the
+ * build's `_headers` for their path (`headersOf`), as on Netlify; markdown answers carry their own, as the edge
+ * function's do.
+ */
+export function serveSite(req: Request, files: Files, { path, segments }: SiteDecision, headersOf: (path: string) => Record<string, string> = () => ({})): Response {
+  const rules = headersOf(new URL(req.url).pathname);
+  if (path === undefined || UNPUBLISHED.has(path)) return notFoundPage(req, files, {}, rules);
   const decision = decideSite(path, req.headers.get('accept'), (p) => files.get(p) !== undefined);
   if (decision.serve === 'markdown') return markdownFileResponse(req, files, decision.file);
   if (decision.serve === 'markdown-404') return markdownFileResponse(req, files, NOT_FOUND_MARKDOWN, 404);
 
   const negotiated: Record<string, string> = decision.vary ? { vary: 'Accept' } : {};
   const file = files.get(path.endsWith('/') ? `${path}index.html` : path);
-  if (file) {
-    const isPage = file.type.startsWith('text/html');
-    return fileResponse(req, file, { ...negotiated, ...(isPage ? { link: API_CATALOG_LINK } : {}), ...MACHINE_HEADERS.get(path) });
-  }
+  if (file) return fileResponse(req, file, { ...rules, ...negotiated, ...MACHINE_HEADERS.get(path) });
   if (!path.endsWith('/') && files.get(`${path}/index.html`)) {
     const { search } = new URL(req.url);
-    return new Response(null, { status: 301, headers: { location: `${encodePath(segments, true)}${search}`, ...negotiated } });
+    // As Netlify's own folder redirect: no Vary (the edge function answers a markdown request before it).
+    return new Response(null, { status: 301, headers: { location: `${encodePath(segments, true)}${search}` } });
   }
-  return notFoundPage(req, files, negotiated);
+  return notFoundPage(req, files, negotiated, rules);
 }

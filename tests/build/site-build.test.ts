@@ -7,6 +7,7 @@ import { endpoints } from '../../src/api/registry.ts';
 
 /** The registry as the routes these tests walk: pattern, API and static file. */
 const routes = endpoints.map((e) => ({ pattern: e.pattern, api: e.api, file: e.static?.file }));
+import { inlineScriptHashes } from '../../src/build/inline-script-hashes.ts';
 import { redirectsFile, headersFile } from '../../src/build/netlify-files.ts';
 import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
 
@@ -72,7 +73,11 @@ describe('the real content builds into a complete site', () => {
       else expect(redirects).not.toContain(`${r.pattern}  `);
     }
     const headers = readFileSync(join(dist, '_headers'), 'utf8');
-    expect(headers).toBe(headersFile());
+    expect(headers).toBe(headersFile(inlineScriptHashes(dist)));
+    // Every inline script of the pages is allowed by its hash, and no script by `unsafe-inline`.
+    expect(inlineScriptHashes(dist).length).toBeGreaterThan(0);
+    expect(headers).toMatch(/^\/\*\n(  .+\n)*  Content-Security-Policy: default-src 'self'; script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+; /m);
+    expect(headers).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(headers).toMatch(/^\/api\/v1\/\*\n(  .+\n)*  Access-Control-Allow-Origin: \*\n/m);
     expect(headers).toMatch(/^\/api\/v1\/\*\n(  .+\n)*  Content-Type: application\/json; charset=utf-8\n/m);
   });

@@ -1,4 +1,5 @@
 // The public API is open to any origin (spec section 5); the keyed API never sends CORS headers at all.
+import { DATA_SECURITY } from '../../core/security-headers.ts';
 export const OPEN_CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, OPTIONS',
@@ -8,5 +9,5 @@ export const OPEN_CORS = {
 } as const;
 
 export function preflight(): Response {
-  return new Response(null, { status: 204, headers: OPEN_CORS });
+  return new Response(null, { status: 204, headers: { ...DATA_SECURITY, ...OPEN_CORS } });
 }

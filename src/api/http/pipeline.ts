@@ -4,6 +4,7 @@
 //   run) -> auth (401 first, then the rate limit) -> handler -> JSON, strong ETag, 304, cache policy -> errors as
 //   {code, message} with the policy's error headers.
 // Handlers get validated values only; nothing from the request reaches the store before it passed its schema.
+import { DATA_SECURITY } from '../../core/security-headers.ts';
 import { ifNoneMatchHits, strongEtag } from '../../core/etag.ts';
 import { allowedMethods, API_ROOTS, endpointsOf, SITE_METHODS, type Api, type Endpoint } from '../registry.ts';
 import { ApiError, notFound } from './api-error.ts';
@@ -82,6 +83,7 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
 
   /** Headers every answer of an endpoint (or of its API root) carries. */
   const baseHeaders = (api: Api, endpoint: Endpoint | undefined): Headers => ({
+    ...DATA_SECURITY,
     ...(api === 'public' ? OPEN_CORS : {}),
     ...apis[api]?.headers?.(endpoint),
   });
@@ -134,9 +136,9 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
     const decision = decide(url.pathname);
 
     if (decision.to === 'site') {
-      if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: allowHeader(allowedMethods({ methods: SITE_METHODS })) });
-      if (!isRead(req.method)) return fail(req, methodNotAllowed(req.method, allowedMethods({ methods: SITE_METHODS })), {}, undefined, undefined);
-      return site ? site(req, decision) : fail(req, notFound('page'), {}, undefined, undefined);
+      if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...DATA_SECURITY, ...allowHeader(allowedMethods({ methods: SITE_METHODS })) } });
+      if (!isRead(req.method)) return fail(req, methodNotAllowed(req.method, allowedMethods({ methods: SITE_METHODS })), DATA_SECURITY, undefined, undefined);
+      return site ? site(req, decision) : fail(req, notFound('page'), DATA_SECURITY, undefined, undefined);
     }
 
     const match = decision.to === 'endpoint' ? decision : undefined;

@@ -1,9 +1,11 @@
-// `_headers` as Netlify applies it to files served from its static store (never to edge or function answers).
+// `_headers` as Netlify applies it to files served from its static store (never to edge or function answers): the
+// local origin applies the build's `_headers` to its own static answers the same way, and the Netlify-runtime check
+// (scripts/netlify-check.ts) models Netlify with it.
 // Path patterns compile as @netlify/headers-parser's `getForRegExp` does ("our production logic uses regex too"):
 // `:name` is one segment, a standalone `*` segment is optional and matches the rest, the match is case-insensitive
 // and allows one trailing slash. A header named twice in one rule is one comma-separated value (the parser); across
 // matching rules the later rule's value wins (@netlify/headers `headersForPath`; production may instead join them:
-// see the report in scripts/netlify-check.ts). Names Netlify's docs list as not settable are dropped.
+// see scripts/netlify/README.md). Names Netlify's docs list as not settable are dropped.
 
 /** docs.netlify.com/routing/headers, "Limitations": custom values for these are ignored. */
 export const UNSETTABLE = new Set(['accept-ranges', 'age', 'allow', 'alt-svc', 'connection', 'content-encoding', 'content-length',

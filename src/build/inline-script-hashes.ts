@@ -1,0 +1,31 @@
+// The hashes of every inline script the build's pages carry (`sha256-…`), for the pages' Content-Security-Policy:
+// scripts run only from the site or by hash, never by `unsafe-inline`. Data blocks (JSON-LD) do not run and need
+// none. A handful of distinct scripts (the layout's, the search page's), however many pages.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const DATA_TYPE = /\btype\s*=\s*["']?application\/(ld\+)?json/i;
+
+/** `sha256-<base64>` of each distinct inline script in `html`. */
+export function scriptHashesOf(html: string, into = new Set<string>()): Set<string> {
+  for (const [, attrs, body] of html.matchAll(SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attrs!) || DATA_TYPE.test(attrs!)) continue;
+    into.add(`sha256-${createHash('sha256').update(body!).digest('base64')}`);
+  }
+  return into;
+}
+
+/** Every HTML file under `dir` (the build's own folders left out), scanned once; sorted for a stable `_headers`. */
+export function inlineScriptHashes(dir: string): string[] {
+  const hashes = new Set<string>();
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      if (entry.isDirectory()) { if (!entry.name.startsWith('_')) walk(join(d, entry.name)); }
+      else if (entry.name.endsWith('.html')) scriptHashesOf(readFileSync(join(d, entry.name), 'utf8'), hashes);
+    }
+  };
+  walk(dir);
+  return [...hashes].sort();
+}
