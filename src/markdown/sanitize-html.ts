@@ -27,7 +27,17 @@ const schema: Options = {
 
 const processor = unified().use(rehypeParse, { fragment: true }).use(rehypeSanitize, schema).use(rehypeStringify, { characterReferences: { useNamedReferences: true } }).freeze();
 
-/** The HTML with every script, event handler, unsafe URL and unknown element removed; text and structure kept. */
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The HTML with every script, event handler, unsafe URL and unknown element removed; text and structure kept. HTML
+ * nested deeper than the parser's recursion allows is shown as escaped text: safe, and visibly wrong to its editor.
+ */
 export function sanitizeHtml(html: string): string {
-  return String(processor.processSync(html));
+  try {
+    return String(processor.processSync(html));
+  } catch (err) {
+    if (err instanceof RangeError) return `<pre>${escapeText(html)}</pre>`;
+    throw err;
+  }
 }

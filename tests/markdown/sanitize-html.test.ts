@@ -57,3 +57,11 @@ describe('sanitizeHtml', () => {
     }), { numRuns: 300 });
   });
 });
+
+describe('sanitizeHtml on HTML too deep to parse', () => {
+  it('shows it as escaped text, never throwing', () => {
+    const out = sanitizeHtml(`${'<div>'.repeat(20000)}<img src=x onerror=alert(1)>`);
+    expect(out.startsWith('<pre>&lt;div&gt;')).toBe(true);
+    expect(active(out)).toEqual([]);
+  });
+});

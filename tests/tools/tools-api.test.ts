@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load-catalog.ts';
 import { createToolsApi } from '../../src/api/tools/create-tools-api.ts';
 import { createRateLimiter, TOOLS_RATE_LIMIT } from '../../src/api/http/sliding-window.ts';
-import { auditHtml } from '../../src/api/tools/heading-link-audit.ts';
+import { auditHtml, MAX_ROWS } from '../../src/api/tools/heading-link-audit.ts';
 import { CLIENT_ADDRESS } from '../../src/api/http/client-address.ts';
 import { listen } from '../../src/origin/serve.ts';
 
@@ -132,7 +132,7 @@ describe('tools API: rate limit', () => {
   it('uses the same numbers as the Netlify function config', () => {
     const source = readFileSync('functions/tools-api.mts', 'utf8');
     expect(source).toContain(`rateLimit: { windowLimit: ${TOOLS_RATE_LIMIT.windowLimit}, windowSize: ${TOOLS_RATE_LIMIT.windowSize}, aggregateBy: ['ip', 'domain'] }`);
-    expect(source).toContain("path: '/tools-api/*'");
+    expect(source).toContain("path: ['/tools-api', '/tools-api/*']");
   });
 });
 
@@ -184,5 +184,19 @@ describe('heading and link audit', () => {
   });
   it('without a page URL only relative links are internal', () => {
     expect(auditHtml('<a href="https://me.test/y">Y page</a><a href="y">Y page</a>').links.map((l) => l.kind)).toEqual(['external', 'internal']);
+  });
+});
+
+describe('tools API: hostile HTML', () => {
+  it('answers 5,000 nested divs with a 400 naming the problem, not a 500', async () => {
+    const html = `${'<div>'.repeat(5000)}<h1>x</h1>${'</div>'.repeat(5000)}`;
+    const res = await post('heading-link-audit', { html });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 'invalid_body', message: "The HTML nests too deeply to audit; paste the page's main content instead." });
+  });
+  it('lists at most MAX_ROWS headings and links, and counts them all', () => {
+    const r = auditHtml('<h2>a</h2>'.repeat(2500));
+    expect(r.headings).toHaveLength(MAX_ROWS);
+    expect(r.summary.headings).toBe(2500);
   });
 });

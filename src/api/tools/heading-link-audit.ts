@@ -3,6 +3,7 @@
 import { unified } from 'unified';
 import rehypeParse from 'rehype-parse';
 import type { Element, Nodes, Root } from 'hast';
+import { ApiError } from '../http/api-error.ts';
 
 export interface Issue { code: string; message: string }
 export interface HeadingRow { level: number; text: string; issues: Issue[] }
@@ -24,23 +25,49 @@ export interface AuditReport {
 const SKIP = new Set(['script', 'style', 'template', 'noscript']);
 const VAGUE = new Set(['click here', 'here', 'read more', 'more', 'learn more', 'click', 'this', 'this link', 'link', 'this page', 'continue', 'continue reading', 'details', 'more info', 'go', 'see more']);
 const FLAGGED_REL = ['nofollow', 'sponsored', 'ugc'];
+/** The report stays bounded whatever is pasted: rows past these are counted in the summary but not listed. */
+export const MAX_ROWS = 2000;
+const MAX_TEXT = 500;
 
-function walk(node: Nodes, visit: (el: Element) => void) {
-  if (node.type === 'element') {
-    if (SKIP.has(node.tagName)) return;
-    visit(node);
+/**
+ * Every element in document order, skipping script-like contents. Iterative, with an explicit stack: pasted HTML can
+ * nest as deep as it likes (5,000 `<div>`s), and recursion would overflow the call stack.
+ */
+function walk(root: Nodes, visit: (el: Element) => void) {
+  const stack: Nodes[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === 'element') {
+      if (SKIP.has(node.tagName)) continue;
+      visit(node);
+    }
+    if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
   }
-  if ('children' in node) for (const child of node.children) walk(child as Nodes, visit);
 }
 
-/** Visible text, with an image's alt standing in for the image, whitespace collapsed. */
-function textOf(node: Nodes): string {
-  if (node.type === 'text') return node.value;
-  if (node.type === 'element') {
-    if (SKIP.has(node.tagName)) return '';
-    if (node.tagName === 'img') return ` ${String(node.properties.alt ?? '')} `;
+/** Visible text, with an image's alt standing in for the image, whitespace collapsed; iterative as `walk`. */
+function textOf(root: Nodes): string {
+  let text = '';
+  const stack: Nodes[] = [root];
+  while (stack.length && text.length <= MAX_TEXT) {
+    const node = stack.pop()!;
+    if (node.type === 'text') text += node.value;
+    else if (node.type === 'element' && SKIP.has(node.tagName)) continue;
+    else if (node.type === 'element' && node.tagName === 'img') { text += ` ${String(node.properties.alt ?? '')} `; continue; }
+    if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
   }
-  return 'children' in node ? node.children.map((c) => textOf(c as Nodes)).join('') : '';
+  return text.slice(0, MAX_TEXT);
+}
+
+/** Whether an image is anywhere inside. */
+function hasImage(root: Nodes): boolean {
+  const stack: Nodes[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === 'element' && n.tagName === 'img') return true;
+    if ('children' in n) stack.push(...(n.children as Nodes[]));
+  }
+  return false;
 }
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -54,8 +81,18 @@ function classify(href: string, pageUrl?: URL): LinkRow['kind'] | 'unusable' {
   try { return new URL(h, pageUrl).host === pageUrl.host ? 'internal' : 'external'; } catch { return 'unusable'; }
 }
 
+/** Parses pasted HTML; a tree too deep for the parser's recursion is the caller's 400, never a 500 with a stack. */
+function parse(html: string): Root {
+  try {
+    return unified().use(rehypeParse).parse(html) as Root;
+  } catch (err) {
+    if (err instanceof RangeError) throw new ApiError(400, 'invalid_body', 'The HTML nests too deeply to audit; paste the page\'s main content instead.');
+    throw err;
+  }
+}
+
 export function auditHtml(html: string, pageUrl?: string): AuditReport {
-  const tree = unified().use(rehypeParse).parse(html) as Root;
+  const tree = parse(html);
   const base = pageUrl ? new URL(pageUrl) : undefined;
   const headings: HeadingRow[] = [];
   const links: LinkRow[] = [];
@@ -76,8 +113,7 @@ export function auditHtml(html: string, pageUrl?: string): AuditReport {
       const kind = classify(href, base);
       const issues: Issue[] = [];
       if (kind === 'unusable') issues.push({ code: 'unusable_target', message: 'The link has no target search engines can follow (empty, "#" or javascript:).' });
-      const hasImage = (function find(n: Nodes): boolean { return n.type === 'element' && n.tagName === 'img' ? true : 'children' in n && n.children.some((c) => find(c as Nodes)); })(el);
-      if (!text) issues.push(hasImage
+      if (!text) issues.push(hasImage(el)
         ? { code: 'image_link_without_alt', message: 'An image link with no alt text: the link has no name.' }
         : { code: 'missing_anchor_text', message: 'The link has no anchor text.' });
       else if (VAGUE.has(text.toLowerCase().replace(/[^\p{L}\p{N} ]/gu, '').trim())) issues.push({ code: 'vague_anchor_text', message: `"${text}" says nothing about the target page.` });
@@ -92,9 +128,9 @@ export function auditHtml(html: string, pageUrl?: string): AuditReport {
   if (h1 > 1) outline.push({ code: 'multiple_h1', message: `There are ${h1} h1 elements; one h1 naming the topic is clearer (a warning, not an error).` });
   const issueCount = outline.length + headings.reduce((n, h) => n + h.issues.length, 0) + links.reduce((n, l) => n + l.issues.length, 0);
   return {
-    headings,
+    headings: headings.slice(0, MAX_ROWS),
     outline_issues: outline,
-    links,
+    links: links.slice(0, MAX_ROWS),
     summary: {
       headings: headings.length, h1, links: links.length,
       internal: links.filter((l) => l.kind === 'internal').length, external: links.filter((l) => l.kind === 'external').length, issues: issueCount,
