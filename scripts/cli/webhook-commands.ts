@@ -56,7 +56,8 @@ export const webhookCommands: Record<string, Command> = {
     usage: 'project webhook --project ID (--url U [--rotate-secret] [--events E,...] | --rotate-secret | --events E,... | --off)',
     help: [
       'Sets the webhook endpoint (re-enabling one a 410 disabled) and prints its signing secret (whsec_...).',
-      'The secret is made with the first endpoint and kept when the URL changes. --rotate-secret issues a new one;',
+      'The secret is made with the first endpoint and kept while the URL stays; a new URL gets a new secret (the old',
+      'one stops signing at once). --rotate-secret issues a new one;',
       'for 24 hours every message is signed with both, so the receiver can switch over. --off removes the endpoint.',
       `--events subscribes it to lifecycle events: any of ${ARTICLE_EVENTS.join(', ')}, comma-separated, or all;`,
       '--events default goes back to the default: article.published once per article, when it is first published.',

@@ -1,6 +1,6 @@
-// A project's webhook endpoint: URL, signing secret, rotation and the 410 mark. The secret is made once and
-// kept when the URL changes (receivers keep verifying); rotation issues a new one and keeps signing with the
-// old one too for 24 hours, so a receiver can switch without dropping a message.
+// A project's webhook endpoint: URL, signing secret, rotation and the 410 mark. The secret is made with the first
+// endpoint and kept while the URL stays; a new URL gets a new secret. Rotation issues a new one and keeps signing
+// with the old one too for 24 hours, so a receiver can switch without dropping a message.
 import type { Sql } from 'postgres';
 import { newWebhookSecret } from '../store/ids.ts';
 import { inTx } from '../store/tx.ts';
@@ -41,14 +41,17 @@ export function configureEndpoint(sql: Sql, projectId: string, change: EndpointC
     const url = change.url ?? p.webhook_url;
     if (!url) throw new EndpointError('the project has no webhook endpoint yet: give --url');
     const rotate = Boolean(change.rotateSecret && p.webhook_secret);
-    const secret = !p.webhook_secret || rotate ? newWebhookSecret() : p.webhook_secret;
-    const until = rotate ? new Date(Date.now() + ROTATION_OVERLAP_MS) : p.webhook_previous_secret_until;
+    // A new URL is a new receiver: it gets a secret of its own, and the old one stops signing at once (a secret that
+    // signed for one host must not sign for another).
+    const moved = Boolean(change.url && p.webhook_url && change.url !== p.webhook_url);
+    const secret = !p.webhook_secret || rotate || moved ? newWebhookSecret() : p.webhook_secret;
+    const until = rotate ? new Date(Date.now() + ROTATION_OVERLAP_MS) : moved ? null : p.webhook_previous_secret_until;
     const events = change.events === undefined ? p.webhook_events : change.events;
     await tx`update projects set webhook_url = ${url}, webhook_secret = ${secret}, webhook_events = ${events},
-      webhook_previous_secret = ${rotate ? p.webhook_secret : tx`webhook_previous_secret`},
+      webhook_previous_secret = ${rotate ? p.webhook_secret : moved ? null : tx`webhook_previous_secret`},
       webhook_previous_secret_until = ${until}, webhook_disabled_at = null, webhook_disabled_reason = null, updated_at = now()
       where id = ${projectId}`;
     const live = until && until.getTime() > Date.now() ? until.toISOString() : null;
-    return { project_id: projectId, url, secret, previous_secret_until: live, rotated: rotate, events };
+    return { project_id: projectId, url, secret, previous_secret_until: live, rotated: rotate || moved, events };
   });
 }

@@ -33,9 +33,15 @@ export async function rotateKey(sql: Sql, accountId: string): Promise<string | u
   return ok ? api_key : undefined;
 }
 
-/** Revokes every active key; returns how many, or undefined when there is no such account. */
-export async function revokeKeys(sql: Sql, accountId: string): Promise<number | undefined> {
-  if (!(await getAccount(sql, accountId))) return undefined;
-  const rows = await sql`update api_keys set revoked_at = now() where account_id = ${accountId} and revoked_at is null returning id`;
-  return rows.count;
+/**
+ * Revokes every active key; returns how many, or undefined when there is no such account. It takes the account row
+ * lock, as rotation does, so a revoke racing a rotation runs wholly before or after it and never misses its new key.
+ */
+export function revokeKeys(sql: Sql, accountId: string): Promise<number | undefined> {
+  return inTx(sql, async (tx) => {
+    const [acc] = await tx`select id from accounts where id = ${accountId} for update`;
+    if (!acc) return undefined;
+    const rows = await tx`update api_keys set revoked_at = now() where account_id = ${accountId} and revoked_at is null returning id`;
+    return rows.count;
+  });
 }

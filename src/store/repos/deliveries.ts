@@ -105,12 +105,19 @@ export async function markDelivered(sql: Sql, id: string, status: number): Promi
     last_status = ${status}, last_error = null, updated_at = now() where id = ${id}`;
 }
 
+/**
+ * What is stored of an error text: a receiver writes part of it (its answer's body), so control characters (terminal
+ * escape codes among them) are replaced before it is kept and later printed by the CLI, and it is bounded.
+ */
+export const storedError = (text: string): string =>
+  text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/ {2,}/g, ' ').slice(0, 500);
+
 /** A failed attempt: due again after `delayMs`, or failed for good when that is undefined. */
 export async function markFailedAttempt(sql: Sql, d: Pick<ClaimedDelivery, 'id' | 'attempts'>, status: number | undefined, error: string, delayMs: number | undefined): Promise<void> {
   const next = delayMs === undefined ? sql`null` : sql`now() + ${ms(sql, delayMs)}`;
   // Only the holder of this attempt's claim records it; a delivered row is never reopened.
   await sql`update webhook_deliveries set status = ${delayMs === undefined ? 'failed' : 'pending'}, next_attempt_at = ${next},
-    last_status = ${status ?? null}, last_error = ${error}, updated_at = now()
+    last_status = ${status ?? null}, last_error = ${storedError(error)}, updated_at = now()
     where id = ${d.id} and status = 'sending' and attempts = ${d.attempts}`;
 }
 
