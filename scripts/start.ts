@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { readConfig } from '../src/config.ts';
 import { openStore } from '../src/store/open-store.ts';
-import { seedDemo } from '../src/store/seed.ts';
+import { seedDemo, seedsDemo } from '../src/store/seed.ts';
 import { buildIfStale } from '../src/origin/build-if-stale.ts';
 import { createLocalOrigin } from '../src/origin/local-origin.ts';
 import { listen } from '../src/origin/serve.ts';
@@ -18,7 +18,7 @@ process.env.SITE_URL ??= `http://localhost:${port}`;
 
 const store = await openStore();
 console.log(`store: ${store.embedded ? `embedded PostgreSQL in ${process.env.SKRIBRA_DATA_DIR ?? '.data/'}` : 'DATABASE_URL'} (migrated)`);
-const demoKey = await seedDemo(store);
+const demoKey = await seedDemo(store, { demo: seedsDemo(store.embedded, config.SKRIBRA_SEED_DEMO) });
 if (demoKey) console.log(`\nSeeded the demo account. Its API key is shown once, now:\n\n  ${demoKey}\n\nTry: curl -H "Authorization: Bearer ${demoKey}" ${process.env.SITE_URL}/v1/projects\n`);
 
 // The blog's pages are built from the store: a publish, unpublish or retire since the last build makes it stale.

@@ -34,6 +34,7 @@ export const configSchema = z.object({
   SKRIBRA_BLOG_PROJECT_ID: text,
   SKRIBRA_BLOG_TIMEOUT_MS: int(3000),
   SKRIBRA_BLOG_OPTIONAL: flag,
+  SKRIBRA_SEED_DEMO: flag,
   SKRIBRA_BUILD_HOOK_URL: text,
   /** The site the seeded demo articles point at. */
   SKRIBRA_SITE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('https://skribra.com')),

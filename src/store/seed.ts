@@ -26,10 +26,16 @@ async function seedArticles(sql: Sql, projectId: string, topics: Topic[], site: 
 }
 
 /**
- * Seeds on a first start. Returns the demo account's API key (print it once) when it created the demo
- * account, else null. The house blog project is created whenever it is missing.
+ * Whether `npm start` seeds the demo account: into its own embedded store, yes; into a database it was pointed at
+ * (DATABASE_URL, maybe production's), only on request (SKRIBRA_SEED_DEMO=1), since the account has a working key.
  */
-export async function seedDemo(store: Pick<Store, 'sql'>): Promise<string | null> {
+export const seedsDemo = (embedded: boolean, requested: boolean): boolean => embedded || requested;
+
+/**
+ * Seeds on a first start. Returns the demo account's API key (print it once) when it created the demo
+ * account, else null. The house blog project is created whenever it is missing; the demo account only with `demo`.
+ */
+export async function seedDemo(store: Pick<Store, 'sql'>, { demo = true }: { demo?: boolean } = {}): Promise<string | null> {
   const site = readConfig().SKRIBRA_SITE_URL.replace(/\/$/, '');
   return store.sql.begin(async (tx) => {
     const sql = tx as unknown as Sql;
@@ -40,8 +46,9 @@ export async function seedDemo(store: Pick<Store, 'sql'>): Promise<string | null
       await createProject(sql, { id: BLOG_PROJECT_ID, accountId: HOUSE_ACCOUNT_ID, name: 'Skribra blog', url: site, apiEnabled: false });
       await seedArticles(sql, BLOG_PROJECT_ID, blogTopics, site, 'Skribra');
     }
-    const [demo] = await sql`select 1 from accounts where id = ${DEMO_ACCOUNT_ID}`;
-    if (demo) return null;
+    if (!demo) return null;
+    const [existing] = await sql`select 1 from accounts where id = ${DEMO_ACCOUNT_ID}`;
+    if (existing) return null;
     const { api_key } = await createAccount(sql, 'Northwind Coffee (demo)', DEMO_ACCOUNT_ID);
     const shop = 'https://northwind-coffee.example';
     await createProject(sql, { id: DEMO_PROJECT_ON, accountId: DEMO_ACCOUNT_ID, name: 'Northwind blog', url: shop, apiEnabled: true });
