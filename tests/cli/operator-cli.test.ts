@@ -74,7 +74,7 @@ describe('help and version need no store', () => {
     const group = await cli('help', 'webhook');
     expect(group.code).toBe(0);
     expect(group.stdout.split('\n').filter((l) => l.startsWith('skribra '))).toEqual([
-      expect.stringMatching(/^skribra webhook deliveries /), 'skribra webhook redeliver --delivery ID', 'skribra webhook test --project ID',
+      expect.stringMatching(/^skribra webhook deliveries /), 'skribra webhook redeliver --delivery ID', 'skribra webhook test --project ID [--event TYPE]',
     ]);
 
     const typo = await cli('artcle', 'list', '--json');
@@ -247,7 +247,7 @@ describe('webhook deliveries with filters', () => {
     expect((await cli('webhook', 'deliveries', '--project', off, '--event', 'article.published', '--limit', '1', '--json')).out.deliveries).toHaveLength(1);
     expect((await cli('webhook', 'deliveries', '--project', off, '--since', '2999-01-01', '--json')).out.deliveries).toEqual([]);
     const anyProject = await cli('webhook', 'deliveries', '--status', 'pending', '--article', 'hook-two');
-    expect(anyProject.stdout.split('\n')[0]).toMatch(/^project_id\s+id\s+article\s+attempts\s+status\s+last_error\s+next_attempt_at$/);
+    expect(anyProject.stdout.split('\n')[0]).toMatch(/^project_id\s+id\s+event_type\s+sequence\s+article\s+attempts\s+status\s+last_error\s+next_attempt_at$/);
     expect(anyProject.stdout).toContain(off);
     expect((await cli('webhook', 'deliveries', '--project', off, '--status', 'lost')).code).toBe(2);
     expect((await cli('webhook', 'deliveries', '--since', 'yesterday')).stderr).toMatch(/^skribra: --since must be a date YYYY-MM-DD or an ISO 8601 date-time/);
