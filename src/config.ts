@@ -35,6 +35,8 @@ export const configSchema = z.object({
   SKRIBRA_BLOG_TIMEOUT_MS: int(3000),
   SKRIBRA_BLOG_OPTIONAL: flag,
   SKRIBRA_SEED_DEMO: flag,
+  /** Seals webhook secrets at rest (src/webhooks/secret-box.ts): 32 bytes, base64. Unset: stored as given. */
+  SKRIBRA_SECRETS_KEY: text,
   SKRIBRA_BUILD_HOOK_URL: text,
   /** The site the seeded demo articles point at. */
   SKRIBRA_SITE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('https://skribra.com')),

@@ -4,6 +4,8 @@
 import type { Sql } from 'postgres';
 import { newWebhookSecret } from '../store/ids.ts';
 import { inTx } from '../store/tx.ts';
+import { readConfig } from '../config.ts';
+import { openSecret, sealSecret, secretsKey } from './secret-box.ts';
 import type { ArticleEvent } from '../schemas/webhook-events.ts';
 
 export const ROTATION_OVERLAP_MS = 24 * 3600e3;
@@ -27,7 +29,7 @@ export interface EndpointState {
 export class EndpointError extends Error {}
 
 /** Undefined when there is no such project. Setting a URL (even the same one) re-enables an endpoint disabled by 410. */
-export function configureEndpoint(sql: Sql, projectId: string, change: EndpointChange): Promise<EndpointState | undefined> {
+export function configureEndpoint(sql: Sql, projectId: string, change: EndpointChange, key = secretsKey(readConfig().SKRIBRA_SECRETS_KEY)): Promise<EndpointState | undefined> {
   return inTx(sql, async (tx) => {
     const [p] = await tx<{ webhook_url: string | null; webhook_secret: string | null; webhook_previous_secret_until: Date | null; webhook_events: ArticleEvent[] | null }[]>`
       select webhook_url, webhook_secret, webhook_previous_secret_until, webhook_events from projects where id = ${projectId} for update`;
@@ -44,10 +46,12 @@ export function configureEndpoint(sql: Sql, projectId: string, change: EndpointC
     // A new URL is a new receiver: it gets a secret of its own, and the old one stops signing at once (a secret that
     // signed for one host must not sign for another).
     const moved = Boolean(change.url && p.webhook_url && change.url !== p.webhook_url);
-    const secret = !p.webhook_secret || rotate || moved ? newWebhookSecret() : p.webhook_secret;
+    const fresh = !p.webhook_secret || rotate || moved;
+    const secret = fresh ? newWebhookSecret() : openSecret(p.webhook_secret!, key);
     const until = rotate ? new Date(Date.now() + ROTATION_OVERLAP_MS) : moved ? null : p.webhook_previous_secret_until;
     const events = change.events === undefined ? p.webhook_events : change.events;
-    await tx`update projects set webhook_url = ${url}, webhook_secret = ${secret}, webhook_events = ${events},
+    // Stored sealed (secret-box.ts); a kept secret keeps its stored form.
+    await tx`update projects set webhook_url = ${url}, webhook_secret = ${fresh ? sealSecret(secret, key) : p.webhook_secret}, webhook_events = ${events},
       webhook_previous_secret = ${rotate ? p.webhook_secret : moved ? null : tx`webhook_previous_secret`},
       webhook_previous_secret_until = ${until}, webhook_disabled_at = null, webhook_disabled_reason = null, updated_at = now()
       where id = ${projectId}`;

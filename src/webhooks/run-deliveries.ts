@@ -6,6 +6,8 @@ import { claimDue, disableEndpoint, markDelivered, markFailedAttempt, type Claim
 import { RETRY_SCHEDULE_MS, nextDelay } from './retry-schedule.ts';
 import { describeOutcome, isSuccess, sendMessage, SEND_TIMEOUT_MS, type AttemptOutcome } from './send-message.ts';
 import { policyFromEnv, type Resolver, type TargetPolicy } from './vet-target.ts';
+import { openSecret, secretsKey } from './secret-box.ts';
+import { readConfig } from '../config.ts';
 
 export interface WorkerOptions {
   /** Waits after each failed attempt; defaults to Standard Webhooks' (tests pass milliseconds). */
@@ -51,7 +53,8 @@ async function attempt(sql: Sql, d: ClaimedDelivery, o: WorkerOptions, schedule:
     await markFailedAttempt(sql, d, undefined, gone, undefined);
     return { ...base, status: 'failed', error: gone };
   }
-  const secrets = [d.webhook_secret!, ...(d.previous_secret ? [d.previous_secret] : [])];
+  const key = secretsKey(readConfig().SKRIBRA_SECRETS_KEY);
+  const secrets = [d.webhook_secret!, ...(d.previous_secret ? [d.previous_secret] : [])].map((s) => openSecret(s, key));
   const out: AttemptOutcome = await sendMessage(d.webhook_url!, secrets, d.id, d.payload, {
     policy: o.policy ?? policyFromEnv(), resolver: o.resolver, timeoutMs: o.timeoutMs ?? SEND_TIMEOUT_MS, signal: o.signal,
   });

@@ -4,6 +4,8 @@ import type { Sql } from 'postgres';
 import { newId } from '../store/ids.ts';
 import type { ArticleEvent } from '../schemas/webhook-events.ts';
 import { exampleEvent } from './example-event.ts';
+import { openSecret, secretsKey } from './secret-box.ts';
+import { readConfig } from '../config.ts';
 import { describeOutcome, isSuccess, sendMessage, type SendOptions } from './send-message.ts';
 
 export interface TestOutcome {
@@ -32,7 +34,9 @@ export async function sendTestEvent(sql: Sql, projectId: string, opts: SendOptio
       timestamp: new Date().toISOString(),
       data: { project_id: projectId, message: 'A test event from Skribra: your endpoint is reachable and can verify the signature.' },
     });
-  const out = await sendMessage(p.webhook_url, [p.webhook_secret, ...(p.previous ? [p.previous] : [])], id, body, opts);
+  const key = secretsKey(readConfig().SKRIBRA_SECRETS_KEY);
+  const secrets = [p.webhook_secret, ...(p.previous ? [p.previous] : [])].map((s) => openSecret(s, key));
+  const out = await sendMessage(p.webhook_url, secrets, id, body, opts);
   const ok = isSuccess(out);
   return {
     project_id: projectId, url: p.webhook_url, webhook_id: id, event: opts.event ?? 'webhook.test', ok,

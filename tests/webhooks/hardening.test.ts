@@ -62,3 +62,25 @@ describe('security review findings', () => {
     }
   });
 });
+
+describe('webhook secrets at rest', () => {
+  it('are sealed under SKRIBRA_SECRETS_KEY: the database holds no usable secret, deliveries still verify', async () => {
+    process.env.SKRIBRA_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+    try {
+      const { pid, secret } = await project();
+      expect(secret).toMatch(/^whsec_/);
+      const [row] = await t.store.sql`select webhook_secret from projects where id = ${pid}`;
+      expect(row!.webhook_secret).toMatch(/^enc1:/);
+      expect(row!.webhook_secret).not.toContain(secret.slice(6, 20));
+      const r = await publishArticle(t.store.sql, pid, articleInput('sealed', 'Sealed'));
+      await runDueDeliveries(t.store.sql, { ids: [r.delivery_id!], policy: { allowHttp: false, allowPrivate: true } });
+      const hit = rx.hits.at(-1)!;
+      expect(new Webhook(secret).verify(hit.body, Object.fromEntries(Object.entries(hit.headers).map(([k, v]) => [k, String(v)])))).toMatchObject({ data: { slug: 'sealed' } });
+      // Kept when the URL stays: the same secret comes back, still sealed in the store.
+      expect((await configureEndpoint(t.store.sql, pid, { url: rx.url }))!.secret).toBe(secret);
+      // Another key cannot open it, and says so.
+      process.env.SKRIBRA_SECRETS_KEY = Buffer.alloc(32, 8).toString('base64');
+      await expect(configureEndpoint(t.store.sql, pid, { url: rx.url })).rejects.toThrow(/not the key it was sealed with/);
+    } finally { delete process.env.SKRIBRA_SECRETS_KEY; }
+  });
+});
