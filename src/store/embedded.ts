@@ -6,11 +6,17 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, un
 import { fileURLToPath } from 'node:url';
 import { dataPaths, type DataPaths } from './paths.ts';
 import { withFileLock } from './file-lock.ts';
+import { APP_ROLE } from './app-role.ts';
 import { addLease, dropLease, liveLeases } from './leases.ts';
 import { processAlive, sleep } from './process-alive.ts';
 
 export interface EmbeddedServer {
+  /** The cluster's superuser: only for creating the application role (app-role.ts). */
   url: string;
+  /** The application role (`skribra_app`, no superuser): what the service connects as. */
+  appUrl: string;
+  /** The password of both. */
+  password: string;
   /** The keeper's and PostgreSQL's log (store.log in the data dir). */
   log: string;
   /** Drops this process's lease; with `wait`, waits for the server to stop if this was the last user. */
@@ -81,6 +87,8 @@ export async function joinEmbedded(dir?: string, timeoutMs = 90_000): Promise<Em
   const password = readFileSync(p.password, 'utf8').trim();
   return {
     url: toUrl(info, password),
+    appUrl: toUrl({ ...info, user: APP_ROLE }, password),
+    password,
     log: p.log,
     async release({ wait = false } = {}) {
       process.off('exit', onExit);

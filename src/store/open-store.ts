@@ -3,6 +3,7 @@
 import postgres, { type Sql } from 'postgres';
 import { joinEmbedded, type EmbeddedServer } from './embedded.ts';
 import { migrate } from './migrate.ts';
+import { ensureAppRole } from './app-role.ts';
 import { readConfig } from '../config.ts';
 
 export interface Store {
@@ -69,10 +70,19 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
   const url = opts.databaseUrl ?? readConfig().DATABASE_URL ?? '';
   let server: EmbeddedServer | undefined;
   if (!url) server = await joinEmbedded(opts.dataDir);
-  const sql = connect(url || server!.url, opts.max);
   const where = server ? `the embedded PostgreSQL may be restarting: see ${server.log}` : 'check DATABASE_URL and the server';
+  const waitMs = opts.waitMs ?? storeWaitMs();
+  // The embedded store's service connects as its application role, never as the superuser (app-role.ts).
+  if (server) {
+    const superuser = connect(server.url, 1);
+    try { await whenReachable(() => ensureAppRole(superuser, server!.password), waitMs, where); } catch (err) {
+      await server.release();
+      throw err;
+    } finally { await superuser.end({ timeout: 1 }); }
+  }
+  const sql = connect(url || server!.appUrl, opts.max);
   try {
-    if (opts.migrate !== false) await whenReachable(() => migrate(sql), opts.waitMs ?? storeWaitMs(), where);
+    if (opts.migrate !== false) await whenReachable(() => migrate(sql), waitMs, where);
   } catch (err) {
     await sql.end({ timeout: 1 });
     await server?.release();
