@@ -59,7 +59,7 @@ const TEXT_COLUMNS = ['content_html', 'toc_html', 'excerpt', 'meta_description',
 export async function readSyncPage(sql: Sql, q: { projectId: string; after: string; skipRemovedUpTo: string; limit: number; whole: boolean; budget: number }): Promise<SyncPage> {
   const size = TEXT_COLUMNS.map((c) => sql`coalesce(octet_length(a.${sql(c)}), 0)`).reduce((x, y) => sql`${x} + ${y}`);
   const columns = q.whole ? sql`a.*` : sql`${sql([...CARD_COLUMNS, 'redirect_to', 'redirect_type'].map((c) => `a.${c}`))}`;
-  const rows = await sql<(ArticleRow & { c_seq: string | null; c_article: string; c_slug: string; c_kind: ChangeRow['kind']; c_reason: ChangeRow['reason']; c_at: Date; c_ahead: number; c_secret: string; c_now: number; c_head: string; c_listed: boolean })[]>`
+  const rows = await sql<(ArticleRow & { c_seq: string | null; c_article: string; c_slug: string; c_kind: ChangeRow['kind']; c_reason: ChangeRow['reason']; c_at: Date; c_ahead: number; c_secret: string; c_now: number; c_head: string; c_found: boolean })[]>`
     with page as (
       select seq, article_id, slug, kind, reason, at from article_changes
       where project_id = ${q.projectId} and seq > ${q.after}::bigint and (kind = 'upsert' or reason = 'redirected' or seq > ${q.skipRemovedUpTo}::bigint)
@@ -74,14 +74,14 @@ export async function readSyncPage(sql: Sql, q: { projectId: string; after: stri
       extract(epoch from now())::float8 as c_now,
       (select coalesce(max(seq), 0)::text from article_changes where project_id = ${q.projectId}) as c_head,
       s.seq::text as c_seq, s.article_id as c_article, s.slug as c_slug, s.kind as c_kind, s.reason as c_reason, s.at as c_at,
-      s.ahead::int as c_ahead, a.id is not null as c_listed, ${columns}
+      s.ahead::int as c_ahead, a.id is not null as c_found, ${columns}
     from (select) one
     left join (sized s left join articles a on (s.kind = 'upsert' or s.reason = 'redirected') and a.id = s.article_id) on s.before < ${q.budget}
     order by s.seq`;
   const first = rows[0]!;
   const changes: ChangeRow[] = first.c_seq === null ? [] : rows.map((r) => {
-    const { c_seq, c_article, c_slug, c_kind, c_reason, c_at, c_ahead: _a, c_secret: _s, c_now: _n, c_head: _h, c_listed, ...article } = r;
-    return { seq: c_seq!, article_id: c_article, slug: c_slug, kind: c_kind, reason: c_reason, at: c_at, article: c_listed ? article as ArticleRow : null };
+    const { c_seq, c_article, c_slug, c_kind, c_reason, c_at, c_ahead: _a, c_secret: _s, c_now: _n, c_head: _h, c_found, ...article } = r;
+    return { seq: c_seq!, article_id: c_article, slug: c_slug, kind: c_kind, reason: c_reason, at: c_at, article: c_found ? article as ArticleRow : null };
   });
   return { rows: changes.slice(0, q.limit), ahead: first.c_ahead ?? 0, head: first.c_head, now: Number(first.c_now), secret: first.c_secret };
 }
