@@ -56,6 +56,19 @@ export const configSchema = z.object({
   DEPLOY_PRIME_URL: text,
   DEPLOY_URL: text,
   SKRIBRA_WEBHOOK_TRIGGER_SECRET: text,
+  /**
+   * IndexNow (indexnow.org), off unless a key is set: the build writes /{key}.txt and submits the pages whose content
+   * changed since the last submitted build; a blog change submits its article's URL. SITE_URL must be set too.
+   */
+  SKRIBRA_INDEXNOW_KEY: z.preprocess((v) => (v === '' ? undefined : v),
+    z.string().regex(/^[A-Za-z0-9-]{8,128}$/, { error: 'must be 8 to 128 characters of a-z, A-Z, 0-9 and -' }).optional()),
+  /** Where submissions go: any engine shares them with the others. */
+  SKRIBRA_INDEXNOW_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.indexnow.org/indexnow')),
+  /** The last submitted build's page hashes, kept between builds (Netlify keeps node_modules/.cache). */
+  SKRIBRA_INDEXNOW_CACHE: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('node_modules/.cache/skribra-indexnow')),
+  /** Netlify's build context: only a production build (or a build outside Netlify) submits to IndexNow. */
+  CONTEXT: text,
 });
 export type Config = z.output<typeof configSchema>;
 

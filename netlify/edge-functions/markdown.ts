@@ -4,12 +4,15 @@
 // decision is src/core/negotiate.ts, the local origin's. It runs on every page request (one config cannot say
 // "a .md path OR an Accept header"); continuing costs one header parse.
 import type { Config, Context } from '@netlify/edge-functions';
-import { decideSite, markdownResponse, NOT_FOUND_MARKDOWN } from '../../src/core/negotiate.ts';
+import { contentSignalOf, decideSite, markdownResponse, NOT_FOUND_MARKDOWN } from '../../src/core/negotiate.ts';
 import { decodePath } from '../../src/core/decode-path.ts';
 // @ts-ignore -- written by the build (src/build/write-machine-readable.ts) before Netlify bundles edge functions.
 import twinPaths from '../../dist/_skribra/markdown-paths.json' with { type: 'json' };
+// @ts-ignore -- the same (CONTENT_SIGNAL_FILE): the site's Content Signals, sent on every markdown answer.
+import contentSignal from '../../dist/_skribra/content-signal.json' with { type: 'json' };
 
 const twins = new Set<string>(twinPaths as string[]);
+const signal = contentSignalOf(contentSignal);
 
 export default async (req: Request, context: Context): Promise<Response | undefined> => {
   const url = new URL(req.url);
@@ -21,13 +24,13 @@ export default async (req: Request, context: Context): Promise<Response | undefi
   // file (a plain GET without the Accept header, so it continues to the file). Either way the file's ETag goes on.
   const file = decision.serve === 'markdown' ? decision.file : NOT_FOUND_MARKDOWN;
   const res = file === path ? await context.next() : await fetch(new URL(encodeURI(file), url.origin));
-  if (!res.ok) return markdownResponse('# Page not found\n', 404, req.method);
+  if (!res.ok) return markdownResponse('# Page not found\n', 404, req.method, { signal });
   const etag = res.headers.get('etag');
-  return markdownResponse(await res.text(), decision.serve === 'markdown' ? 200 : 404, req.method, etag ? { etag } : {});
+  return markdownResponse(await res.text(), decision.serve === 'markdown' ? 200 : 404, req.method, { signal, headers: etag ? { etag } : {} });
 };
 
 // Literal: Netlify reads this config statically.
 export const config: Config = {
   path: '/*',
-  excludedPath: ['/api/*', '/v1', '/v1/*', '/tools-api/*', '/_fn/*', '/_skribra/*', '/.well-known/*', '/*.txt', '/*.json', '/*.yaml', '/*.xml', '/*.png', '/*.svg', '/*.woff2', '/*.css', '/*.js'],
+  excludedPath: ['/api/*', '/v1', '/v1/*', '/tools-api/*', '/mcp', '/mcp/*', '/_fn/*', '/_skribra/*', '/.well-known/*', '/*.txt', '/*.json', '/*.yaml', '/*.xml', '/*.png', '/*.svg', '/*.woff2', '/*.css', '/*.js'],
 };

@@ -6,6 +6,7 @@ import { updateArticleState } from '../../src/store/repos/articles.ts';
 import { publishCommand } from './publish-command.ts';
 import { flag, httpUrl, NotFoundError, required, UsageError, type Parsed } from './args.ts';
 import { withBlogRebuild } from './blog-rebuild.ts';
+import { withIndexNow } from './indexnow-ping.ts';
 import { sendNow, webhookCommands, withWebhook } from './webhook-commands.ts';
 import { listCommands } from './list-commands.ts';
 import type { Command } from './command.ts';
@@ -125,5 +126,6 @@ const ORDER = ['account list', 'account create', 'key rotate', 'key revoke', 'pr
   'webhook deliveries', 'webhook redeliver', 'webhook test'];
 export const commandNames = (): string[] => [...ORDER.filter((n) => commands[n]), ...Object.keys(commands).filter((n) => !ORDER.includes(n))];
 
-// A change to the company blog's articles asks the host for a site rebuild (SKRIBRA_BUILD_HOOK_URL).
-for (const name of ['article publish', 'article update', 'article unpublish', 'article redirect', 'article noindex', 'article retire']) commands[name] = withBlogRebuild(commands[name]!);
+// A change to the company blog's articles asks the host for a site rebuild (SKRIBRA_BUILD_HOOK_URL) and submits the
+// article's URL to IndexNow (SKRIBRA_INDEXNOW_KEY).
+for (const name of ['article publish', 'article update', 'article unpublish', 'article redirect', 'article noindex', 'article retire']) commands[name] = withIndexNow(withBlogRebuild(commands[name]!));

@@ -9,7 +9,7 @@ export interface Answer { status: number; headers: Record<string, string>; body:
 export interface Mismatch { probe: Probe; field: string; netlify: string; local: string }
 
 export const COMPARED_HEADERS = ['content-type', 'cache-control', 'vary', 'allow', 'location', 'access-control-allow-origin', 'etag', 'link', 'x-robots-tag',
-  'netlify-cdn-cache-control', 'netlify-vary',
+  'netlify-cdn-cache-control', 'netlify-vary', 'content-signal',
   'content-security-policy', 'strict-transport-security', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'x-frame-options'];
 /** Fields that differ on every answer (health's clock). */
 const VOLATILE = new Set(['time']);

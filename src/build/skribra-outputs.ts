@@ -9,6 +9,8 @@ import { loadBuildBlog } from '../blog/load-build-blog.ts';
 import { writeOgImages } from '../seo/write-og-images.ts';
 import { ogCacheDir } from '../seo/og-cache.ts';
 import { dropPrerendered, prerenderMarkdown } from '../markdown/prerender-markdown.ts';
+import { submitBuildChanges } from '../indexnow/submit-build-changes.ts';
+import { paths } from '../core/urls.ts';
 
 /**
  * The build's own steps around Astro's pages: content checked before anything renders, the blog read once from the
@@ -45,6 +47,9 @@ export function skribraOutputs(): AstroIntegration {
         logger.info(`${og.images} Open Graph images and covers: ${og.rendered} rendered, ${og.copied} from the cache, ${og.pruned} pruned from it`);
         if (readConfig().SKRIBRA_PRECOMPRESS) logger.info(`precompressed ${(await writePrecompressed(out)).files} files (br, gzip)`);
         logger.info(`wrote ${api} static API files, ${machine} twins and machine-readable files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${content.catalog.build_id})`);
+        // Last, once every output is written: the key file, and the pages that changed since the last submitted build.
+        const indexNow = await submitBuildChanges(out, readConfig(), blog.note ? { unread: (path) => path.startsWith(paths.blog) } : {});
+        if (indexNow) logger[indexNow.level](indexNow.message);
       },
     },
   };

@@ -3,13 +3,13 @@ import { dirname, join } from 'node:path';
 import type { ArticleSummary } from '../api/public/article-source.ts';
 import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
 import type { SiteContent } from '../catalog/load-catalog.ts';
-import { NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
+import { CONTENT_SIGNAL_FILE, NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
 import { markdownPath } from '../core/urls.ts';
 import { apiCatalog, API_CATALOG_PATH } from '../machine/api-catalog.ts';
 import { llmsFullChunks } from '../machine/llms-full-txt.ts';
 import { llmsFiles } from '../machine/llms-txt.ts';
 import { openApiJson, openApiYaml } from '../machine/openapi/openapi-document.ts';
-import { robotsTxt } from '../machine/robots-txt.ts';
+import { contentSignalValue, robotsTxt } from '../machine/robots-txt.ts';
 import { sitemapFiles } from '../machine/sitemap-xml.ts';
 import { indexCatalog, twinOf } from '../twins/build-twins.ts';
 import { notFoundTwin } from '../twins/not-found-twin.ts';
@@ -58,7 +58,7 @@ export async function writeMachineReadable(outDir: string, content: SiteContent,
   for (const [path, body] of llmsFiles(content.catalog, blog)) write(path, body);
   const sitemaps = await sitemapFiles(content.catalog, blog);
   for (const [path, xml] of sitemaps) write(path, xml);
-  write('/robots.txt', robotsTxt(site, [...sitemaps.keys()]));
+  write('/robots.txt', robotsTxt(site, [...sitemaps.keys()], content.signals));
   write(API_CATALOG_PATH, `${JSON.stringify(apiCatalog(site), null, 2)}\n`);
   const json = openApiJson(site);
   const yaml = openApiYaml(site);
@@ -68,5 +68,7 @@ export async function writeMachineReadable(outDir: string, content: SiteContent,
   }
   // The edge functions' list of twins (netlify/edge-functions/markdown*.ts): they cannot look at the file system.
   write(`/${ARTIFACT_DIR}/markdown-paths.json`, JSON.stringify([...twinPaths, ...blogTwins.keys(), NOT_FOUND_MARKDOWN]));
+  // The Content-Signal header of markdown answers: the edge function imports it, the local origin reads it.
+  write(CONTENT_SIGNAL_FILE, JSON.stringify({ 'content-signal': contentSignalValue(content.signals) }));
   return written;
 }

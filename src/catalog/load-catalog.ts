@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { AgentInput } from '../schemas/agent.ts';
@@ -6,6 +7,7 @@ import { FeatureInput } from '../schemas/feature.ts';
 import { GlossaryCategoryInput, GlossaryTermInput, type GlossaryTerm } from '../schemas/glossary.ts';
 import { SitePageInput, type Page } from '../schemas/page.ts';
 import { Pricing } from '../schemas/pricing.ts';
+import { CONTENT_SIGNALS_FILE, ContentSignals, DEFAULT_CONTENT_SIGNALS } from '../schemas/content-signals.ts';
 import { ToolInput } from '../schemas/tool.ts';
 import { slug as slugSchema } from '../schemas/common.ts';
 import { pageLinks, paths, normaliseSite } from '../core/urls.ts';
@@ -17,8 +19,11 @@ import { didYouMean } from './did-you-mean.ts';
 import { Problems } from './problems.ts';
 import { readMarkdownDir, readYamlFile, type ContentFile } from './read-content.ts';
 
-/** The catalog plus what only the site needs: page bodies (markdown, references resolved) by page path. */
-export interface SiteContent { catalog: Catalog; bodies: Map<string, string> }
+/**
+ * The catalog plus what only the site needs: page bodies (markdown, references resolved) by page path, and the
+ * Content Signals robots.txt and markdown answers state.
+ */
+export interface SiteContent { catalog: Catalog; bodies: Map<string, string>; signals: ContentSignals }
 
 const defined = <T>(x: T | undefined): x is T => x !== undefined;
 
@@ -132,6 +137,10 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
   }).filter(defined);
   const pricingFile = readYamlFile(join(contentDir, 'pricing.yaml'), problems);
   const pricing = pricingFile ? problems.validate(Pricing, pricingFile.data, pricingFile) : undefined;
+  // Optional: without the file the site states the defaults.
+  const signalsPath = join(contentDir, CONTENT_SIGNALS_FILE);
+  const signalsFile = existsSync(signalsPath) ? readYamlFile(signalsPath, problems) : undefined;
+  const signals = signalsFile ? problems.validate(ContentSignals, signalsFile.data, signalsFile) : DEFAULT_CONTENT_SIGNALS;
 
   for (const f of readMarkdownDir(join(contentDir, 'pages'), problems)) {
     const input = problems.validate(SitePageInput, f.data, f);
@@ -152,7 +161,7 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
   for (const c of comparisons) page(paths.comparison(c.slug), 'comparison', c.title, c.description, { section: 'Comparisons' });
 
   const catalog: Catalog = { format: CATALOG_FORMAT, build_id: buildId, site_url: site, pages, categories, terms, tools, agents, features, comparisons, pricing: pricing! };
-  return { catalog, bodies };
+  return { catalog, bodies, signals: signals! };
 }
 
 /** A build id that changes whenever the catalog's content does. */

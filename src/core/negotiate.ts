@@ -57,19 +57,43 @@ export function decideSite(pathname: string, accept: string | null | undefined, 
 /** A rough token count (about four characters a token), as Cloudflare's `x-markdown-tokens` gives one. */
 export const estimateTokens = (markdown: string): number => Math.ceil(markdown.length / 4);
 
-/** Headers of every markdown answer (spec 4.3 asks `Vary: Accept` on all of them, `.md` paths included). */
-export function markdownHeaders(body: string): Record<string, string> {
+/**
+ * Where the build records the site's Content Signals for markdown answers, `{ "content-signal": "search=yes, ..." }`
+ * (content/content-signals.yaml): the edge function imports it, the local origin reads it from its files.
+ */
+export const CONTENT_SIGNAL_FILE = '/_skribra/content-signal.json';
+
+/** The `Content-Signal` value in a CONTENT_SIGNAL_FILE's parsed JSON; undefined when it holds none. */
+export function contentSignalOf(json: unknown): string | undefined {
+  const value = (json as Record<string, unknown> | null)?.['content-signal'];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/**
+ * Headers of every markdown answer (spec 4.3 asks `Vary: Accept` on all of them, `.md` paths included), with the
+ * site's Content Signals as Cloudflare's markdown for agents sends them. The security headers go last: nothing
+ * overrides them.
+ */
+export function markdownHeaders(body: string, signal?: string): Record<string, string> {
   return {
     'content-type': MARKDOWN_TYPE,
     vary: 'Accept',
     link: API_CATALOG_LINK,
     'x-markdown-tokens': String(estimateTokens(body)),
+    ...(signal ? { 'content-signal': signal } : {}),
     ...DATA_SECURITY,
   };
 }
 
+export interface MarkdownAnswer {
+  /** The site's `Content-Signal` value (CONTENT_SIGNAL_FILE). */
+  signal?: string;
+  /** More headers: the file's ETag. */
+  headers?: Record<string, string>;
+}
+
 /** A markdown answer as both runtimes send it; 404s are not cached, so a page published later shows up at once. */
-export function markdownResponse(body: string, status: number, method: string, extra: Record<string, string> = {}): Response {
-  const headers = { ...markdownHeaders(body), 'cache-control': status === 200 ? 'public, max-age=0, must-revalidate' : 'no-store', ...extra };
+export function markdownResponse(body: string, status: number, method: string, { signal, headers: extra = {} }: MarkdownAnswer = {}): Response {
+  const headers = { ...markdownHeaders(body, signal), 'cache-control': status === 200 ? 'public, max-age=0, must-revalidate' : 'no-store', ...extra };
   return new Response(method === 'HEAD' ? null : body, { status, headers });
 }

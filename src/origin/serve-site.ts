@@ -6,7 +6,7 @@ import type { Decision } from '../api/http/decide.ts';
 import { NO_STORE } from '../api/http/cache-policy.ts';
 import { machineFiles } from '../api/registry.ts';
 import { encodePath } from '../core/decode-path.ts';
-import { decideSite, markdownHeaders, markdownResponse, NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
+import { CONTENT_SIGNAL_FILE, contentSignalOf, decideSite, markdownHeaders, markdownResponse, NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
 import { derivedOf, fileResponse, fileText, type staticFiles } from './static-files.ts';
 import { UNPUBLISHED } from './static-headers.ts';
 
@@ -15,12 +15,19 @@ type SiteDecision = Extract<Decision, { to: 'site' }>;
 
 const MACHINE_HEADERS = new Map(machineFiles.map((f) => [f.path, f.headers]));
 
+/** The build's Content-Signal value (CONTENT_SIGNAL_FILE), read once per build, as the edge function imports it. */
+function signalOf(files: Files): string | undefined {
+  const file = files.get(CONTENT_SIGNAL_FILE);
+  return file && derivedOf(file, 'content-signal', (f) => contentSignalOf(JSON.parse(fileText(f))));
+}
+
 /** A markdown file of the build (a twin, or the markdown 404) with the markdown headers, ETag and 304. */
 function markdownFileResponse(req: Request, files: Files, path: string, status = 200): Response {
   const file = files.get(path);
-  if (!file) return markdownResponse('# Page not found\n', 404, req.method);
-  // The token estimate needs the whole text: computed once per file version, not per request.
-  const headers = derivedOf(file, 'markdown-headers', (f) => markdownHeaders(fileText(f)));
+  const signal = signalOf(files);
+  if (!file) return markdownResponse('# Page not found\n', 404, req.method, { signal });
+  // The token estimate needs the whole text: computed once per file version (and signal), not per request.
+  const headers = derivedOf(file, `markdown-headers ${signal}`, (f) => markdownHeaders(fileText(f), signal));
   return fileResponse(req, file, status === 404 ? { ...headers, ...NO_STORE } : headers, status);
 }
 

@@ -75,7 +75,7 @@ describe('sitemap.xml and robots.txt', () => {
   it('robots.txt allows everyone, names the AI crawlers and the sitemap', async () => {
     const r = await site.get('/robots.txt');
     expect(r.status).toBe(200);
-    expect(r.text).toMatch(/^User-agent: \*\nAllow: \//m);
+    expect(r.text).toMatch(/^User-agent: \*\n(Content-Signal: .*\n)?Allow: \//m);
     for (const bot of ['GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ClaudeBot', 'Claude-Web', 'anthropic-ai', 'PerplexityBot', 'Google-Extended', 'Applebot-Extended', 'CCBot']) {
       expect(AI_CRAWLERS).toContain(bot);
       expect(r.text).toMatch(new RegExp(`^User-agent: ${bot}$`, 'm'));
