@@ -16,7 +16,7 @@ import {
   blogArticleQuery, blogListQuery, contentDetailQuery, contentListQuery, glossaryQuery, pagesQuery, searchQuery, syncQuery, wholeListQuery,
 } from './queries.ts';
 
-export type Api = 'public' | 'content' | 'tools';
+export type Api = 'public' | 'content' | 'tools' | 'mcp';
 export type Method = 'GET' | 'POST';
 export type Auth = 'none' | 'account-key';
 /** The catalog collections whose slugs fill a detail endpoint's static files. */
@@ -50,6 +50,13 @@ export interface Endpoint {
 export const PUBLIC_BASE = '/api/v1';
 export const CONTENT_BASE = '/v1';
 export const TOOLS_BASE = '/tools-api';
+/** The public MCP server (Streamable HTTP); the account-scoped one is `${CONTENT_BASE}/mcp`. */
+export const MCP_BASE = '/mcp';
+/**
+ * MCP server cards where SEP-2127 (MCP Server Cards, the draft that superseded SEP-1649's `/.well-known/mcp.json`)
+ * puts them: the site's own server at the bare path, another server of the domain below it by name.
+ */
+export const MCP_SERVER_CARD_PATH = '/.well-known/mcp/server-card';
 
 const slugPath = lazyObject({ slug: slugSegment });
 
@@ -128,6 +135,19 @@ export const endpoints: readonly Endpoint[] = [
       description: 'Without `cursor`, a full sync: every listed article as an upsert. Follow `next_cursor` while `has_more`; keep the last `next_cursor` and send it next time to get only what changed since, removals (unpublished, redirected) included. Keyset-ordered by change, so nothing is skipped or repeated while articles change. A malformed, foreign or expired cursor is 400 `invalid_query` naming `cursor`: start again without one.',
     },
   },
+  // The MCP servers (src/api/mcp/). JSON-RPC over Streamable HTTP, stateless and answered as JSON: POST only (GET
+  // would open an SSE stream a stateless server never writes to, so it is 405, which MCP clients expect). Neither
+  // is part of the OpenAPI contract (no `doc`); src/api/mcp/servers.ts describes them for the discovery files.
+  // The account server is under /v1 so the content API's function serves it; it declares no pipeline auth because
+  // the pipeline would count every JSON-RPC message against a quota: it refuses a request without a key itself,
+  // and each tool call is a /v1 request of its own, through the same gate, limits and buckets.
+  {
+    id: 'callAccountMcp', api: 'content', pattern: `${CONTENT_BASE}/mcp`, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false,
+  },
+  // The MCP runtime sends its own open CORS headers (MCP's methods and headers, which the public API's do not allow).
+  { id: 'callPublicMcp', api: 'mcp', pattern: MCP_BASE, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false },
+  { id: 'getMcpServerCard', api: 'mcp', pattern: MCP_SERVER_CARD_PATH, methods: ['GET'], auth: 'none', cache: CACHE.public, cors: false },
+  { id: 'getMcpServerCardOf', api: 'mcp', pattern: `${MCP_SERVER_CARD_PATH}/:slug`, methods: ['GET'], auth: 'none', cache: CACHE.public, cors: false, path: slugPath },
   {
     id: 'runServerTool', api: 'tools', pattern: `${TOOLS_BASE}/:slug`, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false,
     path: slugPath,
@@ -153,7 +173,7 @@ export const machineFiles: readonly { path: string; headers: Record<string, stri
 export const SITE_METHODS: readonly Method[] = ['GET'];
 
 /** The APIs' roots: every unknown path under them is a JSON 404, never the site's HTML. */
-export const API_ROOTS: Record<Api, string> = { public: PUBLIC_BASE, content: CONTENT_BASE, tools: TOOLS_BASE };
+export const API_ROOTS: Record<Api, string> = { public: PUBLIC_BASE, content: CONTENT_BASE, tools: TOOLS_BASE, mcp: MCP_BASE };
 
 /**
  * Where each API runs on Netlify, as the literal `config.path` of its function or edge router must say (Netlify
@@ -164,6 +184,7 @@ export const NETLIFY_PATHS: Record<Api, string[]> = {
   public: [PUBLIC_BASE, `${PUBLIC_BASE}/*`],
   content: [CONTENT_BASE, `${CONTENT_BASE}/*`],
   tools: [TOOLS_BASE, `${TOOLS_BASE}/*`],
+  mcp: [MCP_BASE, `${MCP_BASE}/*`, MCP_SERVER_CARD_PATH, `${MCP_SERVER_CARD_PATH}/*`],
 };
 
 /** Methods a client may send to an endpoint: the declared ones, HEAD with GET, and OPTIONS. */

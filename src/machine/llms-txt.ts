@@ -3,6 +3,8 @@ import type { Catalog } from '../api/public/catalog.ts';
 import type { Page } from '../schemas/page.ts';
 import { inline, link } from '../twins/blocks.ts';
 import { groupPages, subgroupPages, type PageGroup } from './page-groups.ts';
+import { MCP_SERVERS } from '../api/mcp/servers.ts';
+import { markdownPath } from '../core/urls.ts';
 
 const line = (title: string, url: string, note?: string) => `- ${link(title, url)}${note ? `: ${inline(note)}` : ''}`;
 const pageLine = (p: Page) => line(p.title, p.markdown_url, p.description);
@@ -44,7 +46,7 @@ export function llmsTxt(catalog: Catalog, blog: readonly ArticleSummary[] = [], 
     '',
     `> ${inline(home?.description ?? 'An automated SEO content engine: named AI agents research, write, illustrate, publish and refresh long-form articles.')}`,
     '',
-    `Every page of ${site} is also served as markdown: append \`.md\` to its path (the home page is ${site}/index.md) or send \`Accept: text/markdown\`. The links below point at those markdown twins. The whole site in one file: ${link('llms-full.txt', `${site}/llms-full.txt`)}. The APIs: ${link('OpenAPI 3.1 description', `${site}/openapi.json`)}, ${link('public API index', `${site}/api/v1/`)}, ${link('API catalog', `${site}/.well-known/api-catalog`)}.`,
+    `Every page of ${site} is also served as markdown: append \`.md\` to its path (the home page is ${site}/index.md) or send \`Accept: text/markdown\`. The links below point at those markdown twins. The whole site in one file: ${link('llms-full.txt', `${site}/llms-full.txt`)}. The APIs: ${link('OpenAPI 3.1 description', `${site}/openapi.json`)}, ${link('public API index', `${site}/api/v1/`)}, ${link('API catalog', `${site}/.well-known/api-catalog`)}. MCP servers for agents (Streamable HTTP): ${link('the site', `${site}${MCP_SERVERS.site.path}`)}, no key, and ${link('your account', `${site}${MCP_SERVERS.account.path}`)}, with your API key; how to connect: ${link('MCP docs', `${site}${markdownPath(MCP_SERVERS.site.docs)}`)}.`,
   ];
   const sections = groupPages(catalog.pages);
   for (const group of sections.filter((g) => !g.optional)) out.push('', `## ${group.name}`, '', ...group.pages.map(pageLine));

@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import { contentRuntime, type ContentApiDeps } from '../api/content/create-content-api.ts';
 import { loadPublicApi } from '../api/public/load-public-api.ts';
 import { toolsRuntime } from '../api/tools/create-tools-api.ts';
+import { mcpRuntime } from '../api/mcp/mcp-runtime.ts';
 import { TOOLS_RATE_LIMIT } from '../api/http/sliding-window.ts';
 import { createStoreArticleSource } from '../blog/store-article-source.ts';
 import { createOrigin } from './create-origin.ts';
@@ -28,6 +29,8 @@ export function createLocalOrigin({ distDir, sql, content, toolsRateLimit = TOOL
     apis: {
       public: runtime,
       tools: toolsRuntime({ catalog, rateLimit: toolsRateLimit }),
+      // The MCP server reads the site's files through this same pipeline, which serves the site here.
+      mcp: mcpRuntime({ site: catalog.site_url }),
       ...(sql ? { content: contentRuntime({ sql, ...content }) } : {}),
     },
   });

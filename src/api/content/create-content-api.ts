@@ -22,6 +22,8 @@ import { isStoreUnavailable, unavailable } from './errors.ts';
 import { createListCache, listCacheSize, type ListCache } from './list-cache.ts';
 import { readConfig, type Config } from '../../config.ts';
 import { syncFeed, type SyncQuery } from './sync-feed.ts';
+import { callAccountMcp } from '../mcp/account-endpoint.ts';
+import { MCP_SERVERS } from '../mcp/servers.ts';
 
 export interface ContentApiDeps {
   /** postgres.js client of the store. */
@@ -111,6 +113,8 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
       cache.set(projectId, version, key, page);
       return new Reply(undefined, {}, { text, etag: page.etag });
     },
+    // POST /v1/mcp: each tool call is a request of this API, through the same gate (src/api/mcp/).
+    callAccountMcp,
     syncOwnArticles: ({ access, query }) => syncFeed(sql, { projectId: requireProject(access), accountId: access.accountId! }, query as SyncQuery),
     getOwnArticle: async ({ access, params: { slug } }) => {
       const projectId = requireProject(access);
@@ -142,7 +146,8 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
         authentication: 'Authorization: Bearer <key> or X-Api-Key: <key>',
         documentation: '/docs/content-api/',
         openapi: '/openapi.json',
-        endpoints: endpointsOf('content').map((e) => ({ path: e.pattern, description: e.doc?.summary ?? '' })),
+        endpoints: endpointsOf('content').filter((e) => e.doc).map((e) => ({ path: e.pattern, description: e.doc!.summary })),
+        mcp: { path: MCP_SERVERS.account.path, description: MCP_SERVERS.account.description, documentation: MCP_SERVERS.account.docs },
       },
     }),
   };

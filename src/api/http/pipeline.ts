@@ -24,6 +24,8 @@ export interface Ctx<A = unknown> {
   query: Record<string, unknown>;
   /** What the API's `authenticate` returned, for `account-key` endpoints. */
   access: A;
+  /** This pipeline, for a handler that answers by making requests of its own (the MCP servers call the APIs). */
+  dispatch: (req: Request) => Promise<Response>;
 }
 export type Handler = (ctx: Ctx<never>) => unknown;
 
@@ -122,16 +124,20 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
       }
       if (queryError) throw queryError;
       if (!params.success) throw notFound(`${endpoint.pattern.split('/').at(-2) ?? 'resource'} at ${url.pathname}`);
-      return runtime.handlers[endpoint.id]!({ req, url, endpoint, params: params.data as Record<string, string>, query: query!, access: access as never });
+      return runtime.handlers[endpoint.id]!({ req, url, endpoint, params: params.data as Record<string, string>, query: query!, access: access as never, dispatch: pipeline });
     };
     const result = await (runtime.deadline ? withDeadline(work(), runtime.deadline) : work());
+    // A handler that speaks another protocol (MCP's JSON-RPC, with its own statuses) answers whole; the API's headers
+    // (security, cache policy) still go on, under the handler's own.
+    if (result instanceof Response) return withHeaders(result, { ...base, ...endpoint.cache.ok });
     const reply = result instanceof Reply ? result : new Reply(result);
     const text = reply.prepared?.text ?? jsonBody(reply.body);
     const etag = reply.prepared?.etag ?? strongEtag(text);
     return finish(req, 200, text, etag, { ...base, ...endpoint.cache.ok, ...reply.headers });
   }
 
-  return async function pipeline(req: Request): Promise<Response> {
+  return pipeline;
+  async function pipeline(req: Request): Promise<Response> {
     const url = new URL(req.url);
     const decision = decide(url.pathname);
 
@@ -153,7 +159,7 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
           const text = jsonBody(runtime.index());
           return finish(req, 200, text, strongEtag(text), { ...base, 'cache-control': 'public, max-age=300' });
         }
-        throw notFound(`endpoint at ${url.pathname}${api === 'tools' ? '' : `; see ${url.origin}${API_ROOTS[api]}/ for the list`}`);
+        throw notFound(`endpoint at ${url.pathname}${api === 'tools' || api === 'mcp' ? '' : `; see ${url.origin}${API_ROOTS[api]}/ for the list`}`);
       }
       const allow = allowedMethods(endpoint);
       if (req.method === 'OPTIONS') return endpoint.cors ? preflight() : new Response(null, { status: 204, headers: { ...base, ...allowHeader(allow) } });
@@ -167,7 +173,14 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
     } catch (err) {
       return fail(req, err, base, endpoint, runtime);
     }
-  };
+  }
+}
+
+/** A handler's own Response with `headers` added where it sets none of its own. */
+function withHeaders(res: Response, headers: Headers): Response {
+  const merged = new globalThis.Headers(headers);
+  res.headers.forEach((value, name) => merged.set(name, value));
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers: merged });
 }
 
 export const unauthorized = () => new ApiError(401, 'unauthorized', 'A valid API key is required: send Authorization: Bearer <key> or X-Api-Key: <key>.', { 'www-authenticate': 'Bearer realm="skribra"' });

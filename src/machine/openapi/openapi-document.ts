@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import { API_CATALOG_PATH } from '../../api/registry.ts';
+import { MCP_SERVERS } from '../../api/mcp/servers.ts';
 import { componentSchemas } from './components.ts';
 import { headers } from './responses.ts';
 import { operations } from './operations.ts';
@@ -47,6 +48,11 @@ export function openApiDocument(site: string) {
       },
     },
     'x-api-catalog': `${site}${API_CATALOG_PATH}`,
+    // Not OpenAPI operations (JSON-RPC over one POST endpoint each): named here, described by their server cards.
+    'x-mcp': Object.values(MCP_SERVERS).map((m) => ({
+      name: m.title, url: `${site}${m.path}`, transport: 'streamable-http', authentication: m.auth === 'account-key' ? 'bearer' : 'none',
+      description: m.description, 'server-card': `${site}${m.card}`, documentation: `${site}${m.docs}`,
+    })),
   };
 }
 

@@ -1,0 +1,34 @@
+// POST /v1/mcp, the account server's endpoint: a handler of the content API (its handler table binds it), so the
+// content function serves it. Each tool call is a /v1 request made through `ctx.dispatch`, the pipeline the MCP
+// request came through, carrying the caller's key and address.
+import { unauthorized, type Ctx } from '../http/pipeline.ts';
+import { CLIENT_ADDRESS } from '../http/client-address.ts';
+import { requestKey } from '../http/request-key.ts';
+import { accountServer } from './account-server.ts';
+import { serveMcp } from './serve-mcp.ts';
+import type { CardSource } from './server-card.ts';
+import { MCP_SERVERS } from './servers.ts';
+import { apiUrl, type Query } from './tool-result.ts';
+
+/** Never reached: a card lists a server's primitives and calls nothing. */
+export const UNCALLED = () => Promise.reject(new Error('a server card calls no tool'));
+
+export const accountCard = (site: string): CardSource => ({
+  facts: MCP_SERVERS.account, site,
+  build: () => accountServer({ call: UNCALLED }, accountCard(site)),
+});
+
+/** Headers a tool call's request carries over from the MCP request: the key, and the address the adapter stamped. */
+const CARRIED = ['authorization', 'x-api-key', CLIENT_ADDRESS];
+
+/**
+ * POST /v1/mcp. A request without a key is refused at once, 401 as on /v1; anything else about the key (its shape,
+ * the failed-auth limit, whether it is valid, the quota) is checked on each tool call, by the content API.
+ */
+export function callAccountMcp({ req, url, dispatch }: Ctx): Promise<Response> {
+  if (!requestKey(req)) throw unauthorized();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const name of CARRIED) { const value = req.headers.get(name); if (value !== null) headers[name] = value; }
+  const call = (path: string, query?: Query) => dispatch(new Request(apiUrl(url.origin, path, query), { headers }));
+  return serveMcp(accountServer({ call }, accountCard(url.origin)), req);
+}

@@ -1,0 +1,67 @@
+// The public MCP server on Netlify: the function's literal config is the registry's, netlify.toml ships the artifacts
+// it reads, and the function entry answers as the local origin does, reading the site's twins over HTTP (the CDN).
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTION_ARTIFACTS } from '../../src/api/public/load-artifacts.ts';
+import { NETLIFY_PATHS } from '../../src/api/registry.ts';
+import { builtSite } from '../helpers/built-site.ts';
+import { http, serveOrigin, type Origin } from './helpers.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+let o: Origin;
+let fn: (req: Request) => Promise<Response>;
+beforeAll(async () => {
+  process.env.SKRIBRA_DIST_DIR = (await builtSite()).distDir;
+  o = await serveOrigin();
+  fn = (await import('../../functions/mcp.mts')).default;
+});
+afterAll(async () => { await o?.close(); });
+
+const post = (url: string, message: unknown) => new Request(url, {
+  method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(message),
+});
+/** The same request to the function and to the local origin: status and body must agree. */
+async function both(path: string, message?: unknown) {
+  const url = `${o.base}${path}`;
+  const viaFn = await fn(message ? post(url, message) : new Request(url));
+  const viaOrigin = await fetch(message ? post(url, message) : new Request(url));
+  return { fn: { status: viaFn.status, body: await viaFn.json() }, origin: { status: viaOrigin.status, body: await viaOrigin.json() } };
+}
+
+describe('the MCP function', () => {
+  it('declares the registry\'s paths literally, and netlify.toml ships it the public artifacts', async () => {
+    const { config } = await import('../../functions/mcp.mts');
+    expect(config.path).toEqual(NETLIFY_PATHS.mcp);
+    const source = readFileSync(join(root, 'functions/mcp.mts'), 'utf8');
+    expect(source).toContain(`export const config: Config = { path: ${JSON.stringify(NETLIFY_PATHS.mcp).replace(/"/g, "'").replace(/,/g, ', ')} };`);
+    const toml = readFileSync(join(root, 'netlify.toml'), 'utf8');
+    const included = /^\[functions\.mcp\]\s*included_files = \[([^\]]*)\]/m.exec(toml)?.[1] ?? '';
+    expect(included.split(', ').sort()).toEqual(FUNCTION_ARTIFACTS.map((f) => `"dist/${f}"`).sort());
+  });
+
+  it('answers tools as the local origin does, get_page and resources read over HTTP from the site', async () => {
+    const calls = [
+      { method: 'tools/list' },
+      { method: 'tools/call', params: { name: 'search', arguments: { q: 'canonical', limit: 3 } } },
+      { method: 'tools/call', params: { name: 'list', arguments: { collection: 'glossary', limit: 2, full: true } } },
+      { method: 'tools/call', params: { name: 'get_page', arguments: { url: '/glossary/canonical-url/' } } },
+      { method: 'tools/call', params: { name: 'search', arguments: { q: 'x' } } },
+      { method: 'resources/read', params: { uri: `${o.siteUrl}/llms.txt` } },
+    ];
+    for (const [i, c] of calls.entries()) {
+      const r = await both('/mcp', { jsonrpc: '2.0', id: i + 1, ...c });
+      expect(r.fn, JSON.stringify(c)).toEqual(r.origin);
+      expect(r.fn.status).toBe(200);
+    }
+    const page = await both('/mcp', { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'get_page', arguments: { url: '/glossary/canonical-url/' } } });
+    expect(page.fn.body.result.content[0].text).toBe((await http(`${o.base}/glossary/canonical-url.md`)).text);
+  });
+
+  it('serves the server cards and refuses other methods as the local origin does', async () => {
+    for (const path of ['/.well-known/mcp/server-card', '/.well-known/mcp/server-card/account', '/.well-known/mcp/server-card/nope', '/mcp', '/mcp/nope']) {
+      const r = await both(path);
+      expect(r.fn, path).toEqual(r.origin);
+    }
+  });
+});
