@@ -1,4 +1,6 @@
 import { stringify } from 'yaml';
+import { limitsFrom, type RateLimits } from '../../api/content/limits.ts';
+import { readConfig } from '../../config.ts';
 import { API_CATALOG_PATH } from '../../api/registry.ts';
 import { MCP_SERVERS } from '../../api/mcp/servers.ts';
 import { componentSchemas } from './components.ts';
@@ -12,7 +14,8 @@ export const OPENAPI_VERSION = '1.0.0';
  * The one OpenAPI 3.1 document of both APIs: paths from the route table, schemas from zod, each webhook event
  * under `webhooks`. Paths carry their API's base (/api/v1, /v1), so one server, the site, serves both.
  */
-export function openApiDocument(site: string) {
+export function openApiDocument(site: string, limits: RateLimits = limitsFrom(readConfig())) {
+  const n = (v: number) => v.toLocaleString('en-US');
   return {
     openapi: '3.1.1',
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
@@ -22,7 +25,7 @@ export function openApiDocument(site: string) {
       summary: 'The public content API (/api/v1) and the authenticated content API (/v1).',
       description: [
         'Two JSON APIs. The **public API** (`/api/v1`) serves what the site publishes: glossary, tools, agents, features, comparisons, pricing, pages, search and the blog. No key, CORS open to any origin.',
-        'The **content API** (`/v1`) serves an account\'s own published articles. Send the account key as `Authorization: Bearer <key>` or `X-Api-Key: <key>`, server-side only. Limits per account: 300 list requests an hour and 2,000 a day, 600 detail requests an hour; over them: 429 `rate_limited` with `Retry-After`. Responses carry `Cache-Control: public, max-age=60` and an `ETag` for conditional requests.',
+        `The **content API** (\`/v1\`) serves an account's own published articles. Send the account key as \`Authorization: Bearer <key>\` or \`X-Api-Key: <key>\`, server-side only. Limits per account: ${n(limits.list.hour)} list requests an hour and ${n(limits.list.day)} a day, ${n(limits.detail.hour)} detail requests an hour and ${n(limits.detail.day)} a day (a sync page is one list request); over them: 429 \`rate_limited\` with \`Retry-After\`. Responses carry \`Cache-Control: public, max-age=60\` and an \`ETag\` for conditional requests.`,
         'Errors are `{ "code", "message" }` with a stable code (spec section 7). Every site page is also available as markdown: append `.md` or send `Accept: text/markdown`.',
       ].join('\n\n'),
       contact: { name: 'Skribra', url: `${site}/contact/` },
