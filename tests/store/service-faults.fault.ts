@@ -154,8 +154,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PostgreSQL faults under npm 
     await sleep(3000);
     const hits = await l.stop();
     expect(postmaster()).not.toBe(before);
-    // Before the kill and after recovery: every request answered 200. In between: only 503 unavailable.
-    const after = hits.filter((h) => h.start >= back);
+    // Before the kill and after recovery: every request answered 200. In between: only 503 unavailable. Recovery is
+    // the first 200 plus a second for the rest of the pool: each pooled connection learns of the restart on its own
+    // next use (a request it was handed at once may still meet its closed socket, a fast 503).
+    const after = hits.filter((h) => h.start >= back + 1000);
     if (process.env.FAULTS_DEBUG) console.log(JSON.stringify({ killed, back, bad: hits.filter((h) => h.status !== 200).map((h) => [h.start - killed, h.end - killed, h.status]) }));
     expect(after.length).toBeGreaterThan(20);
     expect(after.filter((h) => h.status !== 200)).toEqual([]);
