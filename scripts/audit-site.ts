@@ -8,13 +8,13 @@
 // AUDIT_SCREENSHOTS (default: audit-screenshots), AUDIT_ONLY (comma-separated template names, to audit a few).
 import { readFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createLocalOrigin } from '../src/origin/local-origin.ts';
 import { listen } from '../src/origin/serve.ts';
 import { buildSeededSite } from '../src/dev/seeded-site.ts';
 import { freePort } from '../src/store/free-port.ts';
-import { CHROMIUM_ARGS, chromiumBinary, launch } from '../src/dev/chromium.ts';
+import { launchAuditBrowser } from './audit/launch-audit-browser.ts';
+import { lighthouseScores } from './audit/lighthouse-scores.ts';
 import type { Catalog } from '../src/api/public/catalog.ts';
 
 const BUDGET = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 } as const;
@@ -52,28 +52,6 @@ const root = resolve(import.meta.dirname, '..');
 const shotsDir = resolve(root, process.env.AUDIT_SCREENSHOTS || 'audit-screenshots');
 const require = createRequire(import.meta.url);
 
-async function lighthouse(url: string, width: number): Promise<Record<Category, number>> {
-  const chrome = await chromiumBinary();
-  // Desktop preset at 1280 px; at 390 px Lighthouse's mobile emulation (throttling included) on a 390 × 844 screen.
-  const preset = width >= 1000 ? ['--preset=desktop']
-    : ['--screenEmulation.mobile', `--screenEmulation.width=${width}`, '--screenEmulation.height=844', '--screenEmulation.deviceScaleFactor=3'];
-  return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/lighthouse/cli/index.js'), url, ...preset,
-      `--chrome-path=${chrome.executablePath}`, `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`, '--output=json', '--output-path=stdout', '--quiet',
-      `--only-categories=${Object.keys(BUDGET).join(',')}`, `--skip-audits=${SKIPPED_AUDITS.join(',')}`], { cwd: root, env: { ...process.env, ...chrome.env, CHROME_PATH: chrome.executablePath }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { err += d; });
-    child.on('close', (code) => {
-      if (code !== 0) return fail(new Error(`lighthouse failed on ${url} (exit ${code}): ${err.slice(-2000)}`));
-      const report = JSON.parse(out) as { categories: Record<Category, { score: number | null }>; runtimeError?: { message: string } };
-      if (report.runtimeError) return fail(new Error(`lighthouse on ${url}: ${report.runtimeError.message}`));
-      ok(Object.fromEntries(Object.keys(BUDGET).map((c) => [c, Math.round((report.categories[c as Category].score ?? 0) * 100)])) as Record<Category, number>);
-    });
-  });
-}
-
 /** One page of every template the site has. */
 function templates(catalog: Catalog, distDir: string): [string, string | undefined][] {
   const first = (kind: string, skip = (_: string) => false) => catalog.pages.find((p) => p.kind === kind && !skip(p.path))?.path;
@@ -108,7 +86,9 @@ rmSync(shotsDir, { recursive: true, force: true });
 mkdirSync(shotsDir, { recursive: true });
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const browser = await launch();
+// One browser for the whole run: Playwright's pages and every Lighthouse run, one at a time.
+const { browser, port: debugPort } = await launchAuditBrowser();
+const lighthouse = lighthouseScores({ port: debugPort, categories: Object.keys(BUDGET) as Category[], skipAudits: SKIPPED_AUDITS });
 const rows: Row[] = [];
 let failed = false;
 let robotsChecked = false;

@@ -1,32 +1,50 @@
 #!/usr/bin/env node
-// `npm run bench:scale -- [--terms N] [--keep]`: the site at programmatic-SEO scale (issue 17). Builds the real
-// content plus N generated glossary terms (default 100,000) with `astro build`, then reports: wall time and peak
-// memory of the build (max RSS, GNU time), files written and dist/ size, the size of every machine-readable file and
-// artifact, each Netlify function's bundle (esbuild as Netlify bundles it, plus its netlify.toml included_files,
-// zipped), the public function's cold start (fresh processes: import, then its first term and first search) and
-// its search latency p50/p99 in process. The blog (from the store) is left out.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+// `npm run bench:scale -- [--terms N] [--keep] [--no-warm] [--json FILE]`: the site at programmatic-SEO scale (issues
+// 17 and 24). Builds the real content plus N generated glossary terms (default 100,000) with `astro build` twice:
+// cold (an empty dist/ and an empty Open Graph image cache: SKRIBRA_OG_CACHE when set, which should then be empty,
+// else a fresh folder) and warm (a fresh dist/, the image cache the cold build left, as a host keeps
+// node_modules/.cache between builds). Reports: wall time and peak memory of each build (max RSS, GNU time), the
+// build's own phase table for each (src/build/build-phases.ts: seconds and peak memory per phase), whether the cold and
+// warm outputs are byte-identical (images aside), files written and dist/ size, the size of every machine-readable
+// file and artifact, each Netlify function's bundle (esbuild as Netlify bundles it, plus its netlify.toml
+// included_files, zipped), the public function's cold start (fresh processes: import, then its first term and first
+// search) and its search latency p50/p99 in process, and the image function's cold start and render time, laid out as
+// Netlify ships it. The blog (from the store) is left out. Remove .astro/ and node_modules/.cache/ first for a cold
+// start of Astro too.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { generateContent } from './generate-content.ts';
+import { bundleFunction } from './netlify/bundle-function.ts';
 import { WITHOUT_BLOG } from '../src/dev/astro-build.ts';
 import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 import { contentHash, loadCatalog } from '../src/catalog/load-catalog.ts';
 import { writeArtifacts } from '../src/build/write-artifacts.ts';
 import { writeMachineReadable } from '../src/build/write-machine-readable.ts';
+import { parsePhaseLines } from '../src/build/build-phases.ts';
 
-const { values } = parseArgs({ options: {
+const { values } = parseArgs({ allowNegative: true, options: {
   terms: { type: 'string', default: '100000' },
   keep: { type: 'boolean', default: false },
   // Skip Astro's HTML pages: write only what skribra-outputs writes from the catalog (artifacts, twins, llms files,
   // sitemaps), in this process. Minutes instead of an hour at 100,000 terms on a loaded 2-core machine.
   'no-html': { type: 'boolean', default: false },
+  // The second, warm build (on by default with HTML; --no-warm leaves it out).
+  warm: { type: 'boolean', default: true },
   // Reuse generated content (a directory an earlier --keep run left).
   content: { type: 'string' },
+  // Also write the figures as JSON (to compare the phase tables of two runs).
+  json: { type: 'string' },
+  // The builds' dist/ folders in memory (/dev/shm, linked from the work folder, so Astro still stages inside the
+  // project): the phase table without the disk's cost of creating files, which on this machine's ext4 grows faster
+  // than the number of files (see the README).
+  tmpfs: { type: 'boolean', default: false },
 } });
 const terms = Number(values.terms);
 const root = resolve(import.meta.dirname, '..');
@@ -35,7 +53,17 @@ const root = resolve(import.meta.dirname, '..');
 // would delete them. So this long build needs no build lock and holds up no one.
 mkdirSync(join(root, 'node_modules/.cache'), { recursive: true });
 const work = mkdtempSync(join(root, 'node_modules/.cache/skribra-bench-scale-'));
-const dist = join(work, 'dist');
+const shm = values.tmpfs ? mkdtempSync('/dev/shm/skribra-bench-scale-') : undefined;
+// Astro stages the pages' server chunks in the output folder and imports them from there: by their real path, whose
+// folders must lead to the project's packages.
+if (shm) symlinkSync(join(root, 'node_modules'), join(shm, 'node_modules'), 'dir');
+/** A folder for a build's output: in the work folder, or in memory behind a link from it (--tmpfs). */
+const outFolder = (name: string) => {
+  const path = join(work, name);
+  if (shm) { mkdirSync(join(shm, name)); symlinkSync(join(shm, name), path, 'dir'); }
+  return path;
+};
+const dist = outFolder('dist');
 const SITE = 'https://skribra.com';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 2 : 1)} MB`;
@@ -43,11 +71,49 @@ const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-// 1. The build.
+// 1. The builds.
 const content = values.content ?? (console.log(`generating real content + ${terms} terms...`), generateContent(terms, join(work, 'content')));
-const timeFile = join(work, 'time.txt');
+// SKRIBRA_OG_CACHE is the caller's to empty (the issue's cold run); without it, a fresh one in the work folder.
+const ogCache = process.env.SKRIBRA_OG_CACHE || join(work, 'og-cache');
+mkdirSync(ogCache, { recursive: true });
+const cachedImages = () => readdirSync(ogCache).filter((n) => n.endsWith('.png')).length;
+const astroState = ['.astro', 'node_modules/.astro'].filter((d) => existsSync(join(root, d)));
+
+type Phases = ReturnType<typeof parsePhaseLines>;
+interface BuildRun { label: string; seconds: number; peakMb: number; phases: Phases; cachedBefore: number; load: string }
+
+/** One `astro build` into `outDir`, its output read for the phase lines (and kept to show if it fails). */
+async function astroBuild(label: string, outDir: string): Promise<BuildRun> {
+  const cachedBefore = cachedImages();
+  console.log(`building (astro build, ${label}: ${cachedBefore} images in the cache${astroState.length ? `, ${astroState.join(' and ')} present` : ''})...`);
+  const timeFile = join(work, `time-${label}.txt`);
+  const t0 = performance.now();
+  const child = spawn('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
+    cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...WITHOUT_BLOG, SKRIBRA_CONTENT_DIR: content, SITE_URL: SITE, SKRIBRA_OG_CACHE: ogCache },
+  });
+  const kept: string[] = [];
+  const tail: string[] = [];
+  for await (const line of createInterface({ input: child.stdout! })) {
+    if (line.includes('phase ') || line.includes('[skribra-outputs]')) kept.push(line);
+    tail.push(line);
+    if (tail.length > 40) tail.shift();
+  }
+  const code = await new Promise<number | null>((ok) => (child.exitCode !== null ? ok(child.exitCode) : child.once('exit', ok)));
+  if (code !== 0) {
+    console.log(tail.join('\n'));
+    if (!values.keep) for (const dir of [work, shm]) if (dir) rmSync(dir, { recursive: true, force: true });
+    throw new Error(`${label} build failed (exit ${code})`);
+  }
+  for (const line of kept.filter((l) => !l.includes('phase '))) console.log(`  ${line.replace(/^.*?\[skribra-outputs\] /, '')}`);
+  return {
+    label, seconds: (performance.now() - t0) / 1000, peakMb: Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) / 1024,
+    phases: parsePhaseLines(kept.join('\n')), cachedBefore, load: loadavg().map((l) => l.toFixed(2)).join(' '),
+  };
+}
+
 const started = performance.now();
 let peakMb: number;
+const runs: BuildRun[] = [];
 if (values['no-html']) {
   console.log('writing the artifacts, twins, llms files and sitemaps (no HTML)...');
   const loaded = loadCatalog(content, SITE);
@@ -56,18 +122,32 @@ if (values['no-html']) {
   await writeMachineReadable(dist, loaded);
   peakMb = process.resourceUsage().maxRSS / 1024;
 } else {
-console.log('building (astro build)...');
-const result = spawnSync('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist, '--silent'], {
-  cwd: root, stdio: 'inherit', env: { ...process.env, ...WITHOUT_BLOG, SKRIBRA_CONTENT_DIR: content, SITE_URL: SITE },
-});
-if (result.status !== 0) {
-  if (!values.keep) rmSync(work, { recursive: true, force: true });
-  throw new Error(`build failed (exit ${result.status})`);
+  runs.push(await astroBuild('cold', dist));
+  peakMb = runs[0]!.peakMb;
 }
-peakMb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) / 1024;
+const seconds = values['no-html'] ? (performance.now() - started) / 1000 : runs[0]!.seconds;
+const filesOf = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
+const files = filesOf(dist);
+
+// The warm build, and every file it wrote compared with the cold build's (images aside: the build writes the same
+// ones, from the cache instead of the renderer). The RSS feed carries its build date.
+let identity: Record<string, unknown> | undefined;
+if (!values['no-html'] && values.warm) {
+  const warmDist = outFolder('dist-warm');
+  runs.push(await astroBuild('warm', warmDist));
+  const hash = (file: string) => createHash('sha1').update(readFileSync(file)).digest('hex');
+  const group = (rel: string) => (rel.endsWith('.png') ? 'images' : rel.endsWith('.md') ? 'twins' : rel.endsWith('.html') ? 'HTML' : rel.startsWith('api/') ? 'static JSON'
+    : /^sitemaps?[./]/.test(rel) ? 'sitemaps' : 'other');
+  const warmFiles = new Set(filesOf(warmDist).map((f) => relative(warmDist, f)));
+  const compared: Record<string, { files: number; differ: number; examples: string[] }> = {};
+  for (const rel of files.map((f) => relative(dist, f))) {
+    const g = (compared[group(rel)] ??= { files: 0, differ: 0, examples: [] });
+    g.files++;
+    if (!warmFiles.delete(rel) || hash(join(dist, rel)) !== hash(join(warmDist, rel))) { g.differ++; if (g.examples.length < 3) g.examples.push(rel); }
+  }
+  identity = { ...compared, 'only in the warm build': { files: warmFiles.size, differ: warmFiles.size, examples: [...warmFiles].slice(0, 3) } };
+  rmSync(shm ? join(shm, 'dist-warm') : warmDist, { recursive: true, force: true });
 }
-const seconds = (performance.now() - started) / 1000;
-const files = readdirSync(dist, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
 const size = (file: string) => statSync(file).size;
 const distBytes = files.reduce((n, f) => n + size(f), 0);
 
@@ -82,6 +162,7 @@ const add = (key: string, file: string) => {
 for (const file of files) {
   const rel = `/${relative(dist, file)}`;
   if (/^\/_skribra\/(pages|terms|term-items)\//.test(rel)) add(rel.replace(/\d+\.json$/, '*.json'), file);
+  else if (rel.startsWith('/_skribra/og/')) add('/_skribra/og/*.json (image index)', file);
   else if (rel.startsWith('/_skribra/') || /^\/(llms\.txt|llms-full\.txt|sitemap\.xml|robots\.txt)$/.test(rel)) add(rel, file);
   else if (rel.startsWith('/sitemaps/')) add('/sitemaps/*.xml', file);
   else if (rel.startsWith('/llms/')) add('/llms/*.txt', file);
@@ -105,6 +186,15 @@ for (const name of ['public-api', 'blog-api', 'tools-api']) {
   bundles[name] = { 'bundle (MB)': mb(size(outfile)), 'included files': included.length, 'included (MB)': mb(included.reduce((n, f) => n + size(join(dist, f)), 0)), 'zipped (MB)': mb(size(zipFile)), 'limit': '50 MB zipped' };
 }
 
+// The image function, laid out from netlify.toml alone (scripts/netlify/bundle-function.ts), zipped the same way.
+const ogBundle = await bundleFunction('og-image', { distDir: dist, outDir: join(work, 'og-image-fn') });
+{
+  const zipFile = join(work, 'og-image.zip');
+  const zip = spawnSync('zip', ['-q', '-X', '-r', zipFile, relative(ogBundle.dir, ogBundle.entry), ...ogBundle.included, 'node_modules/@resvg'], { cwd: ogBundle.dir });
+  if (zip.status !== 0) throw new Error(`zip failed: ${zip.stderr}`);
+  bundles['og-image'] = { 'bundle (MB)': mb(ogBundle.bundleBytes), 'included files': ogBundle.included.length, 'included (MB)': mb(ogBundle.includedBytes), 'zipped (MB)': mb(size(zipFile)), 'limit': '50 MB zipped' };
+}
+
 // 4. Cold start of the bundled public function in fresh processes: import (module and artifact load), then the
 // first request for one term and the first search (which reads the search index).
 const term = JSON.parse(readFileSync(join(dist, '_skribra/terms-lookup.json'), 'utf8')).slugs.at(-1) as string;
@@ -124,6 +214,26 @@ const coldRuns = Array.from({ length: 7 }, () => {
   return JSON.parse(r.stdout) as [number, number, number, number];
 });
 
+// The image function's cold start in fresh processes, from its own folder as Netlify runs it: import, then its first
+// image (a term's, which the build left to it: the index file, the fonts, satori's first layout), then a second.
+const termImages = [1, 2].map((n) => new URL(/<meta property="og:image" content="([^"]+)"/.exec(readFileSync(join(dist, 'glossary', JSON.parse(readFileSync(join(dist, '_skribra/terms-lookup.json'), 'utf8')).slugs.at(-n), 'index.html'), 'utf8'))![1]!).pathname);
+const imageRuns = Array.from({ length: 5 }, () => {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'SKRIBRA_DIST_DIR'));
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', `
+    const t0 = performance.now();
+    const mod = await import(${JSON.stringify(ogBundle.entry)});
+    const t1 = performance.now();
+    const a = await mod.default(new Request(${JSON.stringify(`${SITE}${termImages[0]}`)})); const png = Buffer.from(await a.arrayBuffer());
+    const t2 = performance.now();
+    const b = await mod.default(new Request(${JSON.stringify(`${SITE}${termImages[1]}`)})); await b.arrayBuffer();
+    const t3 = performance.now();
+    if (a.status !== 200 || b.status !== 200 || a.headers.get('content-type') !== 'image/png') throw new Error('status ' + a.status + ' ' + b.status);
+    process.stdout.write(JSON.stringify([t1 - t0, t2 - t1, t3 - t2, process.memoryUsage().rss, png.length]));`],
+  { cwd: ogBundle.dir, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`image function cold start failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as [number, number, number, number, number];
+});
+
 // 5. Search latency in process, after the index is loaded.
 const QUERIES = ['seo', 'crawl', 'canonical', 'schema', 'sitemap', 'crawl budget', 'internal link', 'ranking signal', 'hreflang map', 'crawl budget 1', 'anchor text gap', 'generated', 'generated term page'];
 const { handler } = loadPublicApi(dist);
@@ -134,7 +244,21 @@ for (let round = 0; round < 30; round++) for (const q of QUERIES) { const t = pe
 times.sort((a, b) => a - b);
 
 console.log(`\nload average: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${cpus().length} cores`);
-console.table([{ terms, build: values['no-html'] ? 'no HTML' : 'astro build', 'wall time (s)': seconds.toFixed(1), 'peak RSS (MB)': Math.round(peakMb), 'files written': files.length, 'dist/ (MB)': mb(distBytes).replace(' MB', '') }]);
+console.table([{ terms, build: values['no-html'] ? 'no HTML' : 'astro build, cold', 'wall time (s)': seconds.toFixed(1), 'peak RSS (MB)': Math.round(peakMb), 'files written': files.length, 'dist/ (MB)': mb(distBytes).replace(' MB', '') }]);
+if (runs.length) {
+  console.log('builds (wall time and peak RSS of the whole build process; load average when each ended):');
+  console.table(Object.fromEntries(runs.map((r) => [r.label, { 'wall time (s)': r.seconds.toFixed(1), 'peak RSS (MB)': Math.round(r.peakMb), 'images cached before': r.cachedBefore, 'load (1, 5, 15 min)': r.load }])));
+  console.log('where the time goes, by phase (the build\'s own marks: seconds and peak RSS within each; "beside" runs on other threads alongside):');
+  const names = [...new Set(runs.flatMap((r) => r.phases.map((p) => p.name)))];
+  console.table(Object.fromEntries(names.map((name) => [name, Object.fromEntries(runs.flatMap((r) => {
+    const p = r.phases.find((x) => x.name === name);
+    return [[`${r.label} (s)`, p ? `${p.seconds.toFixed(1)}${p.beside ? ' beside' : ''}` : ''], [`${r.label} peak (MB)`, p?.peakMb ?? '']];
+  }))])));
+}
+if (identity) {
+  console.log('cold and warm builds compared, file by file (images: the same files, from the cache the second time):');
+  console.table(identity);
+}
 console.log('machine-readable files and artifacts:');
 console.table(Object.fromEntries([...groups].sort(([a], [b]) => a.localeCompare(b)).map(([k, g]) => [k, { files: g.count, 'total (MB)': mb(g.bytes), 'largest (MB)': mb(g.largest), gzip: g.gzip ? mb(g.gzip) : '' }])));
 console.log('function bundles (esbuild + included_files, zip):');
@@ -148,5 +272,17 @@ console.table({
   'search p50 (warm, in process)': ms(quantile(times, 0.5)),
   'search p99 (warm, in process)': ms(quantile(times, 0.99)),
 });
-if (values.keep) console.log(`kept: ${work}`);
-else rmSync(work, { recursive: true, force: true });
+console.log('image function, bundled as netlify.toml ships it, fresh processes (median of 5):');
+console.table({
+  'cold start: import': ms(median(imageRuns.map((r) => r[0]))),
+  'first image (index file, fonts, first layout)': ms(median(imageRuns.map((r) => r[1]))),
+  'second image': ms(median(imageRuns.map((r) => r[2]))),
+  'RSS after both': mb(median(imageRuns.map((r) => r[3]))),
+  'PNG size': `${(imageRuns[0]![4] / 1024).toFixed(1)} KB (limit: 6 MB)`,
+});
+if (values.json) {
+  writeFileSync(values.json, `${JSON.stringify({ terms, load: loadavg(), seconds, peakMb, files: files.length, runs, identity, imageFunction: imageRuns }, null, 2)}\n`);
+  console.log(`figures written to ${values.json}`);
+}
+if (values.keep) console.log(`kept: ${work}${shm ? ` (dist/ in ${shm})` : ''}`);
+else for (const dir of [work, shm]) if (dir) rmSync(dir, { recursive: true, force: true });

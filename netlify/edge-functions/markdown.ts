@@ -32,5 +32,5 @@ export default async (req: Request, context: Context): Promise<Response | undefi
 // Literal: Netlify reads this config statically.
 export const config: Config = {
   path: '/*',
-  excludedPath: ['/api/*', '/v1', '/v1/*', '/tools-api/*', '/mcp', '/mcp/*', '/_fn/*', '/_skribra/*', '/.well-known/*', '/*.txt', '/*.json', '/*.yaml', '/*.xml', '/*.png', '/*.svg', '/*.woff2', '/*.css', '/*.js'],
+  excludedPath: ['/api/*', '/v1', '/v1/*', '/tools-api/*', '/mcp', '/mcp/*', '/og-image', '/og-image/*', '/_fn/*', '/_skribra/*', '/.well-known/*', '/*.txt', '/*.json', '/*.yaml', '/*.xml', '/*.png', '/*.svg', '/*.woff2', '/*.css', '/*.js'],
 };

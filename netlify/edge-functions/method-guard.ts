@@ -18,6 +18,6 @@ export default (req: Request): Response => (req.method === 'OPTIONS'
 // Literal: Netlify reads this config statically. tests/public/netlify-wiring.test.ts holds it to the registry.
 export const config: Config = {
   path: '/*',
-  excludedPath: ['/api/v1', '/api/v1/*', '/v1', '/v1/*', '/tools-api', '/tools-api/*', '/mcp', '/mcp/*', '/.well-known/mcp/server-card', '/.well-known/mcp/server-card/*', '/_fn/*'],
+  excludedPath: ['/api/v1', '/api/v1/*', '/v1', '/v1/*', '/tools-api', '/tools-api/*', '/mcp', '/mcp/*', '/.well-known/mcp/server-card', '/.well-known/mcp/server-card/*', '/og-image', '/og-image/*', '/_fn/*'],
   method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
 };

@@ -2,7 +2,8 @@
 // runs it; the module reads its environment at load, once per instance), its `config` read, and its default export
 // called with a web Request and a minimal context. A function with `config.path` (URLPattern, matched as Netlify's
 // function router does: trailing slash dropped, lower case; `config.method` filters) answers only there and wins over
-// static files and `_redirects` (no `preferStatic` here); one without a path answers at /.netlify/functions/<name>.
+// static files and `_redirects` unless it says `preferStatic` (netlify-server.ts then serves the file at the path
+// first); one without a path answers at /.netlify/functions/<name>.
 // Background functions answer 202 at once and run on; scheduled functions are not reachable by URL.
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';

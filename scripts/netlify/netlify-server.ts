@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The Netlify model: one Node HTTP server that answers as Netlify's CDN does, in Netlify's documented order (the same
-// order as @netlify/dev): edge functions (in Deno, edge-bridge.ts), then functions with a `config.path`, then
+// order as @netlify/dev): edge functions (in Deno, edge-bridge.ts), then functions with a `config.path` (after the
+// static file at the path when the function says `preferStatic`), then
 // `_redirects`, then the static store with `_headers`, then the 404 page. Run as a child process so that the
 // functions read their own environment (DATABASE_URL, SKRIBRA_DIST_DIR), as on Netlify. Argument: JSON
 // `{ distDir, functionsDir, edgeFunctions: [{ name, file }] }`. Prints `{"port":N}` once listening.
@@ -23,10 +24,12 @@ const functions = createFunctionRouter(await loadFunctions(functionsDir));
 /** Everything after the edge: functions, `_redirects`, static files, the 404 page. */
 async function origin(req: Request): Promise<Response> {
   const url = new URL(req.url);
-  const fn = functions.match(url.pathname, req.method);
-  if (fn) return functions.invoke(fn, req);
   const readsFiles = req.method === 'GET' || req.method === 'HEAD';
   const own = readsFiles ? store.lookup(url.pathname, url.search) : undefined;
+  const fn = functions.match(url.pathname, req.method);
+  // `preferStatic`: a static file at the path (the query plays no part) answers before the function.
+  if (fn?.config.preferStatic && own?.kind === 'file') return store.respond(req, own, own.path);
+  if (fn) return functions.invoke(fn, req);
   const rule = matchRedirect(redirectRules, url);
   if (rule && (rule.force || !own)) {
     const target = new URL(rule.target, url);

@@ -22,6 +22,8 @@ export interface MatrixContext {
   projectId?: string;
   articleSlug?: string;
   siteUrl: string;
+  /** Open Graph images by content (og:image): one the build wrote (the home page's), one left to the image function (a term's). */
+  images?: { built?: string; onRequest?: string };
 }
 
 const MD = { accept: 'text/markdown' };
@@ -29,6 +31,7 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
 
 function slugFor(e: Endpoint, c: MatrixContext): string | undefined {
   if (e.static?.slugs) return c.slugs[e.static.slugs];
+  if (e.api === 'images') return c.images?.onRequest?.split('/').at(-1);
   if (e.api === 'content') return c.articleSlug;
   if (e.api === 'tools') return c.toolSlug;
   return c.blogSlug;
@@ -48,7 +51,7 @@ function registryProbes(c: MatrixContext): Probe[] {
   const out: Probe[] = [];
   for (const e of endpoints) {
     const slug = slugFor(e, c) ?? 'no-such-slug';
-    const path = e.pattern.replace(':slug', encodeURIComponent(slug));
+    const path = e.pattern.replace(/:\w+/, encodeURIComponent(slug));
     const method = e.methods[0]!;
     const headers: Record<string, string> = {};
     if (e.auth === 'account-key' && c.key) headers.authorization = `Bearer ${c.key}`;
@@ -56,7 +59,18 @@ function registryProbes(c: MatrixContext): Probe[] {
     const body = method === 'POST' ? '{}' : undefined;
     out.push({ group: `route ${e.id}`, method, path, headers, body }, { group: `route ${e.id}`, method, path: path + queryFor(e, c), headers, body });
     if (e.query?.keys.includes('limit')) out.push({ group: `route ${e.id}`, method, path: `${path}?limit=0`, headers, body });
-    if (e.pattern.includes(':slug')) out.push({ group: `route ${e.id}`, method, path: e.pattern.replace(':slug', 'no-such-slug'), headers, body });
+    if (e.pattern.includes(':')) out.push({ group: `route ${e.id}`, method, path: e.pattern.replace(/:\w+/, 'no-such-slug'), headers, body });
+  }
+  return out;
+}
+
+function imageProbes(c: MatrixContext): Probe[] {
+  const get = (path: string, headers?: Record<string, string>): Probe => ({ group: 'images', method: 'GET', path, headers });
+  const out: Probe[] = [get('/og-image/0123456789abcdef.png'), get('/og-image/nope.png'), get('/og-image/'), get('/og/index.png'), get('/og-image/0123456789ABCDEF.png')];
+  for (const path of [c.images?.built, c.images?.onRequest]) {
+    if (!path) continue;
+    out.push(get(path), get(`${path}?v=2`), { group: 'images', method: 'HEAD', path }, get(path, { accept: 'text/markdown' }));
+    out.push(get(path, { 'if-none-match': `"${path.split('/').at(-1)!.slice(0, -'.png'.length)}"` }));
   }
   return out;
 }
@@ -79,8 +93,13 @@ export function buildMatrix(c: MatrixContext): Probe[] {
     ...['/', '/glossary/', page, page.slice(0, -1), '/glossary', '/glossary?ref=x', `${page}?utm_source=x`, blog, '/tools/', '/docs/', '/index.html', '/404.html', '/favicon.svg'].map((p) => get('site', p)),
     // Machine-readable files, from the registry's table.
     ...machineFiles.flatMap((f) => [get('machine', f.path), { group: 'machine', method: 'HEAD', path: f.path }]),
+    // Open Graph images: one the build wrote (a static file on Netlify, `preferStatic`), one the function renders on
+    // request (its bytes equal on both sides), conditional and HEAD requests, a well-formed key no page has, a bad
+    // name, the readable path of a written image.
+    ...imageProbes(c),
     // Every method on a few paths.
-    ...['/', page, '/llms.txt', '/.well-known/api-catalog', '/api/v1/glossary', `/api/v1/glossary/${term}`, '/api/v1/health', '/api/v1/articles', '/v1/projects', `/tools-api/${c.toolSlug ?? 'x'}`]
+    ...['/', page, '/llms.txt', '/.well-known/api-catalog', '/api/v1/glossary', `/api/v1/glossary/${term}`, '/api/v1/health', '/api/v1/articles', '/v1/projects', `/tools-api/${c.toolSlug ?? 'x'}`,
+      ...[c.images?.built, c.images?.onRequest].filter((p): p is string => !!p)]
       .flatMap((path) => METHODS.map((method): Probe => ({ group: 'methods', method, path, ...(method === 'POST' || method === 'PUT' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) }))),
     // Hostile paths: NUL, traversal, doubled slashes, bad encoding, very long.
     ...['/%00', '/glossary/%00/', '/api/v1/glossary/%00', '/api/v1/glossary/a%00b', '/v1/articles/%00', '/glossary/..%2F..%2Fetc%2Fpasswd', '/glossary/../llms.txt',

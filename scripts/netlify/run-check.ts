@@ -63,9 +63,14 @@ async function discover(o: NetlifyCheckOptions, local: string): Promise<MatrixCo
   const auth = o.key ? { authorization: `Bearer ${o.key}` } : undefined;
   const projectId = auth && ((await getJson('/v1/projects', auth))?.items?.[0]?.id as string | undefined);
   const articles = projectId && auth ? await getJson(`/v1/articles?projectId=${encodeURIComponent(projectId)}&limit=1`, auth) : undefined;
+  // og:image of a page whose image the build wrote (the home page) and of one it left to the image function (a term).
+  const ogImage = (file: string) => {
+    try { return new URL(/<meta property="og:image" content="([^"]+)"/.exec(readFileSync(join(o.distDir, file), 'utf8'))![1]!).pathname; } catch { return undefined; }
+  };
   return {
     slugs,
     siteUrl: o.siteUrl,
+    images: { built: ogImage('index.html'), onRequest: slugs.terms ? ogImage(`glossary/${slugs.terms}/index.html`) : undefined },
     blogSlug: (await getJson('/api/v1/articles?limit=1'))?.items?.[0]?.slug,
     toolSlug: tools?.find((t) => t.runs_on === 'server')?.slug ?? tools?.[0]?.slug,
     key: o.key,

@@ -11,12 +11,12 @@ import { API_CATALOG_LINK, API_CATALOG_PATH } from '../core/negotiate.ts';
 export { API_CATALOG_PATH };
 import { CACHE, type CachePolicy } from './http/cache-policy.ts';
 import { lazyObject, type LazyObject } from './http/lazy-object.ts';
-import { slugSegment } from './http/params.ts';
+import { imageSegment, slugSegment } from './http/params.ts';
 import {
   blogArticleQuery, blogListQuery, contentDetailQuery, contentListQuery, glossaryQuery, pagesQuery, searchQuery, syncQuery, wholeListQuery,
 } from './queries.ts';
 
-export type Api = 'public' | 'content' | 'tools' | 'mcp';
+export type Api = 'public' | 'content' | 'tools' | 'mcp' | 'images';
 export type Method = 'GET' | 'POST';
 export type Auth = 'none' | 'account-key';
 /** The catalog collections whose slugs fill a detail endpoint's static files. */
@@ -41,8 +41,12 @@ export interface Endpoint {
   cors: boolean;
   /** Content API rate-limit bucket. */
   bucket?: 'list' | 'detail';
-  /** The query-less answer is a file of the build: written by calling the handler, served without a function. */
-  static?: { file: string; slugs?: SlugSource };
+  /**
+   * The query-less answer is a file of the build: written by calling the handler, served without a function.
+   * `preferStatic`: the file answers whatever the query string, as Netlify's `preferStatic` does (the CDN looks at the
+   * path alone), for an endpoint that reads no query and whose function declares it.
+   */
+  static?: { file: string; slugs?: SlugSource; preferStatic?: boolean };
   /** OpenAPI metadata; absent for same-site endpoints that are not part of the public contract. */
   doc?: { summary: string; description: string; tag: string; ok: EnvelopeName; errors: readonly number[] };
 }
@@ -57,8 +61,15 @@ export const MCP_BASE = '/mcp';
  * puts them: the site's own server at the bare path, another server of the domain below it by name.
  */
 export const MCP_SERVER_CARD_PATH = '/.well-known/mcp/server-card';
+/**
+ * Open Graph images by content (src/seo/og-image-key.ts): `/og-image/{key}.png`, where the key is a hash of everything
+ * that shapes the image, so an answer never changes and may be cached for ever. Apart from the readable `/og/` and
+ * `/covers/` files of the pages the build renders, which stay site paths.
+ */
+export const IMAGES_BASE = '/og-image';
 
 const slugPath = lazyObject({ slug: slugSegment });
+const imagePath = lazyObject({ image: imageSegment });
 
 const pub = (id: string, pattern: string, doc: Endpoint['doc'], extra: Partial<Endpoint> = {}): Endpoint => ({
   id, api: 'public', pattern, methods: ['GET'], auth: 'none', cache: CACHE.public, cors: true, doc, ...extra,
@@ -152,6 +163,12 @@ export const endpoints: readonly Endpoint[] = [
     id: 'runServerTool', api: 'tools', pattern: `${TOOLS_BASE}/:slug`, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false,
     path: slugPath,
   },
+  // A page's Open Graph image by its content key, rendered on the first request (src/seo/og-image-api.ts) unless the
+  // build wrote it (the pages that matter most): the file answers first, as on Netlify (`preferStatic`).
+  {
+    id: 'getOgImage', api: 'images', pattern: `${IMAGES_BASE}/:image`, methods: ['GET'], auth: 'none', cache: CACHE.immutable, cors: false,
+    path: imagePath, static: { file: `${IMAGES_BASE}/:image`, preferStatic: true },
+  },
 ];
 
 /**
@@ -173,7 +190,7 @@ export const machineFiles: readonly { path: string; headers: Record<string, stri
 export const SITE_METHODS: readonly Method[] = ['GET'];
 
 /** The APIs' roots: every unknown path under them is a JSON 404, never the site's HTML. */
-export const API_ROOTS: Record<Api, string> = { public: PUBLIC_BASE, content: CONTENT_BASE, tools: TOOLS_BASE, mcp: MCP_BASE };
+export const API_ROOTS: Record<Api, string> = { public: PUBLIC_BASE, content: CONTENT_BASE, tools: TOOLS_BASE, mcp: MCP_BASE, images: IMAGES_BASE };
 
 /**
  * Where each API runs on Netlify, as the literal `config.path` of its function or edge router must say (Netlify
@@ -185,6 +202,7 @@ export const NETLIFY_PATHS: Record<Api, string[]> = {
   content: [CONTENT_BASE, `${CONTENT_BASE}/*`],
   tools: [TOOLS_BASE, `${TOOLS_BASE}/*`],
   mcp: [MCP_BASE, `${MCP_BASE}/*`, MCP_SERVER_CARD_PATH, `${MCP_SERVER_CARD_PATH}/*`],
+  images: [IMAGES_BASE, `${IMAGES_BASE}/*`],
 };
 
 /** Methods a client may send to an endpoint: the declared ones, HEAD with GET, and OPTIONS. */

@@ -1,6 +1,6 @@
 // `_redirects` and `_headers` for Netlify, generated from the registry: the static API files at their extensionless
 // URLs, the cache policy and CORS of the public API, and the machine-readable files' headers.
-import { endpointsOf, machineFiles, PUBLIC_BASE } from '../api/registry.ts';
+import { endpointsOf, IMAGES_BASE, machineFiles, PUBLIC_BASE } from '../api/registry.ts';
 import { DATA_SECURITY, pageSecurity } from '../core/security-headers.ts';
 import { OPEN_CORS } from '../api/http/cors.ts';
 import { API_CATALOG_LINK, MARKDOWN_TYPE } from '../core/negotiate.ts';
@@ -17,15 +17,18 @@ export function redirectsFile(): string {
 /**
  * `_headers`: every file the page security headers (the CSP allowing the build's inline scripts by hash), `Vary:
  * Accept` (the markdown edge function may answer the same URL) and the api-catalog link; static API files the
- * headers the function gives the same answer (content type, CORS, cache policy, the data policy); machine-readable
+ * headers the function gives the same answer (content type, CORS, cache policy, the data policy); the images the
+ * build wrote at their content-addressed URLs the image function's (cache for ever, the data policy); machine-readable
  * files their types and the data policy. `.md` twins get theirs from the edge function, since `_headers` cannot match
  * a file extension. The local origin reads this file back for its own static answers (origin/header-rules.ts).
  */
 export function headersFile(scriptHashes: readonly string[]): string {
   const publicOk = endpointsOf('public').find((e) => e.static)!;
+  const imageOk = endpointsOf('images').find((e) => e.static)!;
   const blocks: Record<string, Record<string, string>> = {
     '/*': { ...pageSecurity(scriptHashes), vary: 'Accept', link: API_CATALOG_LINK },
     [`${PUBLIC_BASE}/*`]: { 'content-type': 'application/json; charset=utf-8', ...OPEN_CORS, ...publicOk.cache.ok, ...DATA_SECURITY },
+    [`${IMAGES_BASE}/*`]: { ...imageOk.cache.ok, ...DATA_SECURITY },
     '/index.md': { 'content-type': MARKDOWN_TYPE, ...DATA_SECURITY },
     '/404.md': { 'content-type': MARKDOWN_TYPE, ...DATA_SECURITY },
     ...Object.fromEntries(machineFiles.map((f) => [f.path, { ...f.headers, ...DATA_SECURITY }])),

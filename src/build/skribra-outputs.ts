@@ -3,10 +3,11 @@ import type { AstroIntegration } from 'astro';
 import { siteContent } from './site-content.ts';
 import { writeOutputs } from './write-outputs.ts';
 import { writePrecompressed } from './write-precompressed.ts';
+import { phaseLines, phaseRecorder, type PhaseRecorder } from './build-phases.ts';
 import { readConfig } from '../config.ts';
 import { buildBlog, provideBuildBlog } from '../blog/build-blog.ts';
 import { loadBuildBlog } from '../blog/load-build-blog.ts';
-import { writeOgImages } from '../seo/write-og-images.ts';
+import { renderedAtBuild, writeOgImages } from '../seo/write-og-images.ts';
 import { ogCacheDir } from '../seo/og-cache.ts';
 import { dropPrerendered, prerenderMarkdown } from '../markdown/prerender-markdown.ts';
 import { submitBuildChanges } from '../indexnow/submit-build-changes.ts';
@@ -14,26 +15,38 @@ import { paths } from '../core/urls.ts';
 
 /**
  * The build's own steps around Astro's pages: content checked before anything renders, the blog read once from the
- * store, and every output that is not an HTML page written after the pages (write-outputs.ts).
+ * store, and every output that is not an HTML page written after the pages (write-outputs.ts). Each phase's time and
+ * peak memory is printed at the end (build-phases.ts; `npm run bench:scale` reads the lines).
  */
 export function skribraOutputs(): AstroIntegration {
+  let phases: PhaseRecorder | undefined;
   return {
     name: 'skribra-outputs',
     hooks: {
-      'astro:config:setup': async ({ command }) => {
+      'astro:config:setup': async ({ command, updateConfig }) => {
+        if (command === 'build') {
+          phases = phaseRecorder();
+          phases.next('content load');
+          // Marks the end of Vite's bundling: Vite runs this plugin's post buildApp hook after it built every
+          // environment and before Astro's own (which renders the pages), as Astro's plugin comes after the config's.
+          updateConfig({ vite: { plugins: [{ name: 'skribra-build-phases', buildApp: { order: 'post', handler: async () => { phases?.next('page render'); } } }] } });
+        }
         // Fail fast on bad content, before any page renders: a build prints every problem as npm run
         // check:content does (file:line:column: field: reason), without a stack trace, and exits 1.
         const { loadOrExit } = await import('../catalog/content-error.ts');
         if (command === 'build') loadOrExit(siteContent);
         else siteContent();
+        phases?.next('Vite');
       },
       'astro:build:start': () => {
         // The blog pages and build:done share this one read of the content store; it fails the build when the
         // store is unreachable (unless SKRIBRA_BLOG_OPTIONAL=1).
         provideBuildBlog(loadBuildBlog(siteContent().catalog.site_url));
         // Started, not awaited: the term sections render in workers while Vite bundles; the term pages wait for them.
-        void prerenderMarkdown(siteContent().catalog.terms.flatMap((t) => (t.sections ?? []).map((s) => s.content)));
+        const done = phases?.beside('markdown');
+        void prerenderMarkdown(siteContent().catalog.terms.flatMap((t) => (t.sections ?? []).map((s) => s.content))).finally(() => done?.());
       },
+      'astro:build:generated': () => { phases?.next('copy'); },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         dropPrerendered();
@@ -42,14 +55,21 @@ export function skribraOutputs(): AstroIntegration {
         const blog = await buildBlog();
         if (blog.note) logger.warn(`blog: ${blog.note}`);
         const out = fileURLToPath(dir);
-        const { api, machine } = await writeOutputs(out, content, blog);
-        const og = await writeOgImages(out, content.catalog, blog, { cacheDir: ogCacheDir() });
-        logger.info(`${og.images} Open Graph images and covers: ${og.rendered} rendered, ${og.copied} from the cache, ${og.pruned} pruned from it`);
-        if (readConfig().SKRIBRA_PRECOMPRESS) logger.info(`precompressed ${(await writePrecompressed(out)).files} files (br, gzip)`);
+        const { api, machine } = await writeOutputs(out, content, blog, (name) => phases?.next(name));
+        phases?.next('images');
+        const og = await writeOgImages(out, content.catalog, blog, { cacheDir: ogCacheDir(), select: renderedAtBuild(content.catalog) });
+        logger.info(`${og.images} Open Graph images and covers written: ${og.rendered} rendered, ${og.copied} from the cache, ${og.pruned} pruned from it; ${og.onRequest} left to the image API (rendered on first request)`);
+        if (readConfig().SKRIBRA_PRECOMPRESS) {
+          phases?.next('precompress');
+          logger.info(`precompressed ${(await writePrecompressed(out)).files} files (br, gzip)`);
+        }
         logger.info(`wrote ${api} static API files, ${machine} twins and machine-readable files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${content.catalog.build_id})`);
         // Last, once every output is written: the key file, and the pages that changed since the last submitted build.
+        phases?.next('IndexNow');
         const indexNow = await submitBuildChanges(out, readConfig(), blog.note ? { unread: (path) => path.startsWith(paths.blog) } : {});
         if (indexNow) logger[indexNow.level](indexNow.message);
+        if (phases) for (const line of phaseLines(phases.finish())) logger.info(line);
+        phases = undefined;
       },
     },
   };

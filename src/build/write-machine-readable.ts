@@ -17,12 +17,13 @@ import { notFoundTwin } from '../twins/not-found-twin.ts';
 /**
  * Writes every page's markdown twin and the machine-readable files into the build output, straight from the
  * catalog (DESIGN rule 8). `blog` adds the blog's articles to the sitemap and llms files, `blogTwins` the blog
- * pages' twins. Returns the number of files written.
+ * pages' twins. `afterTwins` is called once the twins (and llms-full.txt) are written, before the other files (the
+ * build's phase table counts them apart). Returns the number of files written.
  *
  * Memory stays flat in the number of pages: each twin is rendered, written to its file and appended to
  * llms-full.txt, then dropped; llms-full.txt is written in chunks, never held whole.
  */
-export async function writeMachineReadable(outDir: string, content: SiteContent, blog: readonly ArticleSummary[] = [], blogTwins: ReadonlyMap<string, string> = new Map()): Promise<number> {
+export async function writeMachineReadable(outDir: string, content: SiteContent, blog: readonly ArticleSummary[] = [], blogTwins: ReadonlyMap<string, string> = new Map(), { afterTwins }: { afterTwins?: () => void } = {}): Promise<number> {
   const site = content.catalog.site_url;
   const made = new Set<string>();
   let written = 0;
@@ -54,6 +55,7 @@ export async function writeMachineReadable(outDir: string, content: SiteContent,
   // The blog's own twins (src/blog/blog-twins.ts) are files and negotiable paths, but never inlined in llms-full.txt.
   for (const [path, body] of blogTwins) write(path, body);
   write(NOT_FOUND_MARKDOWN, notFoundTwin(site));
+  afterTwins?.();
 
   for (const [path, body] of llmsFiles(content.catalog, blog)) write(path, body);
   const sitemaps = await sitemapFiles(content.catalog, blog);

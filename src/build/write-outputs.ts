@@ -5,6 +5,8 @@ import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
 import type { SiteContent } from '../catalog/load-catalog.ts';
 import type { BuildBlog } from '../blog/build-blog.ts';
 import { blogTwins } from '../blog/blog-twins.ts';
+import { ogImageSet } from '../seo/og-image-set.ts';
+import { ogIndexFiles, OG_INDEX_DIR } from '../seo/og-image-index.ts';
 import { headersFile, redirectsFile } from './netlify-files.ts';
 import { inlineScriptHashes } from './inline-script-hashes.ts';
 import { writeArtifacts } from './write-artifacts.ts';
@@ -12,19 +14,24 @@ import { writeMachineReadable } from './write-machine-readable.ts';
 import { writeStaticApi } from './write-static-api.ts';
 
 /**
- * Everything that is not an HTML page, written straight from the catalog (DESIGN rule 8): the static API (by calling
- * the public handlers), the function's artifacts, the Netlify routing files, the markdown twins and the machine-
- * readable files. The build writes them into dist/ after Astro rendered the pages; `npm run dev` into its own
- * folder on every content change, so both serve the same bytes.
+ * Everything that is not an HTML page or an image, written straight from the catalog (DESIGN rule 8): the static API
+ * (by calling the public handlers), the markdown twins, the machine-readable files, the Netlify routing files, the
+ * function's artifacts and the image API's index. The build writes them into dist/ after Astro rendered the pages;
+ * `npm run dev` into its own folder on every content change, so both serve the same bytes. `phase` names each step
+ * as it starts (the build's phase table, build-phases.ts).
  */
-export async function writeOutputs(out: string, content: SiteContent, blog: BuildBlog): Promise<{ api: number; machine: number }> {
+export async function writeOutputs(out: string, content: SiteContent, blog: BuildBlog, phase: (name: string) => void = () => {}): Promise<{ api: number; machine: number }> {
   const { catalog } = content;
+  phase('static API and twins');
   const files = await writeStaticApi(out, catalog, createPublicApi({ catalog }));
+  const machine = await writeMachineReadable(out, content, blog.summaries, blogTwins(catalog.site_url, blog.articles), { afterTwins: () => phase('machine files') });
+  writeFileSync(join(out, '_redirects'), redirectsFile());
+  writeFileSync(join(out, '_headers'), headersFile(inlineScriptHashes(out)));
+  phase('artifacts');
   writeArtifacts(out, catalog);
   mkdirSync(join(out, ARTIFACT_DIR), { recursive: true });
   writeFileSync(join(out, ARTIFACT_DIR, 'static-api-paths.json'), JSON.stringify(files));
-  writeFileSync(join(out, '_redirects'), redirectsFile());
-  writeFileSync(join(out, '_headers'), headersFile(inlineScriptHashes(out)));
-  const machine = await writeMachineReadable(out, content, blog.summaries, blogTwins(catalog.site_url, blog.articles));
+  mkdirSync(join(out, OG_INDEX_DIR), { recursive: true });
+  for (const [file, text] of ogIndexFiles(ogImageSet(catalog, blog), catalog.build_id)) writeFileSync(join(out, file), text);
   return { api: files.length, machine };
 }

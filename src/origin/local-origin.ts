@@ -3,6 +3,8 @@ import { contentRuntime, type ContentApiDeps } from '../api/content/create-conte
 import { loadPublicApi } from '../api/public/load-public-api.ts';
 import { toolsRuntime } from '../api/tools/create-tools-api.ts';
 import { mcpRuntime } from '../api/mcp/mcp-runtime.ts';
+import { ogImageRuntime } from '../seo/og-image-api.ts';
+import { renderOgImageInPool } from '../seo/render-og-image.ts';
 import { TOOLS_RATE_LIMIT } from '../api/http/sliding-window.ts';
 import { createStoreArticleSource } from '../blog/store-article-source.ts';
 import { createOrigin } from './create-origin.ts';
@@ -31,6 +33,8 @@ export function createLocalOrigin({ distDir, sql, content, toolsRateLimit = TOOL
       tools: toolsRuntime({ catalog, rateLimit: toolsRateLimit }),
       // The MCP server reads the site's files through this same pipeline, which serves the site here.
       mcp: mcpRuntime({ site: catalog.site_url }),
+      // The Open Graph images the build left to first request: rendered in worker threads, kept in the image cache.
+      images: ogImageRuntime({ distDir, render: renderOgImageInPool }),
       ...(sql ? { content: contentRuntime({ sql, ...content }) } : {}),
     },
   });

@@ -1,18 +1,16 @@
 // The Open Graph image cache: finished PNGs keyed by everything that shapes them (node_modules/.cache/skribra-og, or
 // SKRIBRA_OG_CACHE), so a rebuild, such as the one a blog publish triggers, renders only the cards that changed.
 // Netlify keeps node_modules/.cache between builds. An entry's mtime is its last use (prune-og-cache.ts).
-import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { OgCard } from './og-cards.ts';
-import { LAYOUT_VERSION } from './render-og-png.ts';
+import { ogImageKey } from './og-image-key.ts';
 import { readConfig } from '../config.ts';
 
 export const ogCacheDir = (): string => resolve(readConfig().SKRIBRA_OG_CACHE);
 
 /** The cache file name of a card rendered for `host` at `width`: unchanged since the first cache, so old entries stay valid. */
-export const ogCacheName = (card: OgCard, host: string, width: number): string =>
-  `${createHash('sha256').update(JSON.stringify([LAYOUT_VERSION, card, host, width])).digest('hex')}.png`;
+export const ogCacheName = (card: OgCard, host: string, width: number): string => `${ogImageKey(card, host, width)}.png`;
 
 /** Stores a rendered PNG; a read-only or full disk only costs the next build a render. */
 export function storeOgImage(dir: string, name: string, png: Uint8Array): void {

@@ -19,8 +19,12 @@ const WORKER = new URL('./og-image-worker.ts', import.meta.url);
  */
 export const OG_WORKERS = Math.min(availableParallelism(), 4);
 
-/** Starts `size` workers lazily, on the first renders. */
-export function ogRenderPool(size = OG_WORKERS): OgRenderPool {
+/**
+ * Starts `size` workers lazily, on the first renders. A build's pool fails as a whole when a worker dies. `server`: a
+ * long-lived server's pool, never closed: an idle worker does not keep the process alive (one with a job does), and a
+ * worker that dies fails the renders waiting then, and the next render starts a new one.
+ */
+export function ogRenderPool(size = OG_WORKERS, { server = false }: { server?: boolean } = {}): OgRenderPool {
   let queue: OgRenderJob[] = [];
   let head = 0; // taken from the front by index: shift() on a queue of 100,000 cards would be quadratic
   const waiting = new Map<number, { resolve: (png: Uint8Array) => void; reject: (err: Error) => void }>();
@@ -30,11 +34,15 @@ export function ogRenderPool(size = OG_WORKERS): OgRenderPool {
   let failed: Error | undefined;
 
   const feed = () => {
-    while (idle.length && head < queue.length) idle.pop()!.postMessage(queue[head++]!);
+    while (idle.length && head < queue.length) {
+      const worker = idle.pop()!;
+      if (server) worker.ref();
+      worker.postMessage(queue[head++]!);
+    }
     if (head === queue.length) { queue = []; head = 0; }
   };
   const fail = (err: Error) => {
-    failed ??= err;
+    if (!server) failed ??= err;
     for (const w of waiting.values()) w.reject(err);
     waiting.clear();
     queue = [];
@@ -48,9 +56,17 @@ export function ogRenderPool(size = OG_WORKERS): OgRenderPool {
       if ('png' in msg) job?.resolve(msg.png); else job?.reject(new Error(`Open Graph image: ${msg.error}`));
       idle.push(worker);
       feed();
+      if (server && idle.includes(worker)) worker.unref();
     });
-    worker.on('error', fail);
-    worker.on('exit', (code) => { if (code !== 0 && waiting.size) fail(new Error(`Open Graph image worker exited with ${code}`)); });
+    const drop = () => {
+      for (const list of [workers, idle]) if (list.includes(worker)) list.splice(list.indexOf(worker), 1);
+    };
+    worker.on('error', (err) => { if (server) drop(); fail(err as Error); });
+    worker.on('exit', (code) => {
+      if (server) drop();
+      if (code !== 0 && waiting.size) fail(new Error(`Open Graph image worker exited with ${code}`));
+    });
+    if (server) worker.unref();
     workers.push(worker);
     idle.push(worker);
   };

@@ -4,16 +4,21 @@
 // reads no configuration, so a worker loads only what rendering needs.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
 import type { OgCard } from './og-cards.ts';
 
 const require = createRequire(import.meta.url);
-const font = (weight: 400 | 700) => readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+/**
+ * An Inter file, resolved from this module (the build, the local origin) or, in a bundled Netlify function, whose
+ * netlify.toml ships the files at their paths under the base directory, from the working directory.
+ */
+function font(weight: 400 | 700): Buffer {
+  const file = `@fontsource/inter/files/inter-latin-${weight}-normal.woff`;
+  try { return readFileSync(require.resolve(file)); } catch { return readFileSync(resolve('node_modules', file)); }
+}
 let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined;
-
-/** Bump when the layout below changes, so cached images of the old layout are not reused. */
-export const LAYOUT_VERSION = 1;
 
 const MARK = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#ffffff"/><path d="M21.5 9.5c-1.6-1.4-4-2-6.2-1.4-2.5.7-3.7 2.7-3 4.6.7 1.8 2.8 2.4 5 3 2.4.6 4.6 1.4 5 3.6.4 2.4-1.6 4.5-4.4 4.9-2.4.3-4.6-.5-6.2-2" fill="none" stroke="#4338ca" stroke-width="2.6" stroke-linecap="round"/><circle cx="23.5" cy="8.5" r="2.2" fill="#fb923c"/></svg>').toString('base64')}`;
 

@@ -1,13 +1,17 @@
-// Every Open Graph image of the site (/og/{path}.png, 1200 × 630, one per HTML page) and every blog card cover
-// (/covers/blog/{slug}.png, 600 × 315), written in the build's output step straight from the catalog and the blog
-// (DESIGN rule 8), not one at a time in Astro's page loop: cached images are linked into dist/, the rest rendered on
-// every core (og-render-pool.ts) and cached; then the cache is pruned (prune-og-cache.ts).
+// The Open Graph images (one per HTML page, 1200 × 630) and blog card covers (600 × 315) the build writes, in its
+// output step straight from the catalog and the blog (DESIGN rule 8), not one at a time in Astro's page loop: cached
+// images are linked into dist/, the rest rendered on every core (og-render-pool.ts) and cached; then the cache is
+// pruned (prune-og-cache.ts). Each is written twice over one file: at its readable path (/og/{path}.png,
+// /covers/blog/{slug}.png), which the blog's pages and older links name, and at its content-addressed URL
+// (/og-image/{key}.png), which og:image names. The build writes the images of the pages that matter most and leaves
+// the rest to the image API (og-image-api.ts), which renders them on their first request with the same renderer:
+// at 100,000 glossary terms, rendering every image at ~50 ms would take the build far past any host's time limit.
 import { copyFile, link, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Catalog } from '../api/public/catalog.ts';
 import type { BuildBlog } from '../blog/build-blog.ts';
-import { ogImages } from './og-images.ts';
-import { ogCacheName, storeOgImage } from './og-cache.ts';
+import { storeOgImage } from './og-cache.ts';
+import { ogImageSet, type KeyedOgImage } from './og-image-set.ts';
 import { OG_WORKERS, ogRenderPool } from './og-render-pool.ts';
 import { pruneOgCache, type PruneOptions } from './prune-og-cache.ts';
 
@@ -17,10 +21,25 @@ export interface OgWriteOptions {
   /** Worker threads; default one per core, at most 4 (OG_WORKERS). */
   workers?: number;
   prune?: PruneOptions | false;
+  /** Which images the build writes; the others are left to the image API. Default: all. */
+  select?: (image: KeyedOgImage) => boolean;
 }
 
-/** `copied`: images taken from the cache (linked, or copied where a link is refused). */
-export interface OgWriteResult { images: number; rendered: number; copied: number; pruned: number }
+/**
+ * `images`: written by the build, `rendered` of them, `copied` from the cache (linked, or copied where a link is
+ * refused); `onRequest`: left to the image API.
+ */
+export interface OgWriteResult { images: number; rendered: number; copied: number; pruned: number; onRequest: number }
+
+/**
+ * The images a build writes: every page's but the glossary terms' (home, indexes, categories, tools, agents, features,
+ * comparisons, docs, the blog, the 404), a number bounded by what people write by hand, whatever the glossary's size.
+ * The terms' images, the pages a generator multiplies, are rendered on request.
+ */
+export function renderedAtBuild(catalog: Catalog): (image: KeyedOgImage) => boolean {
+  const terms = new Set(catalog.pages.filter((p) => p.kind === 'glossary').map((p) => p.path));
+  return (image) => !terms.has(image.card.path);
+}
 
 /** Small file operations in flight at once: enough to keep the disk busy, few enough to stay far from the fd limit. */
 const IO_CONCURRENCY = 32;
@@ -48,10 +67,10 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-export async function writeOgImages(out: string, catalog: Catalog, blog: Pick<BuildBlog, 'articles' | 'summaries'>, { cacheDir, workers = OG_WORKERS, prune = {} }: OgWriteOptions): Promise<OgWriteResult> {
-  const host = new URL(catalog.site_url).host;
-  const images = ogImages(catalog, blog).map((image) => ({ ...image, file: join(out, image.path), name: ogCacheName(image.card, host, image.width) }));
-  const dirs = new Set(images.map((i) => dirname(i.file)));
+export async function writeOgImages(out: string, catalog: Catalog, blog: Pick<BuildBlog, 'articles' | 'summaries'>, { cacheDir, workers = OG_WORKERS, prune = {}, select = () => true }: OgWriteOptions): Promise<OgWriteResult> {
+  const { host, images: all } = ogImageSet(catalog, blog);
+  const images = all.filter(select).map((image) => ({ ...image, file: join(out, image.path), alias: join(out, image.url), name: `${image.key}.png` }));
+  const dirs = new Set(images.flatMap((i) => [dirname(i.file), dirname(i.alias)]));
   await eachLimited([...dirs], IO_CONCURRENCY, async (dir) => { await mkdir(dir, { recursive: true }); });
 
   // Hits first: each placed in dist/, and the entry's mtime set to now, its last use (prune-og-cache.ts).
@@ -61,6 +80,7 @@ export async function writeOgImages(out: string, catalog: Catalog, blog: Pick<Bu
     const cached = join(cacheDir, image.name);
     try {
       await placeCached(cached, image.file);
+      await placeCached(cached, image.alias);
       await utimes(cached, now, now).catch(() => {});
     } catch { misses.push(image); }
   });
@@ -72,11 +92,13 @@ export async function writeOgImages(out: string, catalog: Catalog, blog: Pick<Bu
       await eachLimited(misses, 4 * workers, async (image) => {
         const png = await pool.render(image.card, host, image.width);
         await writeFile(image.file, png);
+        await placeCached(image.file, image.alias);
         storeOgImage(cacheDir, image.name, png);
       });
     } finally { await pool.close(); }
   }
 
-  const pruned = prune === false ? 0 : await pruneOgCache(cacheDir, new Set(images.map((i) => i.name)), prune);
-  return { images: images.length, rendered: misses.length, copied: images.length - misses.length, pruned };
+  // Every image the site names is in use, rendered here or on request (the local origin caches those too).
+  const pruned = prune === false ? 0 : await pruneOgCache(cacheDir, new Set(all.map((i) => `${i.key}.png`)), prune);
+  return { images: images.length, rendered: misses.length, copied: images.length - misses.length, pruned, onRequest: all.length - images.length };
 }

@@ -53,7 +53,8 @@ describe('the real content builds into a complete site', () => {
   });
 
   it('writes a static API file for every static route and slug', () => {
-    for (const route of routes.filter((r) => r.file)) {
+    // The public API's (the image API's static files are the images the build renders: tests/seo).
+    for (const route of routes.filter((r) => r.file && r.api === 'public')) {
       const slugs = route.pattern.endsWith(':slug') ? [catalog[route.pattern.split('/')[3] as 'tools']?.[0]?.slug ?? catalog.terms[0]!.slug] : [''];
       for (const slug of slugs) {
         const file = join(dist, route.file!.replace(':slug', slug));
@@ -69,7 +70,7 @@ describe('the real content builds into a complete site', () => {
     expect(redirects).toBe(redirectsFile());
     for (const r of routes) {
       const line = `${r.pattern}  ${r.file}  200`;
-      if (r.file) expect(redirects).toContain(line);
+      if (r.file && r.api === 'public') expect(redirects).toContain(line);
       else expect(redirects).not.toContain(`${r.pattern}  `);
     }
     const headers = readFileSync(join(dist, '_headers'), 'utf8');
@@ -80,5 +81,7 @@ describe('the real content builds into a complete site', () => {
     expect(headers).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(headers).toMatch(/^\/api\/v1\/\*\n(  .+\n)*  Access-Control-Allow-Origin: \*\n/m);
     expect(headers).toMatch(/^\/api\/v1\/\*\n(  .+\n)*  Content-Type: application\/json; charset=utf-8\n/m);
+    // The images the build wrote at their content-addressed URLs: cached for ever, as the image function answers them.
+    expect(headers).toMatch(/^\/og-image\/\*\n(  .+\n)*  Cache-Control: public, max-age=31536000, immutable\n/m);
   });
 });

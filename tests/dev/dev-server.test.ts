@@ -54,6 +54,13 @@ describe('npm run dev', () => {
     expect(JSON.parse(await text('/api/v1/glossary/canonical-url')).data.slug).toBe('canonical-url');
     expect(await text('/glossary/canonical-url.md')).toMatch(/^# /);
     expect(await status('/v1/projects')).toBe(401);
+    // The page's Open Graph image, by content, rendered on request by the same image API as npm start's.
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(await text('/glossary/canonical-url/'))![1]!;
+    expect(image).toMatch(/\/og-image\/[0-9a-f]{16}\.png$/);
+    const res = await fetch(image);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('shows a new term, an edit and a deletion everywhere within 3 s', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
@@ -6,6 +6,7 @@ import { CATALOG_FILE, CORE_FILE, FUNCTION_ARTIFACTS, SEARCH_FILE, STATIC_PATHS_
 import { CATALOG_ACCESS, type CatalogAccess } from '../../src/api/public/catalog.ts';
 import { BLOG_FUNCTION_PREFIX, functionUrlFor, PUBLIC_FUNCTION_PREFIX } from '../../src/api/public/function-mount.ts';
 import { endpoints, NETLIFY_PATHS, PUBLIC_BASE, SITE_METHODS, allowedMethods } from '../../src/api/registry.ts';
+import { OG_INDEX_FILES } from '../../src/seo/og-image-index.ts';
 
 // The Netlify side: the artifacts the function loads (and refuses), the function entry, the edge router's
 // decisions and the literal configs Netlify reads statically, held to the route table and the prefix.
@@ -119,6 +120,15 @@ describe('netlify.toml', () => {
     const included = new RegExp(`^\\[functions\\.${name}\\]\\s*included_files = \\[([^\\]]*)\\]`, 'm').exec(toml)?.[1] ?? '';
     expect(included.split(', ').sort()).toEqual(FUNCTION_ARTIFACTS.map((f) => `"dist/${f}"`).sort());
   });
+
+  it('ships the image function its index, its fonts and resvg\'s native module', () => {
+    const block = /^\[functions\.og-image\]\n((?:\s+.*\n?)*)/m.exec(toml)?.[1] ?? '';
+    const included = /included_files = \[([^\]]*)\]/.exec(block)?.[1]?.split(', ').map((f) => JSON.parse(f) as string) ?? [];
+    expect(included).toContain(`dist/${OG_INDEX_FILES}`);
+    for (const weight of [400, 700]) expect(included).toContain(`node_modules/@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
+    for (const file of included) if (!file.startsWith('dist/')) expect(existsSync(join(root, file)), file).toBe(true);
+    expect(block).toMatch(/external_node_modules = \["@resvg\/resvg-js"\]/);
+  });
 });
 
 describe('every Netlify config is held to the registry', () => {
@@ -128,6 +138,7 @@ describe('every Netlify config is held to the registry', () => {
     public: 'netlify/edge-functions/api-router.ts',
     content: 'functions/content-api.mts',
     tools: 'functions/tools-api.mts',
+    images: 'functions/og-image.mts',
   } as const;
 
   it.each(Object.entries(configs))('the %s API: its literal config.path is the registry\'s', (api, file) => {

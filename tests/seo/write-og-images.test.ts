@@ -8,7 +8,8 @@ import type { FullArticle } from '../../src/blog/public-article.ts';
 import { ogImages } from '../../src/seo/og-images.ts';
 import { ogCacheName } from '../../src/seo/og-cache.ts';
 import { renderOgPng } from '../../src/seo/render-og-png.ts';
-import { writeOgImages } from '../../src/seo/write-og-images.ts';
+import { renderedAtBuild, writeOgImages } from '../../src/seo/write-og-images.ts';
+import { ogImageSet } from '../../src/seo/og-image-set.ts';
 import { pruneOgCache } from '../../src/seo/prune-og-cache.ts';
 import { ogImagePath } from '../../src/seo/page-json-ld.ts';
 import { devImageRoutes } from '../../src/seo/dev-image-routes.ts';
@@ -47,7 +48,7 @@ describe('writeOgImages', () => {
     expect(images.map((i) => i.path).sort()).toEqual([
       ...catalog.pages.map((p) => ogImagePath(p.path)), '/og/blog.png', '/og/404.png', ...[1, 2, 3].flatMap((i) => [`/og/blog/post-${i}.png`, `/covers/blog/post-${i}.png`]),
     ].sort());
-    expect(first).toEqual({ images: images.length, rendered: images.length, copied: 0, pruned: 0 });
+    expect(first).toEqual({ images: images.length, rendered: images.length, copied: 0, pruned: 0, onRequest: 0 });
     for (const { path, width } of images) {
       const png = readFileSync(join(dist, path));
       expect(isPng(png), path).toBe(true);
@@ -62,6 +63,34 @@ describe('writeOgImages', () => {
     }
   });
 
+  it('writes each image at its content-addressed URL too, one file under both names', () => {
+    const set = ogImageSet(catalog, blog);
+    expect(set.images).toHaveLength(ogImages(catalog, blog).length);
+    for (const image of set.images) {
+      expect(image.url, image.path).toMatch(/^\/og-image\/[0-9a-f]{16}\.png$/);
+      expect(image.key.startsWith(image.url.slice('/og-image/'.length, -'.png'.length)), image.path).toBe(true);
+      expect(statSync(join(dist, image.url)).ino, image.path).toBe(statSync(join(dist, image.path)).ino);
+    }
+    expect(new Set(set.images.map((i) => i.url)).size).toBe(set.images.length);
+    // og:image names the 1200 × 630 one of each page.
+    expect(set.pageImage.get('/')).toBe(set.images.find((i) => i.path === '/og/index.png')!.url);
+  });
+
+  it('writes only what `select` keeps, and counts the rest as left to the image API', async () => {
+    const dist5 = join(tmp, 'dist-5');
+    const keep = renderedAtBuild(catalog);
+    const set = ogImageSet(catalog, blog);
+    const result = await writeOgImages(dist5, catalog, blog, { cacheDir: cache, workers: 2, prune: false, select: keep });
+    const terms = catalog.pages.filter((p) => p.kind === 'glossary');
+    expect(terms).toHaveLength(2);
+    expect(result).toEqual({ images: set.images.length - 2, rendered: 0, copied: set.images.length - 2, pruned: 0, onRequest: 2 });
+    for (const image of set.images) {
+      const isTerm = terms.some((t) => t.path === image.card.path);
+      expect(existsSync(join(dist5, image.url)), image.path).toBe(!isTerm);
+      expect(existsSync(join(dist5, image.path)), image.path).toBe(!isTerm);
+    }
+  });
+
   it('takes cached images instead of rendering them again (hard-linked), and marks them used', async () => {
     const images = ogImages(catalog, blog);
     const home = images.find((i) => i.path === '/og/index.png')!;
@@ -70,7 +99,7 @@ describe('writeOgImages', () => {
     const old = new Date(Date.now() - 3 * 86_400_000);
     for (const name of readdirSync(cache)) utimesSync(join(cache, name), old, old);
     const dist2 = join(tmp, 'dist-2');
-    expect(await writeOgImages(dist2, catalog, blog, { cacheDir: cache, workers: 2 })).toEqual({ images: images.length, rendered: 0, copied: images.length, pruned: 0 });
+    expect(await writeOgImages(dist2, catalog, blog, { cacheDir: cache, workers: 2 })).toEqual({ images: images.length, rendered: 0, copied: images.length, pruned: 0, onRequest: 0 });
     expect(readFileSync(join(dist2, '/og/index.png'), 'utf8')).toBe('planted');
     for (const i of images.filter((x) => x !== home)) expect(readFileSync(join(dist2, i.path)).equals(readFileSync(join(dist, i.path))), i.path).toBe(true);
     for (const i of images) expect(statSync(join(dist2, i.path)).ino, i.path).toBe(statSync(join(cache, ogCacheName(i.card, HOST, i.width))).ino);
@@ -84,7 +113,7 @@ describe('writeOgImages', () => {
       for (const name of readdirSync(cache)) writeFileSync(join(shm, name), readFileSync(join(cache, name)));
       const dist4 = join(tmp, 'dist-4');
       const images = ogImages(catalog, blog);
-      expect(await writeOgImages(dist4, catalog, blog, { cacheDir: shm, workers: 2, prune: false })).toEqual({ images: images.length, rendered: 0, copied: images.length, pruned: 0 });
+      expect(await writeOgImages(dist4, catalog, blog, { cacheDir: shm, workers: 2, prune: false })).toEqual({ images: images.length, rendered: 0, copied: images.length, pruned: 0, onRequest: 0 });
       for (const i of images) expect(readFileSync(join(dist4, i.path)).equals(readFileSync(join(shm, ogCacheName(i.card, HOST, i.width)))), i.path).toBe(true);
     } finally { rmSync(shm, { recursive: true, force: true }); }
   });

@@ -1,6 +1,7 @@
 // Every page of the built site carries one JSON-LD graph whose every node and property exists in schema.org's
 // vocabulary, with the types each template promises, built from the same catalog as the page; and an Open Graph
-// image that is a real 1200 × 630 PNG in dist.
+// image, named by its content, that is a real 1200 × 630 PNG: in dist when the build wrote it, else rendered by the
+// image API on request (the glossary terms').
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { builtSite } from '../helpers/built-site.ts';
 import type { Catalog } from '../../src/api/public/catalog.ts';
 import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
 import { vocabularyProblems } from './schema-vocabulary.ts';
+import { createLocalOrigin } from '../../src/origin/local-origin.ts';
 import { htmlPaths, jsonLdBlocks, jsonLdNodes, meta, ofType, readPage } from './html-pages.ts';
 
 let dist: string;
@@ -122,21 +124,30 @@ describe('JSON-LD on every page', () => {
 });
 
 describe('Open Graph and Twitter tags on every page', () => {
-  it('point at a 1200 × 630 PNG of the page that exists in dist', () => {
+  it('point at a 1200 × 630 PNG of the page, by content: written by the build, or rendered on request for a term', async () => {
+    const { handler } = createLocalOrigin({ distDir: dist });
+    const onRequest = new Set(catalog.pages.filter((p) => p.kind === 'glossary').map((p) => p.path));
+    const images = new Set<string>();
     for (const path of paths) {
       const html = readPage(dist, path);
       const image = meta(html, 'og:image');
-      expect(image, path).toBe(`${site}/og/${path === '/' ? 'index' : path.slice(1, -1)}.png`);
+      expect(image, path).toMatch(new RegExp(`^${site}/og-image/[0-9a-f]{16}\\.png$`));
+      images.add(image!);
       expect(meta(html, 'twitter:image'), path).toBe(image);
       expect(meta(html, 'twitter:card'), path).toBe('summary_large_image');
       for (const key of ['og:title', 'og:description', 'og:url', 'og:type', 'og:site_name', 'og:image:alt', 'twitter:title', 'twitter:description']) expect(meta(html, key), `${path} ${key}`).toBeTruthy();
       const file = join(dist, pathOf(image!));
-      expect(existsSync(file), file).toBe(true);
-      const png = readFileSync(file);
-      expect(png.subarray(1, 4).toString(), file).toBe('PNG');
-      expect([png.readUInt32BE(16), png.readUInt32BE(20)], file).toEqual([1200, 630]);
+      expect(existsSync(file), file).toBe(!onRequest.has(path));
+      const res = await handler(new Request(image!));
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe('image/png');
+      const png = Buffer.from(await res.arrayBuffer());
+      if (existsSync(file)) expect(png.equals(readFileSync(file)), path).toBe(true);
+      expect(png.subarray(1, 4).toString(), path).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], path).toEqual([1200, 630]);
     }
-  });
+    expect(images.size).toBe(paths.length); // each page its own image
+  }, 120_000);
 });
 
 const faqQuestions = (n: Record<string, unknown>[]) =>

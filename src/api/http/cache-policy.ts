@@ -28,6 +28,15 @@ export const CACHE = {
   live: { ok: NO_STORE, error: NO_STORE },
   /** Keyed answers: revalidatable by the client, private to the key in shared caches. */
   keyed: { ok: { 'cache-control': 'public, max-age=60' }, error: NO_STORE },
+  /**
+   * Answers named by their content (the Open Graph images by key): the same URL can never mean other bytes, so every
+   * cache may keep them for a year without asking again, and the CDN durably. A 404 is brief: the key may name a page
+   * of the next deploy.
+   */
+  immutable: {
+    ok: { 'cache-control': 'public, max-age=31536000, immutable', 'netlify-cdn-cache-control': 'public, durable, s-maxage=31536000, immutable' },
+    error: { 'cache-control': 'public, max-age=30', 'netlify-cdn-cache-control': 'public, s-maxage=30' },
+  },
   /** Site pages and machine files: always revalidated against their ETag. */
   file: { ok: { 'cache-control': 'public, max-age=0, must-revalidate' }, error: NO_STORE },
 } satisfies Record<string, CachePolicy>;

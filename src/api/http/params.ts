@@ -45,3 +45,6 @@ export const dateTimeParam = (description: string) =>
 
 /** A path segment naming a resource: what slugs look like, so anything else is a 404 before any lookup. */
 export const slugSegment = () => z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200).meta({ description: 'The resource slug.' });
+
+/** An image named by its content key (src/seo/og-image-key.ts): 16 hex digits and `.png`; anything else names nothing. */
+export const imageSegment = () => z.string().regex(/^[0-9a-f]{16}\.png$/).meta({ description: "The image's content key." });

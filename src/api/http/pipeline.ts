@@ -164,7 +164,7 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
       const allow = allowedMethods(endpoint);
       if (req.method === 'OPTIONS') return endpoint.cors ? preflight() : new Response(null, { status: 204, headers: { ...base, ...allowHeader(allow) } });
       if (!allow.includes(req.method)) throw methodNotAllowed(req.method, allow);
-      if (staticFile && endpoint.static && isRead(req.method) && !url.search) {
+      if (staticFile && endpoint.static && isRead(req.method) && (!url.search || endpoint.static.preferStatic)) {
         const file = staticFileOf(match);
         const res = file && endpoint.path?.schema().safeParse(match.params).success !== false ? staticFile(req, file, { ...base, ...endpoint.cache.ok }) : undefined;
         if (res) return res;

@@ -1,3 +1,4 @@
+import { jsonPieces } from '../../core/json-pieces.ts';
 import { documentCount, loadSearchArtifact, type SearchArtifact, type SearchIndex } from '../../core/search.ts';
 import { normalise } from '../../core/search.ts';
 import type { Page } from '../../schemas/page.ts';
@@ -42,15 +43,16 @@ interface Core extends Omit<Catalog, 'pages' | 'terms'> { page_count: number; te
 
 /**
  * The catalog's artifact files, by path under dist/, one at a time (a writer writes each and drops it). Every file
- * begins with the format and the build id, so a function refuses files that do not belong together.
+ * begins with the format and the build id, so a function refuses files that do not belong together. The two whole
+ * catalogs come as pieces of their text (json-pieces.ts), the others as one string.
  */
-export function* artifactFiles(catalog: Catalog): Generator<[string, string]> {
+export function* artifactFiles(catalog: Catalog): Generator<[string, string | Iterable<string>]> {
   const { format, build_id, pages, terms, ...small } = catalog;
   const stamp = { format, build_id };
   const json = (value: object) => JSON.stringify({ ...stamp, ...value });
-  yield [CATALOG_FILE, JSON.stringify(catalog)];
+  yield [CATALOG_FILE, jsonPieces(catalog as unknown as Record<string, unknown>)];
   const { site_url, ...rest } = small;
-  yield [LEAN_CATALOG_FILE, json({ site_url, pages, ...rest })];
+  yield [LEAN_CATALOG_FILE, jsonPieces({ ...stamp, site_url, pages, ...rest })];
   yield [CORE_FILE, json({ site_url, ...rest, page_count: pages.length, term_count: terms.length, chunk_size: CHUNK_SIZE })];
   for (let c = 0; c < chunkCount(pages.length); c++) yield [chunkFile(PAGE_CHUNK_DIR, c), json({ items: pages.slice(c * CHUNK_SIZE, (c + 1) * CHUNK_SIZE) })];
   for (let c = 0; c < chunkCount(terms.length); c++) {

@@ -1,0 +1,34 @@
+// Lighthouse through its Node API against a browser that is already running (see launch-audit-browser.ts), instead of
+// its CLI, which starts and kills a Chrome of its own for every run. Each run opens a fresh tab in the browser's
+// default context and clears the origin's storage and the HTTP cache first (Lighthouse's storage reset), as a new
+// Chrome would have nothing cached.
+import lighthouse, { desktopConfig } from 'lighthouse';
+
+export interface LighthouseOptions<C extends string> {
+  /** The browser's remote debugging port on 127.0.0.1. */
+  port: number;
+  /** The categories to score, each as a whole number from 0 to 100. */
+  categories: readonly C[];
+  /** Audits left out of every run. */
+  skipAudits: readonly string[];
+}
+
+/**
+ * Runs one page at one width: at 1000 px and up Lighthouse's desktop preset, below it Lighthouse's mobile emulation
+ * (throttling included) on a `width` × 844 screen at 3× (the settings the CLI's `--preset=desktop` and
+ * `--screenEmulation.*` flags set). Runs must not overlap: performance under simulated throttling is measured from
+ * the page's own CPU time, which a second run on this machine would slow.
+ */
+export function lighthouseScores<C extends string>({ port, categories, skipAudits }: LighthouseOptions<C>) {
+  return async function scores(url: string, width: number): Promise<Record<C, number>> {
+    const desktop = width >= 1000;
+    const result = await lighthouse(url, {
+      port, hostname: '127.0.0.1', logLevel: 'silent', output: 'json',
+      onlyCategories: [...categories], skipAudits: [...skipAudits],
+      ...(desktop ? {} : { screenEmulation: { mobile: true, width, height: 844, deviceScaleFactor: 3 } }),
+    }, desktop ? desktopConfig : undefined);
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+    return Object.fromEntries(categories.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)])) as Record<C, number>;
+  };
+}

@@ -1,0 +1,54 @@
+// The image API (the registry's `images` entries): `GET /og-image/{key}.png` renders the page's Open Graph image the
+// build did not write, on its first request, with the build's own renderer, from the card the build indexed under
+// that key (og-image-index.ts), so the bytes are the build's. The URL names the content, so the answer is cached for
+// ever (CACHE.immutable); a key the build did not index is a 404. Served by the Netlify function functions/og-image.mts
+// (after the CDN's static files, `preferStatic`) and by the local origin, through the one pipeline.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { notFound } from '../api/http/api-error.ts';
+import type { Ctx, Runtime } from '../api/http/pipeline.ts';
+import { IMAGES_BASE } from '../api/registry.ts';
+import { ifNoneMatchHits } from '../core/etag.ts';
+import type { OgCard } from './og-cards.ts';
+import { ogImageIndex } from './og-image-index.ts';
+
+export type OgRender = (card: OgCard, host: string, width: number) => Promise<Uint8Array>;
+
+export interface OgImageApiOptions {
+  /** The build output holding the index (`_skribra/og/`). */
+  distDir: string;
+  /** The renderer: render-og-png.ts in a function; through the cache and a worker pool in the local origin. */
+  render: OgRender;
+}
+
+const readOr = (file: string): string | undefined => {
+  try { return readFileSync(file, 'utf8'); } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+};
+
+export function ogImageRuntime({ distDir, render }: OgImageApiOptions): Runtime {
+  const lookup = ogImageIndex((file) => readOr(join(distDir, file)));
+  // Concurrent first requests for one image (a share fans out to many crawlers at once) wait for one render.
+  const rendering = new Map<string, Promise<Uint8Array>>();
+  const once = (key: string, run: () => Promise<Uint8Array>) => {
+    let png = rendering.get(key);
+    if (!png) rendering.set(key, (png = run().finally(() => rendering.delete(key))));
+    return png;
+  };
+
+  async function getOgImage({ req, params }: Ctx<never>): Promise<Response> {
+    const key = params.image!.slice(0, -'.png'.length);
+    const image = lookup(key);
+    if (!image) throw notFound(`image at ${IMAGES_BASE}/${params.image}`);
+    // The key is the content: it is the validator too.
+    const headers = { 'content-type': 'image/png', etag: `"${key}"` };
+    if (ifNoneMatchHits(req.headers.get('if-none-match'), headers.etag)) return new Response(null, { status: 304, headers });
+    if (req.method === 'HEAD') return new Response(null, { headers });
+    const png = await once(key, () => render(image.card, image.host, image.width));
+    return new Response(new Uint8Array(png), { headers });
+  }
+
+  return { handlers: { getOgImage } };
+}
