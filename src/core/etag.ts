@@ -7,6 +7,9 @@ import { createHash } from 'node:crypto';
 export const strongEtag = (body: string | Uint8Array): string =>
   `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 
+/** Site pages, machine files and markdown twins: kept, but revalidated against their ETag on every use. */
+export const REVALIDATE = { 'cache-control': 'public, max-age=0, must-revalidate' } as const;
+
 /**
  * Whether `If-None-Match` matches (RFC 9110 13.1.2): `*` matches any current representation; otherwise a list of
  * entity tags compared weakly, so `W/"x"` matches `"x"`.

@@ -5,7 +5,7 @@ import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import mime from 'mime-types';
-import { ifNoneMatchHits, strongEtag } from '../core/etag.ts';
+import { ifNoneMatchHits, REVALIDATE, strongEtag } from '../core/etag.ts';
 import { ENCODED_DIR, ENCODINGS, type Encoding } from '../build/precompressed-paths.ts';
 
 /** One stored representation of a file: the identity bytes, or a precompressed variant written by the build. */
@@ -196,7 +196,7 @@ export function fileResponse(req: Request, file: StaticFile, headers: Record<str
   const hasVariants = file.variants.br !== undefined || file.variants.gzip !== undefined;
   const coding = hasVariants ? chooseEncoding(req.headers.get('accept-encoding'), file.variants) : undefined;
   const rep = coding ? file.variants[coding]! : file;
-  const h: Record<string, string> = { 'content-type': file.type, etag: rep.etag, 'cache-control': 'public, max-age=0, must-revalidate', ...headers };
+  const h: Record<string, string> = { 'content-type': file.type, etag: rep.etag, ...REVALIDATE, ...headers };
   if (hasVariants) h.vary = varyWith(headers.vary);
   if (coding) h['content-encoding'] = coding;
   if (status === 200 && ifNoneMatchHits(req.headers.get('if-none-match'), rep.etag)) {

@@ -37,8 +37,6 @@ export const CACHE = {
     ok: { 'cache-control': 'public, max-age=31536000, immutable', 'netlify-cdn-cache-control': 'public, durable, s-maxage=31536000, immutable' },
     error: { 'cache-control': 'public, max-age=30', 'netlify-cdn-cache-control': 'public, s-maxage=30' },
   },
-  /** Site pages and machine files: always revalidated against their ETag. */
-  file: { ok: { 'cache-control': 'public, max-age=0, must-revalidate' }, error: NO_STORE },
 } satisfies Record<string, CachePolicy>;
 
 /** The policy a failure gets: brief for 4xx, never stored for 5xx. */
