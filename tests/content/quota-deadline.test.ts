@@ -22,7 +22,7 @@ describe('checkAccess deadline', () => {
     const late = await checkAccess(t.store.sql, digest, 'detail', f.on, new Date(Date.now() - 1));
     expect(late).toMatchObject({ accountId: f.id, counted: false, windows: [] });
     expect(await hits(f.id)).toBe(1);
-    const none = await checkAccess(t.store.sql, digest, 'detail', f.on);
+    const none = await checkAccess(t.store.sql, digest, 'detail', f.on, new Date(Date.now() + 5000));
     expect(none.counted).toBe(true);
     expect(await hits(f.id)).toBe(2);
   });
@@ -38,7 +38,7 @@ describe('checkAccess deadline', () => {
     const f = await fixture(t.store, 0);
     const conn = await t.store.sql.reserve();
     try {
-      await checkAccess(conn as never, keyDigest(f.key), 'list');
+      await checkAccess(conn as never, keyDigest(f.key), 'list', undefined, new Date(Date.now() + 5000));
       const [{ s }] = await conn<{ s: string }[]>`select current_setting('synchronous_commit') as s`;
       expect(s).toBe('on');
     } finally {

@@ -8,8 +8,8 @@
 // the store runs one upsert per batch instead of one per request (the counter rows of one account are the hot spot:
 // every request of that account updates them, one after another).
 //
-// Only answered requests are counted. Given a `deadline` (the instant the API gives up and answers 503; by default
-// now + the API's default bound, $SKRIBRA_DB_TIMEOUT_MS or 5 s, the same instant as the API's own timer), the
+// Only answered requests are counted. Given a `deadline` (the instant the API gives up and answers 503: now + the
+// API's bound, SKRIBRA_DB_TIMEOUT_MS of the config its entry point passed down, the same instant as its own timer), the
 // counter upsert is conditional on clock_timestamp() <= deadline, evaluated when the statement runs: a gate
 // statement that was queued behind a stalled or restarting server and runs only after the 503 went out counts
 // nothing. A batch uses the earliest deadline of its requests. `counted` says whether it counted; the API must not
@@ -39,9 +39,6 @@ export interface Access {
 /** What one request asks the gate for; only values that passed their schema. */
 export interface Target { projectId?: string; slug?: string }
 
-/** The content API's bound on a request's store work ($SKRIBRA_DB_TIMEOUT_MS or 5 s), from now. */
-export const defaultDeadline = () => new Date(Date.now() + (Number(process.env.SKRIBRA_DB_TIMEOUT_MS) || 5000));
-
 type GateRow = Partial<ArticleRow> & {
   gate_account: string | null; gate_windows: Window[] | null; gate_project: string | null; gate_api: boolean | null; gate_version: string | null;
 };
@@ -54,7 +51,7 @@ const DISK_FULL = '53100';
  * the store's disk is full the counters cannot be written: the same statement runs again reading them instead, so
  * reads go on, still held to the limits as counted so far (the requests are not added), and the log says why.
  */
-export async function checkAccessBatch(sql: Sql, digest: string, bucket: Bucket, targets: readonly Target[], deadline: Date = defaultDeadline()): Promise<Access[]> {
+export async function checkAccessBatch(sql: Sql, digest: string, bucket: Bucket, targets: readonly Target[], deadline: Date): Promise<Access[]> {
   try {
     return await gateStatement(sql, digest, bucket, targets, deadline, true);
   } catch (err) {
@@ -112,8 +109,8 @@ async function gateStatement(sql: Sql, digest: string, bucket: Bucket, targets: 
   });
 }
 
-/** One request's gate statement (no coalescing): `deadline` defaults to the API's default bound from now. */
-export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, projectId?: string, deadline: Date = defaultDeadline(), slug?: string): Promise<Access> {
+/** One request's gate statement (no coalescing), counted only when it runs by `deadline`. */
+export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, projectId: string | undefined, deadline: Date, slug?: string): Promise<Access> {
   return (await checkAccessBatch(sql, digest, bucket, [{ projectId, slug }], deadline))[0]!;
 }
 
