@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { jsonPieces } from '../core/json-pieces.ts';
 import { buildSearchIndex, searchArtifact } from '../core/search.ts';
 import { SEARCH_FILE, artifactFiles } from '../api/public/load-artifacts.ts';
-import type { Catalog } from '../api/public/catalog.ts';
+import type { Catalog } from '../catalog/catalog.ts';
 
 /** The search index over every site page (not blog articles); a document's id is its position in `catalog.pages`. */
 export const indexCatalog = (catalog: Catalog) =>

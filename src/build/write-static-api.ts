@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { staticFileOf } from '../api/http/decide.ts';
 import { endpointsOf } from '../api/registry.ts';
-import type { Catalog } from '../api/public/catalog.ts';
+import type { Catalog } from '../catalog/catalog.ts';
 
 /**
  * Writes the static file of every query-less public endpoint the registry marks `static`, for every slug of its

@@ -14,7 +14,7 @@ import { pageLinks, paths, normaliseSite } from '../core/urls.ts';
 import { describeIssue } from '../core/describe-issue.ts';
 import { resolveReferences, type ReferenceTarget } from '../markdown/resolve-references.ts';
 import { splitSections } from '../markdown/split-sections.ts';
-import { CATALOG_FORMAT, type Catalog } from '../api/public/catalog.ts';
+import { CATALOG_FORMAT, type Catalog } from './catalog.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { Problems } from './problems.ts';
 import { readMarkdownDir, readYamlFile, type ContentFile } from './read-content.ts';

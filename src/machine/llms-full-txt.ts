@@ -1,5 +1,5 @@
 import type { ArticleSummary } from '../api/public/article-source.ts';
-import type { Catalog } from '../api/public/catalog.ts';
+import type { Catalog } from '../catalog/catalog.ts';
 import { markdownPath } from '../core/urls.ts';
 import type { Page } from '../schemas/page.ts';
 import { inline, link } from '../twins/blocks.ts';

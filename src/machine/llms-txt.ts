@@ -1,5 +1,5 @@
 import type { ArticleSummary } from '../api/public/article-source.ts';
-import type { Catalog } from '../api/public/catalog.ts';
+import type { Catalog } from '../catalog/catalog.ts';
 import type { Page } from '../schemas/page.ts';
 import { inline, link } from '../twins/blocks.ts';
 import { groupPages, subgroupPages, type PageGroup } from './page-groups.ts';

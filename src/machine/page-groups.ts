@@ -1,5 +1,5 @@
 import type { Page } from '../schemas/page.ts';
-import type { Catalog } from '../api/public/catalog.ts';
+import type { Catalog } from '../catalog/catalog.ts';
 
 export interface PageGroup { name: string; pages: Page[]; optional: boolean }
 

@@ -1,6 +1,6 @@
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 import type { ArticleSummary } from '../api/public/article-source.ts';
-import type { Catalog } from '../api/public/catalog.ts';
+import type { Catalog } from '../catalog/catalog.ts';
 import { paths } from '../core/urls.ts';
 import { groupPages } from './page-groups.ts';
 

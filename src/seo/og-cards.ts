@@ -1,6 +1,6 @@
 // What each page's Open Graph image says: every HTML page of the site (catalog pages, the blog and the 404) with an
 // eyebrow naming its section, its title and description. write-og-images.ts renders one image per entry.
-import type { Catalog } from '../api/public/catalog.ts';
+import type { Catalog } from '../catalog/catalog.ts';
 import { ogImagePath } from './page-json-ld.ts';
 
 export interface OgCard { path: string; eyebrow: string; title: string; description: string }

@@ -1,7 +1,7 @@
 // Which images the site links to: an Open Graph image per HTML page (/og/{path}.png, 1200 × 630, what og:image and
 // twitter:image name) and a card cover per blog article (/covers/blog/{slug}.png, 600 × 315). The build writes them
 // (write-og-images.ts); the dev server's routes answer them one by one.
-import type { Catalog } from '../api/public/catalog.ts';
+import type { Catalog } from '../catalog/catalog.ts';
 import type { BuildBlog } from '../blog/build-blog.ts';
 import { blogIndexPages, BLOG_DESCRIPTION, BLOG_TITLE } from '../blog/blog-index.ts';
 import { ogCards, type OgCard } from './og-cards.ts';

@@ -1,4 +1,4 @@
-import type { Catalog } from '../api/public/catalog.ts';
+import type { Catalog } from '../catalog/catalog.ts';
 import type { Feature } from '../schemas/feature.ts';
 import { blocks, bullets, faqsBlock, head, inline, link, section } from './blocks.ts';
 import { footer } from './footer.ts';

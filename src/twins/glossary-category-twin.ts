@@ -1,4 +1,4 @@
-import type { Catalog } from '../api/public/catalog.ts';
+import type { Catalog } from '../catalog/catalog.ts';
 import type { GlossaryCategory } from '../schemas/glossary.ts';
 import type { Page } from '../schemas/page.ts';
 import { blocks, head, link, section } from './blocks.ts';

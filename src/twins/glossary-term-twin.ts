@@ -1,4 +1,4 @@
-import type { Catalog } from '../api/public/catalog.ts';
+import type { Catalog } from '../catalog/catalog.ts';
 import type { GlossaryTerm } from '../schemas/glossary.ts';
 import { blocks, bullets, head, link, section } from './blocks.ts';
 import { footer } from './footer.ts';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import type { Catalog } from '../../src/api/public/catalog.ts';
+import type { Catalog } from '../../src/catalog/catalog.ts';
 import { endpoints } from '../../src/api/registry.ts';
 
 /** The registry as the routes these tests walk: pattern, API and static file. */

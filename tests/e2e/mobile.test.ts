@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch } from '../../src/dev/chromium.ts';
-import type { Catalog } from '../../src/api/public/catalog.ts';
+import type { Catalog } from '../../src/catalog/catalog.ts';
 import { vocabularyProblems } from '../site/schema-vocabulary.ts';
 import { jsonLdBlocks, jsonLdNodes, meta, ofType } from '../site/html-pages.ts';
 

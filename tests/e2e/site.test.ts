@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, watchErrors } from '../../src/dev/chromium.ts';
-import type { Catalog } from '../../src/api/public/catalog.ts';
+import type { Catalog } from '../../src/catalog/catalog.ts';
 
 const { siteUrl, otherUrl, apiKey, distDir } = inject('e2e');
 const catalog = JSON.parse(readFileSync(join(distDir, '_skribra/catalog.json'), 'utf8')) as Catalog;

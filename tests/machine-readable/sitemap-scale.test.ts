@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, type SiteContent } from '../../src/catalog/load-catalog.ts';
 import { SITEMAP_LIMITS, sitemapFiles, sitemapXml } from '../../src/machine/sitemap-xml.ts';
 import { robotsTxt } from '../../src/machine/robots-txt.ts';
-import type { Catalog } from '../../src/api/public/catalog.ts';
+import type { Catalog } from '../../src/catalog/catalog.ts';
 import type { ArticleSummary } from '../../src/api/public/article-source.ts';
 import { generateContent } from '../../scripts/generate-content.ts';
 

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import { CATALOG_FILE, CORE_FILE, FUNCTION_ARTIFACTS, SEARCH_FILE, STATIC_PATHS_FILE, TERM_CHUNK_DIR, PAGE_CHUNK_DIR, TERM_LOOKUP_FILE, checkArtifacts, loadArtifacts } from '../../src/api/public/load-artifacts.ts';
-import { CATALOG_ACCESS, type CatalogAccess } from '../../src/api/public/catalog.ts';
+import { CATALOG_ACCESS, type CatalogAccess } from '../../src/catalog/catalog.ts';
 import { BLOG_FUNCTION_PREFIX, functionUrlFor, PUBLIC_FUNCTION_PREFIX } from '../../src/api/public/function-mount.ts';
 import { endpoints, NETLIFY_PATHS, PUBLIC_BASE, SITE_METHODS, allowedMethods } from '../../src/api/registry.ts';
 import { OG_INDEX_FILES } from '../../src/seo/og-image-index.ts';

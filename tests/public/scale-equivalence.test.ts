@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, type SiteContent } from '../../src/catalog/load-catalog.ts';
 import { writeArtifacts } from '../../src/build/write-artifacts.ts';
-import { CATALOG_ACCESS, type CatalogAccess } from '../../src/api/public/catalog.ts';
+import { CATALOG_ACCESS, type CatalogAccess } from '../../src/catalog/catalog.ts';
 import { CHUNK_SIZE, CORE_FILE, loadArtifacts } from '../../src/api/public/load-artifacts.ts';
 import { createPublicApi } from '../../src/api/public/create-public-api.ts';
 import { createPipeline } from '../../src/api/http/pipeline.ts';

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import { buildSearchIndex, normalise, searchPages, type SearchDoc } from '../../src/core/search.ts';
 import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
-import type { Catalog } from '../../src/api/public/catalog.ts';
+import type { Catalog } from '../../src/catalog/catalog.ts';
 
 // Our search index is purpose-built for cold-start and latency (see src/core/search.ts). MiniSearch, configured
 // with the semantics (AND, prefix, no fuzzy, same normalisation), is the reference: both must find exactly

@@ -10,7 +10,7 @@ import { endpointsOf } from '../../src/api/registry.ts';
 import { paginate } from '../../src/core/paginate.ts';
 import { normalise, searchPages, type SearchIndex } from '../../src/core/search.ts';
 import type { ArticleSource } from '../../src/api/public/article-source.ts';
-import type { Catalog } from '../../src/api/public/catalog.ts';
+import type { Catalog } from '../../src/catalog/catalog.ts';
 
 export interface PublicApiDeps {
   catalog: Catalog;

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import type { Catalog } from '../../src/api/public/catalog.ts';
+import type { Catalog } from '../../src/catalog/catalog.ts';
 import type { ArticleSummary } from '../../src/api/public/article-source.ts';
 import { ogCards, type OgBlog, type OgCard } from '../../src/seo/og-cards.ts';
 import { blogIndexPages, BLOG_DESCRIPTION, BLOG_TITLE } from '../../src/blog/blog-index.ts';

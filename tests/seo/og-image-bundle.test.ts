@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import type { Catalog } from '../../src/api/public/catalog.ts';
+import type { Catalog } from '../../src/catalog/catalog.ts';
 import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
 import { ogImageSet } from '../../src/seo/og-image-set.ts';
 import { renderOgPng } from '../../src/seo/render-og-png.ts';

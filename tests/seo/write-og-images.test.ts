@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import type { Catalog } from '../../src/api/public/catalog.ts';
+import type { Catalog } from '../../src/catalog/catalog.ts';
 import type { FullArticle } from '../../src/blog/public-article.ts';
 import { ogImages } from '../../src/seo/og-images.ts';
 import { ogCacheName } from '../../src/seo/og-cache.ts';

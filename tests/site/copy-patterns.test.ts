@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import type { Catalog } from '../../src/api/public/catalog.ts';
+import type { Catalog } from '../../src/catalog/catalog.ts';
 import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
 import { isProperName } from '../../src/markdown/reference-text.ts';
 import { htmlPaths, readPage } from './html-pages.ts';

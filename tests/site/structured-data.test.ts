@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import type { Catalog } from '../../src/api/public/catalog.ts';
+import type { Catalog } from '../../src/catalog/catalog.ts';
 import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
 import { vocabularyProblems } from './schema-vocabulary.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';

@@ -9,7 +9,7 @@ import { paginate } from '../../core/paginate.ts';
 import { normalise, searchPages, type SearchIndex } from '../../core/search.ts';
 import type { Pagination } from '../../schemas/envelope.ts';
 import type { ArticleSource } from './article-source.ts';
-import { accessOf, type Catalog } from './catalog.ts';
+import { accessOf, type Catalog } from '../../catalog/catalog.ts';
 
 export interface PublicApiDeps {
   catalog: Catalog;

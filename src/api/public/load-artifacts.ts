@@ -3,7 +3,7 @@ import { documentCount, loadSearchArtifact, type SearchArtifact, type SearchInde
 import { normalise } from '../../core/search.ts';
 import type { Page } from '../../schemas/page.ts';
 import type { GlossaryTerm } from '../../schemas/glossary.ts';
-import { CATALOG_ACCESS, CATALOG_FORMAT, termListItem, type Catalog, type CatalogAccess, type TermListItem } from './catalog.ts';
+import { CATALOG_ACCESS, CATALOG_FORMAT, termListItem, type Catalog, type CatalogAccess, type TermListItem } from '../../catalog/catalog.ts';
 
 export const ARTIFACT_DIR = '_skribra';
 /** The whole catalog in one file, for tools and tests; no function reads it (it grows with the site). */

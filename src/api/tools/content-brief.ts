@@ -3,7 +3,7 @@
 import MiniSearch from 'minisearch';
 import { normalise } from '../../core/search.ts';
 import { STOP_WORDS } from '../../core/tools/stop-words.ts';
-import type { Catalog } from '../public/catalog.ts';
+import type { Catalog } from '../../catalog/catalog.ts';
 
 interface BriefDoc { id: string; kind: string; title: string; body: string }
 

@@ -3,7 +3,7 @@
 import { addressOf } from '../http/client-address.ts';
 import { ApiError, notFound } from '../http/api-error.ts';
 import { createPipeline, type Ctx, type Runtime } from '../http/pipeline.ts';
-import type { Catalog } from '../public/catalog.ts';
+import type { Catalog } from '../../catalog/catalog.ts';
 import { createContentBrief } from './content-brief.ts';
 import { auditHtml } from './heading-link-audit.ts';
 import { createRateLimiter, type RateLimiter } from '../http/sliding-window.ts';
