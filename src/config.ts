@@ -72,6 +72,15 @@ export const configSchema = z.object({
 });
 export type Config = z.output<typeof configSchema>;
 
+/**
+ * Per-address limits that are not settings, in Netlify's shape (at most `windowLimit` requests per `windowSize`
+ * seconds). The tools API's is the Netlify function's `rateLimit` too, which Netlify reads as a literal
+ * (functions/tools-api.mts; tests/tools holds the two together); the local origin enforces it in memory.
+ */
+export const TOOLS_RATE_LIMIT = { windowLimit: 30, windowSize: 60 } as const;
+/** Failed content-API authentications per client address, per process: past it 429 before any key is looked at. */
+export const FAILED_AUTH_LIMIT = { windowLimit: 20, windowSize: 60 } as const;
+
 const KEYS = Object.keys(configSchema.shape);
 let last: { key: string; config: Readonly<Config> } | undefined;
 

@@ -2,7 +2,8 @@
 // that keeps failing is refused (429) before any key is looked at, through the adapter `npm start` uses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, openTestStore, type TestStore } from './helpers.ts';
-import { createContentApi, FAILED_AUTH_LIMIT } from '../../src/api/content/create-content-api.ts';
+import { createContentApi } from '../../src/api/content/create-content-api.ts';
+import { FAILED_AUTH_LIMIT } from '../../src/config.ts';
 import { listen } from '../../src/origin/serve.ts';
 
 let t: TestStore;

@@ -20,7 +20,7 @@ import { limitsFrom, rateLimitHeaders, retryAfter, type RateLimits } from './lim
 import { toCard, toOwnArticle } from '../../store/serialize-article.ts';
 import { isStoreUnavailable, unavailable } from './errors.ts';
 import { createListCache, listCacheSize, type ListCache } from './list-cache.ts';
-import { readConfig, type Config } from '../../config.ts';
+import { FAILED_AUTH_LIMIT, readConfig, type Config } from '../../config.ts';
 import { syncFeed, type SyncQuery } from './sync-feed.ts';
 import { callAccountMcp } from '../mcp/account-endpoint.ts';
 import { MCP_SERVERS } from '../mcp/servers.ts';
@@ -39,12 +39,6 @@ export interface ContentApiDeps {
   /** Finished article answers, under the same rule as list pages; defaults to a second cache of the same size. */
   detailCache?: ListCache;
 }
-
-/**
- * Failed authentications (a malformed, unknown or revoked key) per client address, per process: past it the address
- * gets 429 until its window moves on, before any key is looked at.
- */
-export const FAILED_AUTH_LIMIT = { windowLimit: 20, windowSize: 60 } as const;
 
 /** On every response: one account's answer must never be served to another request by a shared cache. */
 const KEYED_HEADERS = { vary: 'Authorization, X-Api-Key', 'netlify-cdn-cache-control': 'no-store' };
@@ -73,7 +67,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
 
   async function authenticate({ key, endpoint, params, query, address }: AuthInput) {
     const bucket: Bucket = endpoint.bucket ?? 'list';
-    // An address that keeps failing is refused before any SQL, and a key that cannot be one of ours by its shape
+    // An address that keeps failing (a malformed, unknown or revoked key; FAILED_AUTH_LIMIT) is refused before any SQL, and a key that cannot be one of ours by its shape
     // never reaches the store: a flood of junk keys costs a regex and a map lookup, not a gate statement.
     // (Both adapters stamp the address; a handler called without one, in tests, has no per-address limit.)
     const failed = () => { if (address) failures.hit(address); return unauthorized(); };

@@ -1,6 +1,7 @@
-// Per-account rate limits of the authenticated API (spec section 8), configurable by operators:
-//   SKRIBRA_RATE_LIST_HOUR (300)  SKRIBRA_RATE_LIST_DAY (2000)  SKRIBRA_RATE_DETAIL_HOUR (600)  SKRIBRA_RATE_DETAIL_DAY (6000)
-// `/projects` and `/articles` count as list requests, `/articles/{slug}` as detail requests.
+// Per-account rate limits of the authenticated API (spec section 8), configurable by operators: SKRIBRA_RATE_LIST_HOUR,
+// SKRIBRA_RATE_LIST_DAY, SKRIBRA_RATE_DETAIL_HOUR, SKRIBRA_RATE_DETAIL_DAY, whose defaults src/config.ts declares (the
+// one home of the numbers: headers, the OpenAPI text and the docs derive from the config an entry point read).
+// `/projects`, `/articles` and `/sync` count as list requests, `/articles/{slug}` as detail requests.
 import type { Config } from '../../config.ts';
 import type { Bucket, Window } from '../../store/repos/access.ts';
 
@@ -14,6 +15,9 @@ export function limitsFrom(c: Config): RateLimits {
 }
 
 const SECONDS = { hour: 3600, day: 86400 } as const;
+
+/** One bucket's quotas in words, as the OpenAPI text and the docs state them: `300 per hour and 2,000 per day`. */
+export const quotaText = (q: RateLimits[Bucket]): string => `${q.hour.toLocaleString('en-US')} per hour and ${q.day.toLocaleString('en-US')} per day`;
 
 /** IETF draft headers: the policy on every response; the remaining quota when the account is known. */
 export function rateLimitHeaders(limits: RateLimits, bucket: Bucket, windows: Window[]): Record<string, string> {

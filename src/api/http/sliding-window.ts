@@ -1,9 +1,6 @@
 // An in-memory sliding-window limit per key (a client address): the tools API's per-IP limit in the local origin
 // (on Netlify the platform enforces it through the function's `rateLimit`), and the content API's limit on failed
-// authentications per address.
-
-/** Netlify's shape: at most `windowLimit` requests per `windowSize` seconds, per IP. */
-export const TOOLS_RATE_LIMIT = { windowLimit: 30, windowSize: 60 } as const;
+// authentications per address. Their numbers are declared in src/config.ts.
 
 export interface RateLimiter {
   /** Counts a request; returns the seconds to wait when it is over the limit, else 0. */
