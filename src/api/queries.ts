@@ -2,7 +2,7 @@
 // pipeline parses with them, the OpenAPI parameters are generated from them (io: 'input'), and QUERY_PARAMS (the CDN
 // cache key) is derived from their keys. Unknown parameters are ignored; a repeated one counts once (its first value).
 import * as z from 'zod';
-import { PAGE_KINDS } from '../schemas/page-kinds.ts';
+import { PAGE_KINDS } from '../catalog/page-kinds.ts';
 import { lazyObject } from './http/lazy-object.ts';
 import { boolParam, dateTimeParam, intParam, textParam } from './http/params.ts';
 

@@ -6,6 +6,7 @@
 // checked again when the pipeline is created (an endpoint without a handler, or without declared auth, is refused).
 // This file imports only lazily built zod schemas, so the edge bundle can include it.
 import type { EnvelopeName } from '../schemas/envelopes.ts';
+import { COLLECTIONS, type CollectionKey } from '../catalog/collections.ts';
 import { API_CATALOG_LINK, API_CATALOG_PATH } from '../core/negotiate.ts';
 
 export { API_CATALOG_PATH };
@@ -19,8 +20,8 @@ import {
 export type Api = 'public' | 'content' | 'tools' | 'mcp' | 'images';
 export type Method = 'GET' | 'POST';
 export type Auth = 'none' | 'account-key';
-/** The catalog collections whose slugs fill a detail endpoint's static files. */
-export type SlugSource = 'terms' | 'tools' | 'agents' | 'features' | 'comparisons';
+/** The catalog lists whose slugs fill a detail endpoint's static files: the glossary's terms or a collection. */
+export type SlugSource = 'terms' | CollectionKey;
 
 export interface Endpoint {
   /** Handler key and OpenAPI operationId. */
@@ -48,7 +49,7 @@ export interface Endpoint {
    */
   static?: { file: string; slugs?: SlugSource; preferStatic?: boolean };
   /** OpenAPI metadata; absent for same-site endpoints that are not part of the public contract. */
-  doc?: { summary: string; description: string; tag: string; ok: EnvelopeName; errors: readonly number[] };
+  doc?: { summary: string; description: string; tag: string; ok: EnvelopeName | `${string}List` | `${string}Response`; errors: readonly number[] };
 }
 
 export const PUBLIC_BASE = '/api/v1';
@@ -93,22 +94,13 @@ export const endpoints: readonly Endpoint[] = [
     { query: wholeListQuery, ...file(`${PUBLIC_BASE}/glossary/categories`) }),
   pub('getGlossaryTerm', `${PUBLIC_BASE}/glossary/:slug`, { tag: 'Glossary', ok: 'GlossaryTermResponse', errors: [404], summary: 'One glossary term with every section and source.', description: 'The whole term: definition, TL;DR, sections, key points, related terms and sources.' },
     detail('terms')),
-  pub('listTools', `${PUBLIC_BASE}/tools`, { tag: 'Tools', ok: 'ToolList', errors: [400], summary: 'Free SEO tools, in the browser or on our servers.', description: whole('free tool') },
-    { query: wholeListQuery, ...file(`${PUBLIC_BASE}/tools`) }),
-  pub('getTool', `${PUBLIC_BASE}/tools/:slug`, { tag: 'Tools', ok: 'ToolResponse', errors: [404], summary: 'One tool with its explanation and FAQ.', description: 'Where the tool runs (`runs_on`), how it works and its FAQ.' },
-    detail('tools')),
-  pub('listAgents', `${PUBLIC_BASE}/agents`, { tag: 'Product', ok: 'AgentList', errors: [400], summary: 'The named agents that research, write and publish.', description: whole('agent') },
-    { query: wholeListQuery, ...file(`${PUBLIC_BASE}/agents`) }),
-  pub('getAgent', `${PUBLIC_BASE}/agents/:slug`, { tag: 'Product', ok: 'AgentResponse', errors: [404], summary: 'One agent: signal, action, cadence and steps.', description: 'What the agent watches, what it does, how often, and its steps.' },
-    detail('agents')),
-  pub('listFeatures', `${PUBLIC_BASE}/features`, { tag: 'Product', ok: 'FeatureList', errors: [400], summary: 'Product features.', description: whole('product feature') },
-    { query: wholeListQuery, ...file(`${PUBLIC_BASE}/features`) }),
-  pub('getFeature', `${PUBLIC_BASE}/features/:slug`, { tag: 'Product', ok: 'FeatureResponse', errors: [404], summary: 'One product feature.', description: 'The feature with its body and FAQ.' },
-    detail('features')),
-  pub('listComparisons', `${PUBLIC_BASE}/comparisons`, { tag: 'Product', ok: 'ComparisonList', errors: [400], summary: 'Comparisons with other content tools.', description: whole('comparison') },
-    { query: wholeListQuery, ...file(`${PUBLIC_BASE}/comparisons`) }),
-  pub('getComparison', `${PUBLIC_BASE}/comparisons/:slug`, { tag: 'Product', ok: 'ComparisonResponse', errors: [404], summary: 'One comparison with its feature matrix.', description: 'The comparison, its feature matrix and its FAQ.' },
-    detail('comparisons')),
+  // Each declared collection (src/catalog/collections.ts): its list, whole by default, and one entry by slug.
+  ...COLLECTIONS.flatMap(({ key, name, api }): Endpoint[] => [
+    pub(api.list.id, `${PUBLIC_BASE}/${key}`, { tag: api.tag, ok: `${name}List`, errors: [400], summary: api.list.summary, description: whole(api.noun.every) },
+      { query: wholeListQuery, ...file(`${PUBLIC_BASE}/${key}`) }),
+    pub(api.detail.id, `${PUBLIC_BASE}/${key}/:slug`, { tag: api.tag, ok: `${name}Response`, errors: [404], summary: api.detail.summary, description: api.detail.description },
+      detail(key)),
+  ]),
   pub('getPricing', `${PUBLIC_BASE}/pricing`, { tag: 'Product', ok: 'PricingResponse', errors: [], summary: 'Plans and the bring-your-own-key offer, in USD.', description: 'Every plan with its monthly and yearly price and limits, and the bring-your-own-key offer.' },
     file(`${PUBLIC_BASE}/pricing`)),
   pub('listBlogArticles', `${PUBLIC_BASE}/articles`, { tag: 'Blog', ok: 'ArticleList', errors: [400, 502], summary: 'The company blog: published articles, newest first.', description: 'Read live from the content store, so a publish shows within a minute; 502 `upstream_unavailable` when the store does not answer in time.' },

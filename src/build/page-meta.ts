@@ -1,5 +1,6 @@
 import type { Page } from '../schemas/page.ts';
 import { siteContent } from './site-content.ts';
+import { COLLECTIONS } from '../catalog/collections.ts';
 
 /** The catalog entry of a site page; every HTML page has one, so its title and description come from content. */
 export function pageMeta(path: string): Page {
@@ -14,4 +15,4 @@ export const bodyOf = (path: string): string | undefined => siteContent().bodies
 export const href = (url: string): string => new URL(url).pathname;
 
 /** Paths with a route of their own; the catch-all page route renders the rest of content/pages. */
-export const DEDICATED_PATHS = new Set(['/', '/glossary/', '/tools/', '/agents/', '/features/', '/compare/', '/pricing/', '/search/', '/blog/']);
+export const DEDICATED_PATHS = new Set(['/', '/glossary/', ...COLLECTIONS.map((c) => c.route), '/pricing/', '/search/', '/blog/']);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { loadCatalog, contentHash, type SiteContent } from '../catalog/load-catalog.ts';
 import { readConfig } from '../config.ts';
-import { indexCatalog, type CatalogIndex } from '../twins/build-twins.ts';
+import { indexCatalog, type CatalogIndex } from '../catalog/build-twins.ts';
 
 /** Where the build reads content from: `content/`, or SKRIBRA_CONTENT_DIR (benchmarks, tests). */
 export const contentDir = (): string => resolve(readConfig().SKRIBRA_CONTENT_DIR);

@@ -11,7 +11,7 @@ import { llmsFiles } from '../machine/llms-txt.ts';
 import { openApiJson, openApiYaml } from '../machine/openapi/openapi-document.ts';
 import { contentSignalValue, robotsTxt } from '../machine/robots-txt.ts';
 import { sitemapFiles } from '../machine/sitemap-xml.ts';
-import { indexCatalog, twinOf } from '../twins/build-twins.ts';
+import { indexCatalog, twinOf } from '../catalog/build-twins.ts';
 import { notFoundTwin } from '../twins/not-found-twin.ts';
 
 /**

@@ -1,17 +1,17 @@
-import type { Agent } from '../schemas/agent.ts';
-import type { Comparison } from '../schemas/comparison.ts';
-import type { Feature } from '../schemas/feature.ts';
 import type { GlossaryCategory, GlossaryTerm } from '../schemas/glossary.ts';
 import type { Page } from '../schemas/page.ts';
 import type { Pricing } from '../schemas/pricing.ts';
-import type { Tool } from '../schemas/tool.ts';
 import { normalise, type SearchIndex } from '../core/search.ts';
+import { listsOf, type CollectionLists } from './collections.ts';
 
 /** Bumped whenever the shape below changes; a function refuses an artifact of another format. */
 export const CATALOG_FORMAT = 3;
 
-/** Every public resource, already serialised: what the public handler serves and every other output is made from. */
-export interface Catalog {
+/**
+ * Every public resource, already serialised: what the public handler serves and every other output is made from.
+ * Besides the pages, the glossary and pricing, one list per declared collection (collections.ts), by its key.
+ */
+export type Catalog = {
   format: number;
   build_id: string;
   site_url: string;
@@ -19,12 +19,8 @@ export interface Catalog {
   categories: GlossaryCategory[];
   /** Full terms (sections, key points, sources); list views project them. */
   terms: GlossaryTerm[];
-  tools: Tool[];
-  agents: Agent[];
-  features: Feature[];
-  comparisons: Comparison[];
   pricing: Pricing;
-}
+} & CollectionLists;
 
 /** A glossary term as lists show it: without its long fields (sections, key points, sources). */
 export type TermListItem = Omit<GlossaryTerm, 'sections' | 'key_points' | 'sources'>;
@@ -36,14 +32,10 @@ export const termListItem = ({ sections: _s, key_points: _k, sources: _o, ...res
  * collections are read at start and pages, terms and the search index only when and as far as a request needs them.
  * Positions are indexes into `catalog.pages` and `catalog.terms`.
  */
-export interface CatalogAccess {
+export type CatalogAccess = CollectionLists & {
   build_id: string;
   site_url: string;
   categories: GlossaryCategory[];
-  tools: Tool[];
-  agents: Agent[];
-  features: Feature[];
-  comparisons: Comparison[];
   pricing: Pricing;
   pageCount: number;
   pages(ids: readonly number[]): Page[];
@@ -56,7 +48,7 @@ export interface CatalogAccess {
   termText(): readonly (readonly [string, string])[];
   termId(slug: string): number | undefined;
   search(): SearchIndex | undefined;
-}
+};
 
 /** Set on a Catalog whose pages and terms live in files: the handlers use this instead of the arrays. */
 export const CATALOG_ACCESS = Symbol('catalog access');
@@ -81,10 +73,7 @@ export function accessOf(catalog: Catalog, index?: SearchIndex): CatalogAccess {
     build_id: catalog.build_id,
     site_url: catalog.site_url,
     categories: catalog.categories,
-    tools: catalog.tools,
-    agents: catalog.agents,
-    features: catalog.features,
-    comparisons: catalog.comparisons,
+    ...listsOf(catalog),
     pricing: catalog.pricing,
     get pageCount() { return catalog.pages.length; },
     pages: (ids) => ids.map((i) => catalog.pages[i]!),

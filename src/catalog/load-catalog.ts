@@ -1,20 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { AgentInput } from '../schemas/agent.ts';
-import { ComparisonInput } from '../schemas/comparison.ts';
-import { FeatureInput } from '../schemas/feature.ts';
 import { GlossaryCategoryInput, GlossaryTermInput, type GlossaryTerm } from '../schemas/glossary.ts';
 import { SitePageInput, type Page } from '../schemas/page.ts';
 import { Pricing } from '../schemas/pricing.ts';
 import { CONTENT_SIGNALS_FILE, ContentSignals, DEFAULT_CONTENT_SIGNALS } from '../schemas/content-signals.ts';
-import { ToolInput } from '../schemas/tool.ts';
 import { slug as slugSchema } from '../schemas/common.ts';
 import { pageLinks, paths, normaliseSite } from '../core/urls.ts';
 import { describeIssue } from '../core/describe-issue.ts';
 import { resolveReferences, type ReferenceTarget } from '../markdown/resolve-references.ts';
 import { splitSections } from '../markdown/split-sections.ts';
 import { CATALOG_FORMAT, type Catalog } from './catalog.ts';
+import { COLLECTIONS, type CollectionLists } from './collections.ts';
+import type { Collection } from './collection.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { Problems } from './problems.ts';
 import { readMarkdownDir, readYamlFile, type ContentFile } from './read-content.ts';
@@ -95,46 +93,30 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
 
   const categories = categoryInputs.map((c) => ({ ...c, term_count: terms.filter((t) => t.category === c.slug).length, url: `${site}${paths.category(c.slug)}` }));
 
-  const tools = readMarkdownDir(join(contentDir, 'tools'), problems).map((f) => {
-    const slug = slugOf(f);
-    const input = problems.validate(ToolInput, f.data, f);
-    const body = resolve(f);
-    if (!slug || !input) return undefined;
-    bodies.set(paths.tool(slug), body);
-    return { slug, title: input.title, description: input.description, popular: input.popular, runs_on: input.runs_on, faqs: input.faqs, ...pageLinks(site, paths.tool(slug)) };
-  }).filter(defined);
-  const agentFiles = readMarkdownDir(join(contentDir, 'agents'), problems);
-  const agents = agentFiles.map((f) => {
-    const slug = slugOf(f);
-    const input = problems.validate(AgentInput, f.data, f);
-    const body = resolve(f);
-    if (!slug || !input) return undefined;
-    bodies.set(paths.agent(slug), body);
-    return { slug, ...input, ...pageLinks(site, paths.agent(slug)) };
-  }).filter(defined);
-  const featureFiles = readMarkdownDir(join(contentDir, 'features'), problems);
-  const features = featureFiles.map((f) => {
-    const slug = slugOf(f);
-    const input = problems.validate(FeatureInput, f.data, f);
-    if (!slug || !input) return undefined;
-    const { category, ...rest } = input;
-    return { slug, category, ...rest, ...pageLinks(site, paths.feature(slug)) };
-  }).filter(defined);
-  const featureSlugs = new Set(featureFiles.map((f) => f.name));
-  const agentSlugs = new Set(agentFiles.map((f) => f.name));
-  for (const f of featureFiles) {
-    for (const [field, kind, known] of [['related_features', 'feature', featureSlugs], ['related_agents', 'agent', agentSlugs]] as const) {
-      const list = f.data[field];
-      if (Array.isArray(list)) list.forEach((r, i) => { if (typeof r === 'string' && slugSchema.safeParse(r).success && !known.has(r)) unknownName(f, [field, i], kind, r, known); });
+  // Every declared collection (collections.ts): a folder of `{slug}.md`, each file validated and serialised.
+  const loaded = COLLECTIONS.map((c) => {
+    const files = readMarkdownDir(join(contentDir, c.folder), problems);
+    const items = files.map((f) => {
+      const slug = slugOf(f);
+      const input = problems.validate(c.input, f.data, f);
+      const body = c.body ? resolve(f) : undefined;
+      if (!slug || !input) return undefined;
+      const links = pageLinks(site, `${c.route}${slug}/`);
+      if (body !== undefined) bodies.set(`${c.route}${slug}/`, body);
+      return c.serialise(slug, input as never, links);
+    }).filter(defined);
+    return { c: c as Collection, files, items };
+  });
+  const slugsOf = new Map(loaded.map(({ c, files }) => [c.key, new Set(files.map((f) => f.name))]));
+  for (const { c, files } of loaded) {
+    for (const f of files) {
+      for (const ref of c.references ?? []) {
+        const list = f.data[ref.field];
+        const known = slugsOf.get(ref.collection)!;
+        if (Array.isArray(list)) list.forEach((r, i) => { if (typeof r === 'string' && slugSchema.safeParse(r).success && !known.has(r)) unknownName(f, [ref.field, i], ref.noun, r, known); });
+      }
     }
   }
-  const comparisons = readMarkdownDir(join(contentDir, 'comparisons'), problems).map((f) => {
-    const slug = slugOf(f);
-    const input = problems.validate(ComparisonInput, f.data, f);
-    if (!slug || !input) return undefined;
-    const { competitor, title, description, ...rest } = input;
-    return { slug, competitor, title, description, ...pageLinks(site, paths.comparison(slug)), ...rest };
-  }).filter(defined);
   const pricingFile = readYamlFile(join(contentDir, 'pricing.yaml'), problems);
   const pricing = pricingFile ? problems.validate(Pricing, pricingFile.data, pricingFile) : undefined;
   // Optional: without the file the site states the defaults.
@@ -155,12 +137,12 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
 
   for (const c of categories) page(paths.category(c.slug), 'glossary-category', `${c.label} glossary`, c.description, { section: 'Glossary' });
   for (const t of terms) page(paths.term(t.slug), 'glossary', t.title, t.definition, { section: 'Glossary', updated: t.updated });
-  for (const t of tools) page(paths.tool(t.slug), 'tool', t.title, t.description, { section: 'Tools' });
-  for (const a of agents) page(paths.agent(a.slug), 'agent', a.name, a.tagline, { section: 'Agents' });
-  for (const f of features) page(paths.feature(f.slug), 'feature', f.title, f.tagline, { section: 'Features' });
-  for (const c of comparisons) page(paths.comparison(c.slug), 'comparison', c.title, c.description, { section: 'Comparisons' });
+  for (const { c, items } of loaded) {
+    for (const item of items) { const { title, description } = c.page(item as never); page(`${c.route}${item.slug}/`, c.kind, title, description, { section: c.section }); }
+  }
 
-  const catalog: Catalog = { format: CATALOG_FORMAT, build_id: buildId, site_url: site, pages, categories, terms, tools, agents, features, comparisons, pricing: pricing! };
+  const lists = Object.fromEntries(loaded.map(({ c, items }) => [c.key, items])) as CollectionLists;
+  const catalog: Catalog = { format: CATALOG_FORMAT, build_id: buildId, site_url: site, pages, categories, terms, ...lists, pricing: pricing! };
   return { catalog, bodies, signals: signals! };
 }
 

@@ -1,10 +1,14 @@
 import type { Page } from '../schemas/page.ts';
 import type { Catalog } from '../catalog/catalog.ts';
+import { COLLECTIONS } from '../catalog/collections.ts';
 
 export interface PageGroup { name: string; pages: Page[]; optional: boolean }
 
-/** Reading order of the site's sections; a section not listed here comes after them, before Optional. */
-const ORDER = ['Company', 'Agents', 'Features', 'Tools', 'Comparisons', 'Docs', "Who it's for", 'Resources'];
+/**
+ * Reading order of the site's sections: the company's pages, the collections' sections in their declared order, then
+ * the hand-written sections; a section not listed here comes after them, before Optional.
+ */
+const ORDER = ['Company', ...[...COLLECTIONS].sort((a, b) => a.order - b.order).map((c) => c.section), 'Docs', "Who it's for", 'Resources'];
 /** Long reference lists an agent may skip (llms.txt's `## Optional`). */
 const OPTIONAL = new Set(['Glossary']);
 

@@ -1,18 +1,16 @@
-// Every response body by name: the endpoint registry names one per endpoint (`ok`), and the OpenAPI document
-// registers them as components. Envelopes refer to resources, which the document registers under their own names.
+// Every response body by name but the collections' (`{Name}List` and `{Name}Response` of each declared collection,
+// which the OpenAPI document adds from src/catalog/collections.ts): the endpoint registry names one per endpoint
+// (`ok`), and the OpenAPI document registers them as components. Envelopes refer to resources, which the document
+// registers under their own names.
 import * as z from 'zod';
-import { Agent } from './agent.ts';
 import { Article, ArticleSummary } from './article.ts';
-import { Comparison, ComparisonSummary } from './comparison.ts';
 import { ApiIndex, Health, list, single } from './envelope.ts';
-import { Feature } from './feature.ts';
 import { GlossaryCategory, GlossaryTerm } from './glossary.ts';
 import { ownArticle, ownArticleCard } from './own-article.ts';
 import { ownProject } from './own-project.ts';
 import { Page, SearchResult } from './page.ts';
 import { Pricing } from './pricing.ts';
 import { syncPage } from './sync.ts';
-import { Tool } from './tool.ts';
 
 const searchEnvelope = z.object({ data: z.object({ query: z.string(), total: z.int().min(0), items: z.array(SearchResult) }) });
 const ownProjects = z.object({ data: z.object({ items: z.array(ownProject) }) });
@@ -21,9 +19,7 @@ export const envelopes = {
   IndexResponse: single(ApiIndex), HealthResponse: single(Health),
   PageList: list(Page), SearchResponse: searchEnvelope,
   GlossaryTermList: list(GlossaryTerm), GlossaryTermResponse: single(GlossaryTerm), GlossaryCategoryList: list(GlossaryCategory),
-  ToolList: list(Tool), ToolResponse: single(Tool), AgentList: list(Agent), AgentResponse: single(Agent),
-  FeatureList: list(Feature), FeatureResponse: single(Feature),
-  ComparisonList: list(ComparisonSummary), ComparisonResponse: single(Comparison), PricingResponse: single(Pricing),
+  PricingResponse: single(Pricing),
   ArticleList: list(ArticleSummary), ArticleResponse: single(Article),
   OwnProjectList: ownProjects, OwnArticleList: list(ownArticleCard), OwnArticleResponse: single(ownArticle), SyncResponse: syncPage,
 } as const;

@@ -1,3 +1,4 @@
-// The kinds of site page, as data without zod: the public function's query schema reads them, and importing page.ts
-// would build the page schemas in every cold start.
-export const PAGE_KINDS = ['page', 'resource', 'audience', 'doc', 'glossary', 'glossary-category', 'tool', 'agent', 'feature', 'comparison'] as const;
+// The kinds of site page the schemas know without the collections: hand-written pages (content/pages) and the
+// glossary's. Every kind, the collections' included, is PAGE_KINDS in src/catalog/page-kinds.ts.
+export const SITE_PAGE_KINDS = ['page', 'resource', 'audience', 'doc'] as const;
+export const GLOSSARY_PAGE_KINDS = ['glossary', 'glossary-category'] as const;

@@ -1,24 +1,24 @@
 import * as z from 'astro/zod';
 import { isoDate, links } from './common.ts';
-import { PAGE_KINDS } from './page-kinds.ts';
-
-export { PAGE_KINDS };
-export const PageKind = z.enum(PAGE_KINDS);
+import { SITE_PAGE_KINDS } from './page-kinds.ts';
 
 /** Frontmatter of content/pages/**.md (hand-written pages; the other kinds come from their collections). */
 export const SitePageInput = z.object({
   title: z.string().min(1),
   description: z.string().min(1),
-  kind: z.enum(['page', 'resource', 'audience', 'doc']),
+  kind: z.enum(SITE_PAGE_KINDS),
   section: z.string().min(1).optional(),
   updated: isoDate.optional(),
 }).strict();
+
+/** A page's kind: one of PAGE_KINDS (src/catalog/page-kinds.ts, which the collections extend); the OpenAPI document states the enum. */
+export const pageKind = z.string();
 
 export const Page = z.object({
   path: z.string().regex(/^\//),
   title: z.string(),
   description: z.string(),
-  kind: PageKind,
+  kind: pageKind,
   section: z.string().optional(),
   ...links,
   updated: z.iso.date().optional(),

@@ -1,6 +1,7 @@
 // What each page's Open Graph image says: every HTML page of the site (catalog pages, the blog and the 404) with an
 // eyebrow naming its section, its title and description. write-og-images.ts renders one image per entry.
 import type { Catalog } from '../catalog/catalog.ts';
+import { COLLECTIONS } from '../catalog/collections.ts';
 import { ogImagePath } from './page-json-ld.ts';
 
 export interface OgCard { path: string; eyebrow: string; title: string; description: string }
@@ -9,8 +10,8 @@ export interface OgCard { path: string; eyebrow: string; title: string; descript
 export interface OgBlog { articles: { url: string; title: string; excerpt?: string | null }[]; pages: { path: string; n: number; total: number }[]; title: string; description: string }
 
 const KIND_EYEBROW: Record<string, string> = {
-  glossary: 'SEO glossary', 'glossary-category': 'SEO glossary', tool: 'Free SEO tool', agent: 'AI agent', feature: 'Feature',
-  comparison: 'Comparison', doc: 'Developer docs', resource: 'Resource', audience: 'Skribra for teams', page: 'Skribra',
+  glossary: 'SEO glossary', 'glossary-category': 'SEO glossary', ...Object.fromEntries(COLLECTIONS.map((c) => [c.kind, c.eyebrow])),
+  doc: 'Developer docs', resource: 'Resource', audience: 'Skribra for teams', page: 'Skribra',
 };
 
 /** Linear in the site's size (maps, not a search per page): it runs over every page of a 100,000-term glossary. */

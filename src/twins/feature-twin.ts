@@ -1,10 +1,10 @@
-import type { Catalog } from '../catalog/catalog.ts';
+import type { Agent } from '../schemas/agent.ts';
 import type { Feature } from '../schemas/feature.ts';
 import { blocks, bullets, faqsBlock, head, inline, link, section } from './blocks.ts';
 import { footer } from './footer.ts';
 
 /** A product feature: intro, problem, benefits, how it works, FAQs, and the agents and features it relates to. */
-export function featureTwin(feature: Feature, catalog: Catalog): string {
+export function featureTwin(feature: Feature, catalog: { agents: readonly Agent[]; features: readonly Feature[] }): string {
   const agents = catalog.agents.filter((a) => feature.related_agents?.includes(a.slug));
   const features = catalog.features.filter((f) => feature.related_features?.includes(f.slug));
   return blocks(

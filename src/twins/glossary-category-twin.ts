@@ -1,11 +1,10 @@
-import type { Catalog } from '../catalog/catalog.ts';
-import type { GlossaryCategory } from '../schemas/glossary.ts';
+import type { GlossaryCategory, GlossaryTerm } from '../schemas/glossary.ts';
 import type { Page } from '../schemas/page.ts';
 import { blocks, head, link, section } from './blocks.ts';
 import { footer } from './footer.ts';
 
 /** A glossary category: its terms, each with its one-sentence definition. */
-export function glossaryCategoryTwin(page: Page, category: GlossaryCategory, catalog: Catalog): string {
+export function glossaryCategoryTwin(page: Page, category: GlossaryCategory, catalog: { site_url: string; terms: readonly GlossaryTerm[] }): string {
   const terms = catalog.terms.filter((t) => t.category === category.slug);
   return blocks(
     head(page.title, category.description),

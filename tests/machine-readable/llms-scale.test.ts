@@ -6,7 +6,7 @@ import { loadCatalog, type SiteContent } from '../../src/catalog/load-catalog.ts
 import { llmsFiles, llmsTxt } from '../../src/machine/llms-txt.ts';
 import { llmsFullTxt } from '../../src/machine/llms-full-txt.ts';
 import { writeMachineReadable } from '../../src/build/write-machine-readable.ts';
-import { buildTwins } from '../../src/twins/build-twins.ts';
+import { buildTwins } from '../../src/catalog/build-twins.ts';
 import { generateContent } from '../../scripts/generate-content.ts';
 
 const SITE = 'https://example.com';

@@ -9,7 +9,8 @@ import { endpoints, PUBLIC_BASE } from '../registry.ts';
 import { glossaryQuery, pagesQuery, searchQuery, wholeListQuery } from '../queries.ts';
 import { decodePath } from '../../core/decode-path.ts';
 import { twinOf } from '../../core/negotiate.ts';
-import { PAGE_KINDS } from '../../schemas/page-kinds.ts';
+import { PAGE_KINDS } from '../../catalog/page-kinds.ts';
+import { COLLECTIONS as DECLARED } from '../../catalog/collections.ts';
 import { describeParam } from './query-facts.ts';
 import { MCP_SERVER_VERSION, MCP_SERVERS } from './servers.ts';
 import { READ_ONLY, resultOf, toolHandler, type Query } from './tool-result.ts';
@@ -27,11 +28,12 @@ export interface SiteContext {
 }
 
 /** The collections `list` pages through, each the public API's list endpoint of that name. */
-const COLLECTIONS = {
+const COLLECTIONS: Record<string, string> = {
   pages: 'listPages', glossary: 'listGlossaryTerms', 'glossary-categories': 'listGlossaryCategories',
-  tools: 'listTools', agents: 'listAgents', features: 'listFeatures', comparisons: 'listComparisons',
-} as const;
-type Collection = keyof typeof COLLECTIONS;
+  ...Object.fromEntries(DECLARED.map((c) => [c.key, c.api.list.id])),
+};
+type Collection = string;
+const declared = DECLARED.map((c) => c.key);
 const endpointOf = (collection: Collection) => endpoints.find((e) => e.id === COLLECTIONS[collection])!;
 /** The filters of `list`, each a query parameter of the collections that read it. */
 const FILTERS = ['kind', 'category', 'q', 'full'] as const;
@@ -72,7 +74,7 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
 
   server.registerTool('list', {
     title: 'List a collection',
-    description: 'One page of a collection of the site with its pagination (total, total_pages, has_more): pages (every page of the site; filter by kind), glossary (SEO terms; filter by category or q, full=true for whole terms), glossary-categories, tools, agents, features or comparisons. Ask for the next page with page + 1 while has_more is true. The same answers as GET /api/v1/{pages,glossary,glossary/categories,tools,agents,features,comparisons}.',
+    description: `One page of a collection of the site with its pagination (total, total_pages, has_more): pages (every page of the site; filter by kind), glossary (SEO terms; filter by category or q, full=true for whole terms), glossary-categories, ${declared.slice(0, -1).join(', ')} or ${declared.at(-1)}. Ask for the next page with page + 1 while has_more is true. The same answers as GET /api/v1/{pages,glossary,glossary/categories,${declared.join(',')}}.`,
     inputSchema: {
       collection: z.enum(Object.keys(COLLECTIONS) as [Collection, ...Collection[]]).describe('Which collection to list.'),
       page: z.number().int().optional().describe(describeParam(pagesQuery, 'page')),

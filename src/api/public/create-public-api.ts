@@ -10,6 +10,7 @@ import { normalise, searchPages, type SearchIndex } from '../../core/search.ts';
 import type { Pagination } from '../../schemas/envelope.ts';
 import type { ArticleSource } from './article-source.ts';
 import { accessOf, type Catalog } from '../../catalog/catalog.ts';
+import { COLLECTIONS } from '../../catalog/collections.ts';
 
 export interface PublicApiDeps {
   catalog: Catalog;
@@ -61,7 +62,6 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
   // holding what it answers (load-artifacts.ts); over a catalog in memory, the arrays.
   const access = accessOf(catalog, index);
   const { site_url: site } = access;
-  const comparisonSummaries = access.comparisons.map(({ slug, competitor, title, description, url, markdown_url }) => ({ slug, competitor, title, description, url, markdown_url }));
   const blog = () => {
     if (!articles) throw new Error('no blog source configured');
     return articles;
@@ -108,14 +108,11 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
       if (id === undefined) throw notFound(`glossary term with slug "${slug}"`);
       return { data: access.fullTerms([id])[0] };
     },
-    listTools: wholeList(access.tools),
-    getTool: bySlug(access.tools, 'tool'),
-    listAgents: wholeList(access.agents),
-    getAgent: bySlug(access.agents, 'agent'),
-    listFeatures: wholeList(access.features),
-    getFeature: bySlug(access.features, 'feature'),
-    listComparisons: wholeList(comparisonSummaries),
-    getComparison: bySlug(access.comparisons, 'comparison'),
+    // Each declared collection: its list (summaries where it declares them) and one entry by slug.
+    ...Object.fromEntries(COLLECTIONS.flatMap((c) => {
+      const items: readonly { slug: string }[] = access[c.key];
+      return [[c.api.list.id, wholeList(c.summary ? items.map((i) => c.summary!.of(i as never)) : items)], [c.api.detail.id, bySlug(items, c.api.noun.one)]];
+    })),
     getPricing: () => ({ data: access.pricing }),
     listBlogArticles: async ({ query: { q, page, limit } }) => {
       const { items, total } = await fromSource(() => blog().list({ q, page, limit }));

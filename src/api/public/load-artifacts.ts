@@ -3,6 +3,7 @@ import { documentCount, loadSearchArtifact, type SearchArtifact, type SearchInde
 import { normalise } from '../../core/search.ts';
 import type { Page } from '../../schemas/page.ts';
 import type { GlossaryTerm } from '../../schemas/glossary.ts';
+import { listsOf } from '../../catalog/collections.ts';
 import { CATALOG_ACCESS, CATALOG_FORMAT, termListItem, type Catalog, type CatalogAccess, type TermListItem } from '../../catalog/catalog.ts';
 
 export const ARTIFACT_DIR = '_skribra';
@@ -39,7 +40,7 @@ const CHUNK_CACHE = 64;
 const chunkFile = (dir: string, n: number) => `${dir}/${n}.json`;
 const chunkCount = (n: number) => Math.ceil(n / CHUNK_SIZE);
 
-interface Core extends Omit<Catalog, 'pages' | 'terms'> { page_count: number; term_count: number; chunk_size: number }
+type Core = Omit<Catalog, 'pages' | 'terms'> & { page_count: number; term_count: number; chunk_size: number };
 
 /**
  * The catalog's artifact files, by path under dist/, one at a time (a writer writes each and drops it). Every file
@@ -136,10 +137,7 @@ export function loadArtifacts(read: (file: string) => string): { catalog: Catalo
     build_id: buildId,
     site_url: core.site_url,
     categories: core.categories,
-    tools: core.tools,
-    agents: core.agents,
-    features: core.features,
-    comparisons: core.comparisons,
+    ...listsOf(core),
     pricing: core.pricing,
     pageCount: page_count,
     pages: at(pageChunk, page_count),

@@ -1,20 +1,18 @@
 // components.schemas of the OpenAPI document, generated from the zod schemas with z.toJSONSchema (DESIGN rule 2).
 // Resources and their envelopes are registered under names; envelopes refer to resources by $ref.
 import * as z from 'astro/zod';
-import { Agent } from '../../schemas/agent.ts';
-import { Comparison, ComparisonSummary } from '../../schemas/comparison.ts';
-import { ApiIndex, ErrorBody, Health, Pagination } from '../../schemas/envelope.ts';
+import { ApiIndex, ErrorBody, Health, list, Pagination, single } from '../../schemas/envelope.ts';
 import { envelopes, type EnvelopeName } from '../../schemas/envelopes.ts';
-import { Feature } from '../../schemas/feature.ts';
 import { GlossaryCategory, GlossaryTerm } from '../../schemas/glossary.ts';
 import { ownArticle, ownArticleCard } from '../../schemas/own-article.ts';
 import { ownProject } from '../../schemas/own-project.ts';
-import { Page, SearchResult } from '../../schemas/page.ts';
+import { Page, pageKind, SearchResult } from '../../schemas/page.ts';
 import { Pricing } from '../../schemas/pricing.ts';
-import { Tool } from '../../schemas/tool.ts';
 import { Article, ArticleSummary } from '../../schemas/article.ts';
 import { articleRemoval, webhookPayloads } from '../../schemas/webhook-events.ts';
 import { eventSchemaName } from './webhook-operations.ts';
+import { COLLECTIONS } from '../../catalog/collections.ts';
+import { PAGE_KINDS } from '../../catalog/page-kinds.ts';
 
 /** Codes of spec section 7, plus the few of our own every client may meet (405, 500, 503). */
 export const ERROR_CODES = ['invalid_query', 'unauthorized', 'project_api_disabled', 'project_not_found', 'not_found', 'rate_limited', 'upstream_unavailable', 'method_not_allowed', 'unavailable', 'internal'] as const;
@@ -24,8 +22,13 @@ const ApiErrorBody = ErrorBody.extend({
   message: z.string().meta({ description: 'Human-readable; names the bad parameter for invalid_query.' }),
 }).meta({ description: 'Every rejection: a flat `{code, message}`. Clients should also accept the same two fields nested under `error`.' });
 
+/** Each declared collection's resource (and its list summary), then its two envelopes, in declaration order. */
+const collectionResources = Object.fromEntries(COLLECTIONS.flatMap((c) => [...(c.summary ? [[c.summary.name, c.summary.schema]] : []), [c.name, c.output]]));
+const collectionEnvelopes = Object.fromEntries(COLLECTIONS.flatMap((c) => [[`${c.name}List`, list(c.summary?.schema ?? c.output)], [`${c.name}Response`, single(c.output)]]));
+
 const resources = {
-  Pagination, Error: ApiErrorBody, Page, SearchResult, GlossaryCategory, GlossaryTerm, Tool, Agent, Feature, ComparisonSummary, Comparison,
+  Pagination, Error: ApiErrorBody, Page, SearchResult, GlossaryCategory, GlossaryTerm,
+  ...collectionResources,
   Pricing, ArticleSummary, Article, Health, ApiIndex,
   OwnProject: ownProject, OwnArticleCard: ownArticleCard, OwnArticle: ownArticle, ArticleRemoval: articleRemoval,
   ...Object.fromEntries(Object.entries(webhookPayloads).map(([type, schema]) => [eventSchemaName(type), schema])),
@@ -38,8 +41,16 @@ export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** All named schemas as OpenAPI 3.1 (JSON Schema 2020-12) with $refs between them. */
 export function componentSchemas(): Record<string, Record<string, unknown>> {
   const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of Object.entries({ ...resources, ...envelopes })) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` });
+  // The collections' envelopes go where the hand-written ones of the site's content end, before pricing's.
+  const named = Object.entries(envelopes);
+  const at = named.findIndex(([id]) => id === 'PricingResponse');
+  const all = [...Object.entries(resources), ...named.slice(0, at), ...Object.entries(collectionEnvelopes), ...named.slice(at)];
+  for (const [id, schema] of all) registry.add(schema as z.ZodType, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    target: 'draft-2020-12', io: 'output', unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}`,
+    // A page's kind is stated as the enum of every kind, which the collections extend (schemas/ cannot know them).
+    override: ({ zodSchema, jsonSchema }) => { if (zodSchema === pageKind) jsonSchema.enum = [...PAGE_KINDS]; },
+  });
   // The document's dialect is 2020-12 already; per-schema $schema and $id would only shadow the component names.
   return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...rest }]) => [id, rest as Record<string, unknown>]));
 }

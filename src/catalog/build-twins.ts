@@ -1,24 +1,20 @@
-import type { ArticleSummary } from '../api/public/article-source.ts';
-import type { SiteContent } from '../catalog/load-catalog.ts';
+import type { ArticleSummary } from '../schemas/article.ts';
+import type { SiteContent } from './load-catalog.ts';
 import { markdownPath } from '../core/urls.ts';
 import type { Page } from '../schemas/page.ts';
-import type { Agent } from '../schemas/agent.ts';
-import type { Comparison } from '../schemas/comparison.ts';
-import type { Feature } from '../schemas/feature.ts';
 import type { GlossaryCategory, GlossaryTerm } from '../schemas/glossary.ts';
-import type { Tool } from '../schemas/tool.ts';
-import { agentTwin } from './agent-twin.ts';
-import { comparisonTwin } from './comparison-twin.ts';
-import { featureTwin } from './feature-twin.ts';
-import { glossaryCategoryTwin } from './glossary-category-twin.ts';
-import { glossaryTermTwin } from './glossary-term-twin.ts';
+import { glossaryCategoryTwin } from '../twins/glossary-category-twin.ts';
+import { glossaryTermTwin } from '../twins/glossary-term-twin.ts';
+import { COLLECTIONS, listsOf, type CollectionLists } from './collections.ts';
+import type { Collection } from './collection.ts';
 import { sitePageTwin } from './site-page-twin.ts';
-import { toolTwin } from './tool-twin.ts';
+
+const byKind = new Map<string, Collection>(COLLECTIONS.map((c) => [c.kind, c]));
 
 /** Lookups made once per build: a twin per page must not scan the catalog (10,000 terms would make it quadratic). */
 export function indexCatalog(catalog: SiteContent['catalog']) {
   const byUrl = new Map<string, unknown>();
-  for (const list of [catalog.terms, catalog.categories, catalog.tools, catalog.agents, catalog.features, catalog.comparisons]) {
+  for (const list of [catalog.terms, catalog.categories, ...Object.values(listsOf(catalog))] as readonly { url?: string }[][]) {
     for (const item of list) if (item.url) byUrl.set(item.url, item);
   }
   return { byUrl, termsBySlug: new Map(catalog.terms.map((t) => [t.slug, t])) };
@@ -33,15 +29,11 @@ export function twinOf(page: Page, { catalog, bodies }: SiteContent, blog?: read
     if (!found) throw new Error(`no ${page.kind} behind page ${page.path}`);
     return found as T;
   };
-  switch (page.kind) {
-    case 'glossary': return glossaryTermTwin(resource<GlossaryTerm>(), catalog, index.termsBySlug);
-    case 'glossary-category': return glossaryCategoryTwin(page, resource<GlossaryCategory>(), catalog);
-    case 'tool': return toolTwin(resource<Tool>(), body);
-    case 'agent': return agentTwin(resource<Agent>(), body);
-    case 'feature': return featureTwin(resource<Feature>(), catalog);
-    case 'comparison': return comparisonTwin(resource<Comparison>());
-    default: return sitePageTwin(page, body, catalog, blog);
-  }
+  if (page.kind === 'glossary') return glossaryTermTwin(resource<GlossaryTerm>(), catalog, index.termsBySlug);
+  if (page.kind === 'glossary-category') return glossaryCategoryTwin(page, resource<GlossaryCategory>(), catalog);
+  const collection = byKind.get(page.kind);
+  if (collection) return collection.twin(resource(), body, listsOf(catalog) as CollectionLists);
+  return sitePageTwin(page, body, catalog, blog);
 }
 
 /**

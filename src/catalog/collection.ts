@@ -1,0 +1,63 @@
+// What a collection of the site is, declared once (src/catalog/collections/{key}.ts): a folder of `{slug}.md` files
+// with a schema, the API resource each file becomes, the page each entry gets and where those pages appear. The
+// loader, the Catalog type, the public API's endpoints and handlers, the static API files, the OpenAPI document, the
+// page kinds, the twins, llms.txt, llms-full.txt, the sitemap, search and the Open Graph cards all read it; nothing
+// else lists the collections. The page template is the Astro route at `route` (src/pages/{route}/[slug].astro).
+import type * as z from 'astro/zod';
+
+/** An entry's absolute links, as every public resource carries them. */
+export interface Links { url: string; markdown_url: string }
+
+/** Another collection a field names entries of: an unknown slug is a content problem with a "did you mean". */
+export interface Reference { field: string; collection: string; noun: string }
+
+export interface Collection<K extends string = string, In = any, Item extends { slug: string } & Links = any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- each declaration narrows these
+  /** The catalog's field (`catalog.tools`) and the public API's path segment (`/api/v1/tools`). */
+  key: K;
+  /** The folder under content/ with one `{slug}.md` per entry; the file name is the slug. */
+  folder: string;
+  /** The frontmatter's schema: a comment on every field there, as editors read it through content/README.md. */
+  input: z.ZodType<In>;
+  /** The resource as the API sends it; registered in the OpenAPI document under `name`. */
+  output: z.ZodType<Item>;
+  /** The resource's OpenAPI name (`Tool`); its envelopes are `{name}List` and `{name}Response`. */
+  name: string;
+  /** The list's items when a list shows less than the whole entry (comparisons list their summaries). */
+  summary?: { name: string; schema: z.ZodType; of: (item: Item) => unknown };
+  /** One entry as the API serves it, from its slug, its validated frontmatter and its links. */
+  serialise: (slug: string, input: In, links: Links) => Item;
+  /** The markdown body is the page's text (resolved `[[references]]` and all): kept for the page and its twin. */
+  body: boolean;
+  /** Fields naming entries of other collections, checked when the content is loaded. */
+  references?: readonly Reference[];
+  /** The page kind of its entries (`/api/v1/pages?kind=`). */
+  kind: string;
+  /** The index page's path (`/tools/`); an entry's page is `{route}{slug}/`. The index page's words are content/pages{route}index.md. */
+  route: string;
+  /** The entry page's title and description: the page list, search, llms.txt, the sitemap and the HTML head. */
+  page: (item: Item) => { title: string; description: string };
+  /** Its pages' section: their group in llms.txt, llms-full.txt and the sitemap, and the page list's `section`. */
+  section: string;
+  /** Where its section comes among the collections' sections in llms.txt, llms-full.txt and the sitemap (low first). */
+  order: number;
+  /** The line under the eyebrow of its Open Graph images (`Free SEO tool`). */
+  eyebrow: string;
+  /** The markdown twin of one entry, from the same resource the API serves; `lists` are the catalog's collections. */
+  twin: (item: Item, body: string | undefined, lists: Readonly<Record<string, readonly unknown[]>>) => string;
+  /** One line of the index page's list (its HTML cards and its twin). */
+  line: (item: Item) => { title: string; url: string; text?: string };
+  /** Shown on the home page under this heading, in collection order. */
+  home?: string;
+  /** The public API: list and detail endpoints with their OpenAPI metadata. */
+  api: {
+    /** OpenAPI tag. */
+    tag: string;
+    /** What one entry is called in a 404's message (`tool with slug "x"`) and the list's description (`Every free tool`). */
+    noun: { one: string; every: string };
+    list: { id: string; summary: string };
+    detail: { id: string; summary: string; description: string };
+  };
+}
+
+/** Declares a collection; only narrows the types, so a declaration is checked where it is written. */
+export const defineCollection = <K extends string, In, Item extends { slug: string } & Links>(c: Collection<K, In, Item>): Collection<K, In, Item> => c;

@@ -1,0 +1,29 @@
+// The named agents: content/agents/{slug}.md, each a page at /agents/{slug}/.
+import { Agent, AgentInput } from '../../schemas/agent.ts';
+import { agentTwin } from '../../twins/agent-twin.ts';
+import { defineCollection } from '../collection.ts';
+
+export const agents = defineCollection({
+  key: 'agents',
+  folder: 'agents',
+  input: AgentInput,
+  output: Agent,
+  name: 'Agent',
+  serialise: (slug, input, links) => ({ slug, ...input, ...links }),
+  body: true,
+  kind: 'agent',
+  route: '/agents/',
+  page: (a) => ({ title: a.name, description: a.tagline }),
+  section: 'Agents',
+  order: 1,
+  eyebrow: 'AI agent',
+  twin: (a, body) => agentTwin(a, body),
+  line: (a) => ({ title: a.name, url: a.url, text: `${a.tagline} (${a.kind === 'recommend' ? 'recommends, you approve' : 'autonomous'})` }),
+  home: 'Meet the agents',
+  api: {
+    tag: 'Product',
+    noun: { one: 'agent', every: 'agent' },
+    list: { id: 'listAgents', summary: 'The named agents that research, write and publish.' },
+    detail: { id: 'getAgent', summary: 'One agent: signal, action, cadence and steps.', description: 'What the agent watches, what it does, how often, and its steps.' },
+  },
+});
