@@ -7,9 +7,10 @@
 // the same way (the detail cache), so a repeated detail costs the gate statement only.
 import type { Sql } from 'postgres';
 import { ApiError, notFound } from '../http/api-error.ts';
-import { createPipeline, unauthorized, type AuthInput, type Ctx, type Runtime } from '../http/pipeline.ts';
+import { createPipeline, type AuthInput, type Ctx, type Runtime } from '../http/pipeline.ts';
+import { unauthorized } from '../http/stages/auth.ts';
 import { jsonBody, Reply } from '../http/respond.ts';
-import { endpointsOf } from '../registry.ts';
+import { endpointsOf, type Endpoint } from '../registry.ts';
 import { strongEtag } from '../../core/etag.ts';
 import { isKeyShaped, keyDigest } from '../../store/ids.ts';
 import { createRateLimiter } from '../http/sliding-window.ts';
@@ -81,10 +82,16 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
     const access = await gate(keyDigest(key), bucket, target, new Date(Date.now() + timeoutMs));
     if (!access.accountId) throw failed();
     if (!access.counted) throw unavailable();
+    return access;
+  }
+
+  /** The account's quota headers for this request's bucket, as the gate counted it; 429 over either window. */
+  function limit(access: Access, endpoint: Endpoint) {
+    const bucket: Bucket = endpoint.bucket ?? 'list';
     const headers = rateLimitHeaders(limits, bucket, access.windows);
     const wait = retryAfter(limits, bucket, access.windows);
     if (wait !== undefined) throw new ApiError(429, 'rate_limited', `Rate limit exceeded for ${bucket} requests; retry in ${wait} s.`, { ...headers, 'retry-after': String(wait) });
-    return { access, headers };
+    return headers;
   }
 
   const handlers: Record<string, (ctx: C) => unknown> = {
@@ -130,6 +137,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
   return {
     handlers: handlers as Runtime['handlers'],
     authenticate,
+    limit,
     headers: (endpoint) => ({ ...KEYED_HEADERS, ...(endpoint?.bucket ? { 'ratelimit-policy': rateLimitHeaders(limits, endpoint.bucket, [])['ratelimit-policy']! } : {}) }),
     deadline: { ms: timeoutMs, error: unavailable },
     mapError: (err) => (isStoreUnavailable(err) ? unavailable() : err),

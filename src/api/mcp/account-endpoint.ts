@@ -1,7 +1,8 @@
 // POST /v1/mcp, the account server's endpoint: a handler of the content API (its handler table binds it), so the
 // content function serves it. Each tool call is a /v1 request made through `ctx.dispatch`, the pipeline the MCP
 // request came through, carrying the caller's key and address.
-import { unauthorized, type Ctx } from '../http/pipeline.ts';
+import type { Ctx } from '../http/pipeline.ts';
+import { unauthorized } from '../http/stages/auth.ts';
 import { CLIENT_ADDRESS } from '../http/client-address.ts';
 import { requestKey } from '../http/request-key.ts';
 import { accountServer } from './account-server.ts';

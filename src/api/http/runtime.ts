@@ -1,0 +1,43 @@
+// What the pipeline runs: an API as its handlers plus the few things only that API knows (how a key is checked and
+// counted, its own headers, its store's deadline and failures, its index). Handlers see validated values only.
+import type { Endpoint } from '../registry.ts';
+import type { ApiError } from './api-error.ts';
+import type { Headers } from './cache-policy.ts';
+
+export interface Ctx<A = unknown> {
+  req: Request;
+  url: URL;
+  endpoint: Endpoint;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  /** What the API's `authenticate` returned, for `account-key` endpoints. */
+  access: A;
+  /** This pipeline, for a handler that answers by making requests of its own (the MCP servers call the APIs). */
+  dispatch: (req: Request) => Promise<Response>;
+}
+export type Handler = (ctx: Ctx<never>) => unknown;
+
+/** One API as the pipeline runs it. */
+export interface Runtime {
+  /** A handler for every endpoint of the API, by endpoint id. */
+  handlers: Record<string, Handler>;
+  /** For `account-key` endpoints: checks the key (401, or 429 for an address that keeps failing) and says whose it is. */
+  authenticate?: (input: AuthInput) => Promise<unknown>;
+  /** For `account-key` endpoints: the quota headers of an authenticated request; throws 429 when it is over them. */
+  limit?: (access: never, endpoint: Endpoint) => Headers;
+  /** Headers on every answer of this API, errors included. */
+  headers?: (endpoint: Endpoint | undefined) => Headers;
+  /** Bound on the store work of one request (auth and handler), past which its `error` is thrown. */
+  deadline?: { ms: number; error: () => ApiError };
+  /** Maps a failure of the API's backing store to the ApiError the client gets. */
+  mapError?: (err: unknown) => unknown;
+  /** The API's index, answered at its bare root (`/v1/`). */
+  index?: () => unknown;
+}
+
+/** What `authenticate` is given: the key, and the path parameters and query when they passed their schemas. */
+export interface AuthInput {
+  key: string; endpoint: Endpoint; params: Record<string, string> | undefined; query: Record<string, unknown> | undefined;
+  /** The client's address as the adapter stamped it (client-address.ts), for limits on failed authentications. */
+  address: string | undefined;
+}

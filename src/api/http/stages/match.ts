@@ -1,0 +1,43 @@
+// Stage 2, match: where a decoded path goes, decided once from the registry: an endpoint (with its raw path
+// parameters, not yet validated), an API's root, or the site. The Netlify edge router decides with the same function
+// (decide.ts), so the two runtimes cannot route differently. Pure and free of handler code (the edge bundle has it).
+import type { DecodedPath } from '../../../core/decode-path.ts';
+import { API_ROOTS, endpoints, type Api, type Endpoint } from '../../registry.ts';
+
+export interface Match { endpoint: Endpoint; params: Record<string, string> }
+
+export type Decision =
+  /** A registered endpoint, with its raw (decoded, not yet validated) path parameters. */
+  | ({ to: 'endpoint'; path: string } & Match)
+  /** Under an API's root but no endpoint: that API's JSON 404, or its index at the bare root. */
+  | { to: 'api-root'; api: Api; path: string; index: boolean }
+  /** Anything else: the site (pages, twins, machine files, 404 page). `path` is undefined when it names nothing. */
+  | { to: 'site'; path: string | undefined; segments: string[]; trailingSlash: boolean };
+
+const compiled = endpoints.map((endpoint) => ({ endpoint, parts: endpoint.pattern.split('/').filter(Boolean) }));
+
+/**
+ * The endpoint whose pattern matches these decoded segments; a trailing slash never matters. A segment that names
+ * nothing (undefined) can only fill a parameter, whose schema then refuses it.
+ */
+function matchEndpoint(segments: readonly (string | undefined)[]): Match | undefined {
+  for (const { endpoint, parts } of compiled) {
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    if (parts.every((p, i) => (p.startsWith(':') ? ((params[p.slice(1)] = segments[i] as string), true) : p === segments[i]))) return { endpoint, params };
+  }
+  return undefined;
+}
+
+const apiOf = (segments: readonly (string | undefined)[]): Api | undefined =>
+  (Object.keys(API_ROOTS) as Api[]).find((api) => API_ROOTS[api].split('/').filter(Boolean).every((p, i) => segments[i] === p));
+
+export function match({ segments, trailingSlash, clean }: DecodedPath): Decision {
+  const path = `/${segments.map((s) => s ?? '').join('/')}`;
+  const found = matchEndpoint(segments);
+  if (found) return { to: 'endpoint', path, ...found };
+  const api = apiOf(segments);
+  if (api) return { to: 'api-root', api, path, index: path === API_ROOTS[api] };
+  if (!clean) return { to: 'site', path: undefined, segments: [], trailingSlash };
+  return { to: 'site', path: trailingSlash && segments.length ? `${path}/` : path, segments: segments as string[], trailingSlash };
+}

@@ -1,0 +1,15 @@
+// Stage, static answer: a read of an endpoint whose answer the build wrote is served from that file when the origin
+// has files (the local origin; on Netlify the CDN does it), as long as the query string does not change the answer
+// and the path parameters pass their schema. Undefined: the handler answers.
+import type { Headers } from '../cache-policy.ts';
+import { staticFileOf } from '../decide.ts';
+import type { StaticAnswer } from '../pipeline.ts';
+import type { Match } from './match.ts';
+
+export function staticAnswer(req: Request, url: URL, found: Match, headers: Headers, staticFile: StaticAnswer): Response | undefined {
+  const { endpoint } = found;
+  if (!endpoint.static || (req.method !== 'GET' && req.method !== 'HEAD') || (url.search && !endpoint.static.preferStatic)) return undefined;
+  const file = staticFileOf(found);
+  if (!file) return undefined;
+  return endpoint.path?.schema().safeParse(found.params).success !== false ? staticFile(req, file, headers) : undefined;
+}
