@@ -4,9 +4,9 @@ import { blocks, bullets, faqsBlock, head, inline, link, section } from './block
 import { footer } from './footer.ts';
 
 /** A product feature: intro, problem, benefits, how it works, FAQs, and the agents and features it relates to. */
-export function featureTwin(feature: Feature, catalog: { agents: readonly Agent[]; features: readonly Feature[] }): string {
-  const agents = catalog.agents.filter((a) => feature.related_agents?.includes(a.slug));
-  const features = catalog.features.filter((f) => feature.related_features?.includes(f.slug));
+export function featureTwin(feature: Feature, agentList: readonly Agent[], featureList: readonly Feature[]): string {
+  const agents = agentList.filter((a) => feature.related_agents?.includes(a.slug));
+  const features = featureList.filter((f) => feature.related_features?.includes(f.slug));
   return blocks(
     head(feature.title, feature.tagline),
     feature.category && `Category: ${inline(feature.category)}`,

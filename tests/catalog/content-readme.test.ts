@@ -1,22 +1,24 @@
 // content/README.md stays true: its URL patterns are the routes the catalog builds (src/core/urls.ts `paths`), its
 // field tables list exactly the schemas' fields, and every full example passes the checker in a copy of content/.
+// A declared collection (src/catalog/collections.ts) is documented there or in its own folder's README.md (which the
+// loader skips), with the same table row, field table and full example.
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load-catalog.ts';
 import { paths } from '../../src/core/urls.ts';
-import { AgentInput } from '../../src/schemas/agent.ts';
-import { ComparisonInput } from '../../src/schemas/comparison.ts';
-import { FeatureInput } from '../../src/schemas/feature.ts';
+import { COLLECTIONS } from '../../src/catalog/collections.ts';
 import { GlossaryCategoryInput, GlossaryTermInput } from '../../src/schemas/glossary.ts';
 import { SitePageInput } from '../../src/schemas/page.ts';
 import { Pricing } from '../../src/schemas/pricing.ts';
-import { ToolInput } from '../../src/schemas/tool.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CONTENT = join(ROOT, 'content');
-const README = readFileSync(join(CONTENT, 'README.md'), 'utf8');
+const MAIN = readFileSync(join(CONTENT, 'README.md'), 'utf8');
+/** A collection's own guide, when it keeps one in its folder. */
+const folderGuide = (folder: string) => { try { return readFileSync(join(CONTENT, folder, 'README.md'), 'utf8'); } catch { return ''; } };
+const README = [MAIN, ...COLLECTIONS.map((c) => folderGuide(c.folder))].join('\n');
 const SITE = 'https://skribra.test';
 const { catalog } = loadCatalog(CONTENT, SITE);
 const built = new Set(catalog.pages.map((p) => p.path));
@@ -32,15 +34,12 @@ const table = new Map(README.split('\n').filter((l) => /^\| [a-z ]+ \| `/.test(l
 const slugged = [
   ['glossary categories', catalog.categories.map((c) => c.slug), paths.category],
   ['glossary terms', catalog.terms.map((t) => t.slug), paths.term],
-  ['tools', catalog.tools.map((t) => t.slug), paths.tool],
-  ['agents', catalog.agents.map((a) => a.slug), paths.agent],
-  ['features', catalog.features.map((f) => f.slug), paths.feature],
-  ['comparisons', catalog.comparisons.map((c) => c.slug), paths.comparison],
+  ...COLLECTIONS.map((c) => [c.key, (catalog[c.key] as { slug: string }[]).map((i) => i.slug), (slug: string) => `${c.route}${slug}/`] as const),
 ] as const;
 
 describe('content/README.md URL patterns are the real routes', () => {
   it('names every collection', () => {
-    expect([...table.keys()]).toEqual(['glossary categories', 'glossary terms', 'tools', 'agents', 'features', 'comparisons', 'pricing', 'site pages']);
+    expect([...table.keys()].sort()).toEqual(['glossary categories', 'glossary terms', ...COLLECTIONS.map((c) => c.key), 'pricing', 'site pages'].sort());
   });
 
   it.each(slugged)('%s: the pattern gives the route of every item, and that page is built', (name, slugs, route) => {
@@ -83,10 +82,7 @@ describe('content/README.md field tables list every field of each schema', () =>
   it.each([
     ['Glossary category', GlossaryCategoryInput],
     ['Glossary term', GlossaryTermInput],
-    ['Tool', ToolInput],
-    ['Agent', AgentInput],
-    ['Feature', FeatureInput],
-    ['Comparison', ComparisonInput],
+    ...COLLECTIONS.map((c) => [c.name, c.input as unknown as typeof Pricing] as const),
     ['Pricing', Pricing],
     ['Site page', SitePageInput],
   ] as const)('%s', (heading, schema) => {
@@ -98,7 +94,7 @@ describe('content/README.md examples', () => {
   const examples = [...README.matchAll(/^```(markdown|yaml) title="([^"]+)"\n([\s\S]*?)^```$/gm)].map((m) => ({ file: m[2]!, text: m[3]! }));
 
   it('has one full example for each collection', () => {
-    expect(examples.map((e) => e.file.split('/')[0])).toEqual(['glossary-categories.yaml', 'glossary', 'tools', 'agents', 'features', 'comparisons', 'pricing.yaml', 'pages']);
+    expect(examples.map((e) => e.file.split('/')[0]).sort()).toEqual(['glossary-categories.yaml', 'glossary', ...COLLECTIONS.map((c) => c.folder), 'pricing.yaml', 'pages'].sort());
   });
 
   it('every example passes the checker in a copy of content/ and is served at the URL the table gives', () => {

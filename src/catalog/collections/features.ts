@@ -22,7 +22,7 @@ export const features = defineCollection({
   section: 'Features',
   order: 2,
   eyebrow: 'Feature',
-  twin: (f, _body, lists) => featureTwin(f, lists as { agents: readonly Agent[]; features: readonly Feature[] }),
+  twin: (f, _body, lists) => featureTwin(f, lists.agents as readonly Agent[], lists.features as readonly Feature[]),
   line: (f) => ({ title: f.title, url: f.url, text: f.tagline }),
   home: 'Features',
   api: {
