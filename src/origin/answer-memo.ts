@@ -2,11 +2,12 @@
 // process. A query-less GET whose answer was a file of dist/ held in memory is remembered with the headers the
 // pipeline gave it; the same request again is answered from Node's request object directly, without the web
 // Request/Response conversion or the pipeline, which were most of a static answer's CPU.
-// HTTP caching rules, no others (RFC 9111): an answer is stored under the request headers its Vary names, an
-// If-None-Match that matches its ETag gets the 304 the pipeline would give, HEAD gets the headers alone, and an entry
-// is trusted for as long as the file table trusts a file without a stat, so a rebuild shows as fast as before.
+// HTTP caching rules, no others (RFC 9111): an answer is stored under the request headers its Vary names; whether a
+// repeat gets 304, the headers alone (HEAD) or the whole answer is the pipeline's conditional stage's verdict, as for
+// every answer; and an entry is trusted for as long as the file table trusts a file without a stat, so a rebuild
+// shows as fast as before.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ifNoneMatchHits } from '../core/etag.ts';
+import { conditional } from '../api/http/stages/conditional.ts';
 import { heldBody, RECHECK_MS } from './static-files.ts';
 
 interface Answer { headers: Record<string, string>; notModified: Record<string, string>; body: Buffer; etag: string; expires: number }
@@ -56,11 +57,12 @@ export function createAnswerMemo({ ttlMs = RECHECK_MS, maxEntries = 10_000 }: An
       const names = varyOf.get(req.url!);
       const found = names && answers.get(keyOf(req, names));
       if (!found || found.expires < Date.now()) return false;
-      if (ifNoneMatchHits(req.headers['if-none-match'], found.etag)) {
+      const verdict = conditional(req.method, req.headers['if-none-match'], 200, found.etag);
+      if (verdict === 'not-modified') {
         res.writeHead(304, found.notModified).end();
       } else {
         res.writeHead(200, found.headers);
-        res.end(req.method === 'HEAD' ? undefined : found.body);
+        res.end(verdict === 'headers-only' ? undefined : found.body);
       }
       return true;
     },

@@ -5,7 +5,8 @@ import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import mime from 'mime-types';
-import { ifNoneMatchHits, REVALIDATE, strongEtag } from '../core/etag.ts';
+import { REVALIDATE, strongEtag } from '../core/etag.ts';
+import { conditional } from '../api/http/stages/conditional.ts';
 import { ENCODED_DIR, ENCODINGS, type Encoding } from '../build/precompressed-paths.ts';
 
 /** One stored representation of a file: the identity bytes, or a precompressed variant written by the build. */
@@ -189,8 +190,9 @@ export const heldBody = (res: Response): Buffer | undefined => HELD.get(res);
 const varyWith = (vary: string | undefined) => (vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 
 /**
- * A 200 for the file, or 304 when the client already holds the representation it would get. HEAD gets the headers
- * only. A file with precompressed variants is answered in the coding the client prefers, with `Vary: Accept-Encoding`.
+ * A 200 for the file, or 304 when the client already holds the representation it would get; HEAD gets the headers
+ * only (both decided by the pipeline's conditional stage). A file with precompressed variants is answered in the
+ * coding the client prefers, with `Vary: Accept-Encoding`.
  */
 export function fileResponse(req: Request, file: StaticFile, headers: Record<string, string> = {}, status = 200): Response {
   const hasVariants = file.variants.br !== undefined || file.variants.gzip !== undefined;
@@ -199,11 +201,10 @@ export function fileResponse(req: Request, file: StaticFile, headers: Record<str
   const h: Record<string, string> = { 'content-type': file.type, etag: rep.etag, ...REVALIDATE, ...headers };
   if (hasVariants) h.vary = varyWith(headers.vary);
   if (coding) h['content-encoding'] = coding;
-  if (status === 200 && ifNoneMatchHits(req.headers.get('if-none-match'), rep.etag)) {
-    return new Response(null, { status: 304, headers: h });
-  }
+  const verdict = conditional(req.method, req.headers.get('if-none-match'), status, rep.etag);
+  if (verdict === 'not-modified') return new Response(null, { status: 304, headers: h });
   h['content-length'] = String(rep.size);
-  if (req.method === 'HEAD') return new Response(null, { status, headers: h });
+  if (verdict === 'headers-only') return new Response(null, { status, headers: h });
   const body = rep.body ?? (Readable.toWeb(createReadStream(rep.path, { start: 0, end: Math.max(rep.size - 1, 0) })) as ReadableStream<Uint8Array>);
   // A Buffer is a Uint8Array: handed over as is, without the copy `new Uint8Array(buffer)` would make.
   const res = new Response(rep.size === 0 ? null : (body as BodyInit), { status, headers: h });

@@ -34,8 +34,3 @@ export function toErrorResponse(err: unknown, headers: Headers = {}): Response {
   console.error('unhandled error:', err instanceof Error ? err.stack ?? err.message : err);
   return json({ code: 'internal', message: 'Something went wrong on our side.' }, 500, headers);
 }
-
-/** HEAD gets the GET response without a body. */
-export function withoutBody(res: Response): Response {
-  return new Response(null, { status: res.status, headers: res.headers });
-}
