@@ -52,6 +52,8 @@ export interface Collection<K extends string = string, In = any, Item extends { 
   api: {
     /** OpenAPI tag. */
     tag: string;
+    /** The tag's description, for a tag of its own (one the document does not already describe). */
+    tagDescription?: string;
     /** What one entry is called in a 404's message (`tool with slug "x"`) and the list's description (`Every free tool`). */
     noun: { one: string; every: string };
     list: { id: string; summary: string };

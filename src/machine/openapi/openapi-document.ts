@@ -3,6 +3,7 @@ import { limitsFrom, type RateLimits } from '../../api/content/limits.ts';
 import { readConfig } from '../../config.ts';
 import { API_CATALOG_PATH } from '../../api/registry.ts';
 import { MCP_SERVERS } from '../../api/mcp/servers.ts';
+import { COLLECTIONS } from '../../catalog/collections.ts';
 import { componentSchemas } from './components.ts';
 import { headers } from './responses.ts';
 import { operations } from './operations.ts';
@@ -37,6 +38,8 @@ export function openApiDocument(site: string, limits: RateLimits = limitsFrom(re
       { name: 'Public API', description: 'Index and health.' },
       { name: 'Site', description: 'Pages and search.' },
       { name: 'Glossary', description: 'SEO glossary terms and their categories.' }, { name: 'Tools', description: 'The free SEO tools of the site.' }, { name: 'Product', description: 'Agents, features, comparisons and pricing.' },
+      // A collection with a tag of its own (src/catalog/collections.ts) describes it; each once, in declaration order.
+      ...[...new Map(COLLECTIONS.filter((c) => c.api.tagDescription).map((c) => [c.api.tag, { name: c.api.tag, description: c.api.tagDescription! }])).values()],
       { name: 'Blog', description: "The company blog; its source is live, so 502 upstream_unavailable is possible." },
       { name: 'Content API', description: 'Authenticated: your own published articles.', externalDocs: { url: `${site}/docs/content-api/` } },
     ],
