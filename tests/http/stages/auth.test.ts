@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { auth } from '../../../src/api/http/stages/auth.ts';
+import type { AuthInput, Runtime } from '../../../src/api/http/runtime.ts';
+import { CLIENT_ADDRESS } from '../../../src/api/http/client-address.ts';
+import { endpoint } from './endpoint.ts';
+
+const validated = { params: { slug: 's' }, query: { projectId: 'p' }, problem: undefined };
+const runtime = (seen: AuthInput[] = []): Runtime => ({ handlers: {}, authenticate: async (input) => { seen.push(input); return { account: 'a1' }; } });
+
+describe('auth stage', () => {
+  it('lets an open endpoint through with no access, asking nobody', async () => {
+    const seen: AuthInput[] = [];
+    expect(await auth(new Request('http://x/api/v1/pricing'), runtime(seen), endpoint('getPricing'), validated)).toBeUndefined();
+    expect(seen).toEqual([]);
+  });
+
+  it('401 with WWW-Authenticate when an account-key endpoint gets no key', async () => {
+    await expect(auth(new Request('http://x/v1/projects'), runtime(), endpoint('listOwnProjects'), validated))
+      .rejects.toMatchObject({ status: 401, code: 'unauthorized', headers: { 'www-authenticate': 'Bearer realm="skribra"' } });
+  });
+
+  it('hands the API the key, the validated values and the stamped address, and returns its access', async () => {
+    const seen: AuthInput[] = [];
+    const req = new Request('http://x/v1/articles/s?projectId=p', { headers: { 'x-api-key': 'sk_live_k', [CLIENT_ADDRESS]: '192.0.2.1' } });
+    expect(await auth(req, runtime(seen), endpoint('getOwnArticle'), validated)).toEqual({ account: 'a1' });
+    expect(seen).toMatchObject([{ key: 'sk_live_k', endpoint: { id: 'getOwnArticle' }, params: { slug: 's' }, query: { projectId: 'p' } }]);
+  });
+});
