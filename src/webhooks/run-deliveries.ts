@@ -7,9 +7,11 @@ import { RETRY_SCHEDULE_MS, nextDelay } from './retry-schedule.ts';
 import { describeOutcome, isSuccess, sendMessage, SEND_TIMEOUT_MS, type AttemptOutcome } from './send-message.ts';
 import { policyFromEnv, type Resolver, type TargetPolicy } from './vet-target.ts';
 import { openSecret, secretsKey } from './secret-box.ts';
-import { readConfig } from '../config.ts';
+import { readConfig, type Config } from '../config.ts';
 
 export interface WorkerOptions {
+  /** The config the entry point read (secrets key, target policy); read from the environment when left out. */
+  config?: Config;
   /** Waits after each failed attempt; defaults to Standard Webhooks' (tests pass milliseconds). */
   schedule?: readonly number[];
   policy?: TargetPolicy;
@@ -43,7 +45,10 @@ export interface DeliveryResult {
   endpoint_disabled?: boolean;
 }
 
-async function attempt(sql: Sql, d: ClaimedDelivery, o: WorkerOptions, schedule: readonly number[]): Promise<DeliveryResult> {
+/** What every attempt of one run shares, resolved once from the options and the config. */
+interface RunSettings { schedule: readonly number[]; config: Config; policy: TargetPolicy; timeoutMs: number }
+
+async function attempt(sql: Sql, d: ClaimedDelivery, o: WorkerOptions, { schedule, config, policy, timeoutMs }: RunSettings): Promise<DeliveryResult> {
   const base = { id: d.id, project_id: d.project_id, event_type: d.event_type, attempts: d.attempts };
   // The endpoint may have been removed or retired since the row was queued: nothing to send to, ever.
   const gone = !d.webhook_url || !d.webhook_secret ? 'no endpoint is configured for the project'
@@ -53,10 +58,11 @@ async function attempt(sql: Sql, d: ClaimedDelivery, o: WorkerOptions, schedule:
     await markFailedAttempt(sql, d, undefined, gone, undefined);
     return { ...base, status: 'failed', error: gone };
   }
-  const key = secretsKey(readConfig().SKRIBRA_SECRETS_KEY);
+  // Read at each attempt, as a bad key is this delivery's error (an idle worker says nothing).
+  const key = secretsKey(config.SKRIBRA_SECRETS_KEY);
   const secrets = [d.webhook_secret!, ...(d.previous_secret ? [d.previous_secret] : [])].map((s) => openSecret(s, key));
   const out: AttemptOutcome = await sendMessage(d.webhook_url!, secrets, d.id, d.payload, {
-    policy: o.policy ?? policyFromEnv(), resolver: o.resolver, timeoutMs: o.timeoutMs ?? SEND_TIMEOUT_MS, signal: o.signal,
+    policy, resolver: o.resolver, timeoutMs, signal: o.signal,
   });
   if (isSuccess(out)) {
     await markDelivered(sql, d.id, out.status!);
@@ -76,8 +82,9 @@ async function attempt(sql: Sql, d: ClaimedDelivery, o: WorkerOptions, schedule:
 
 /** Runs rounds of due deliveries until none is due (or the budget is spent); returns what each attempt did. */
 export async function runDueDeliveries(sql: Sql, o: WorkerOptions = {}): Promise<DeliveryResult[]> {
-  const schedule = o.schedule ?? RETRY_SCHEDULE_MS;
+  const config = o.config ?? readConfig();
   const timeoutMs = o.timeoutMs ?? SEND_TIMEOUT_MS;
+  const settings: RunSettings = { schedule: o.schedule ?? RETRY_SCHEDULE_MS, config, policy: o.policy ?? policyFromEnv(config), timeoutMs };
   const leaseMs = o.leaseMs ?? timeoutMs + 45_000;
   const started = Date.now();
   const results: DeliveryResult[] = [];
@@ -85,7 +92,7 @@ export async function runDueDeliveries(sql: Sql, o: WorkerOptions = {}): Promise
     if (o.signal?.aborted || o.drain?.aborted) break;
     const claimed = await claimDue(sql, { limit: o.batch ?? 8, leaseMs, ids: o.ids });
     if (!claimed.length) break;
-    results.push(...await Promise.all(claimed.map((d) => attempt(sql, d, { ...o, timeoutMs }, schedule))));
+    results.push(...await Promise.all(claimed.map((d) => attempt(sql, d, o, settings))));
     if (o.ids || (o.budgetMs !== undefined && Date.now() - started >= o.budgetMs)) break;
   }
   return results;

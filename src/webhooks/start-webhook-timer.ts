@@ -8,7 +8,8 @@ import { readConfig } from '../config.ts';
 export interface WebhookTimer { stop(): Promise<void> }
 
 export function startWebhookTimer(sql: Sql, o: WorkerOptions & { intervalMs?: number; graceMs?: number; log?: (line: string) => void } = {}): WebhookTimer {
-  const intervalMs = o.intervalMs ?? readConfig().SKRIBRA_WEBHOOK_INTERVAL_MS;
+  const config = o.config ?? readConfig();
+  const intervalMs = o.intervalMs ?? config.SKRIBRA_WEBHOOK_INTERVAL_MS;
   const log = o.log ?? ((line: string) => console.log(line));
   const draining = new AbortController();
   const aborting = new AbortController();
@@ -16,7 +17,7 @@ export function startWebhookTimer(sql: Sql, o: WorkerOptions & { intervalMs?: nu
 
   const tick = () => {
     if (running || draining.signal.aborted) return;
-    running = runDueDeliveries(sql, { ...o, drain: draining.signal, signal: aborting.signal })
+    running = runDueDeliveries(sql, { ...o, config, drain: draining.signal, signal: aborting.signal })
       .then((results) => results.forEach((r) => log(describeResult(r))))
       .catch((err: unknown) => { if (!aborting.signal.aborted) log(`webhook worker: ${(err as Error).message}`); })
       .finally(() => { running = undefined; });
