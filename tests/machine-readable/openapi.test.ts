@@ -11,6 +11,7 @@ import { ERROR_CODES } from '../../src/machine/openapi/components.ts';
 import { openApiPath } from '../../src/machine/openapi/operations.ts';
 import { responseValidator } from './openapi-validator.ts';
 import { siteOrigin } from './site-origin.ts';
+import { COLLECTIONS } from '../../src/catalog/collections.ts';
 
 let site: Awaited<ReturnType<typeof siteOrigin>>;
 let doc: any;
@@ -101,10 +102,10 @@ describe('real responses of every public route validate against the document', (
     const { catalog } = site;
     const api = createPublicApi({ catalog, index: undefined, articles: blog() });
     const withIndex = site.publicApi;
-    const first = { glossary: catalog.terms[0]!.slug, tools: catalog.tools[0]!.slug, agents: catalog.agents[0]!.slug, features: catalog.features[0]!.slug, comparisons: catalog.comparisons[0]!.slug, articles: 'post-1' };
+    const first: Record<string, string> = { glossary: catalog.terms[0]!.slug, ...Object.fromEntries(COLLECTIONS.map((c) => [c.key, catalog[c.key][0]!.slug])), articles: 'post-1' };
     const requests: [string, string, (r: Request) => Promise<Response>][] = [];
     for (const route of routes.filter((r) => r.api === 'public')) {
-      const base = route.pattern.replace(':slug', first[route.pattern.split('/')[3] as keyof typeof first] ?? '');
+      const base = route.pattern.replace(':slug', first[route.pattern.split('/')[3]!] ?? '');
       const handler = route.pattern === '/api/v1/search' ? withIndex : api;
       requests.push([route.pattern, route.pattern === '/api/v1/search' ? `${base}?q=seo` : base, handler]);
     }
