@@ -15,6 +15,7 @@ import { provideBuildBlog } from '../blog/build-blog.ts';
 import { loadBuildBlog } from '../blog/load-build-blog.ts';
 import { createLocalOrigin } from './local-origin.ts';
 import { openStore } from '../store/open-store.ts';
+import { readConfig } from '../config.ts';
 import { contentDir, resetSiteContent, siteContent } from '../build/site-content.ts';
 import { writeOutputs } from '../build/write-outputs.ts';
 
@@ -41,7 +42,9 @@ export function skribraDev(): AstroIntegration {
 }
 
 async function devServer(server: ViteDevServer, logger: AstroIntegrationLogger): Promise<void> {
-  const store = await openStore();
+  // The dev server is an entry point: it reads the config once and passes it down.
+  const config = readConfig();
+  const store = await openStore({ config });
   let origin: ((req: Request) => Promise<Response>) | undefined;
   let out: string | undefined;
   let built: string | undefined;
@@ -60,7 +63,7 @@ async function devServer(server: ViteDevServer, logger: AstroIntegrationLogger):
     // A fresh folder each time, so a deleted file's outputs are gone; the old one is dropped once replaced.
     const next = mkdtempSync(`${tmpdir()}/skribra-dev-`);
     await writeOutputs(next, content, blog);
-    origin = createLocalOrigin({ distDir: next, sql: store.sql }).handler;
+    origin = createLocalOrigin({ distDir: next, sql: store.sql, config }).handler;
     if (out) rmSync(out, { recursive: true, force: true });
     out = next;
     built = content.catalog.build_id;

@@ -8,10 +8,13 @@ import { renderOgImageInPool } from '../seo/render-og-image.ts';
 import { TOOLS_RATE_LIMIT } from '../config.ts';
 import { createStoreArticleSource } from '../blog/store-article-source.ts';
 import { createOrigin } from './create-origin.ts';
+import type { Config } from '../config.ts';
 import { BLOG_FUNCTION_PREFIX, PUBLIC_FUNCTION_PREFIX, unmount } from '../api/public/function-mount.ts';
 
 export interface LocalOriginOptions {
   distDir: string;
+  /** The config the entry point read (the content API's limits, timeout and caches); read from the environment when left out. */
+  config?: Config;
   /** The content store: runs the content API and the blog. Without it both answer 503 / 502. */
   sql?: Sql;
   /** Content API options (limits, timeout, list cache) for tests and benchmarks. */
@@ -24,7 +27,7 @@ export interface LocalOriginOptions {
  * The whole handler stack `npm start` serves: every API of the registry over one build and one store, through the
  * one pipeline. Tests, benchmarks, the browser suite and the site audit use this same stack.
  */
-export function createLocalOrigin({ distDir, sql, content, toolsRateLimit = TOOLS_RATE_LIMIT }: LocalOriginOptions) {
+export function createLocalOrigin({ distDir, config, sql, content, toolsRateLimit = TOOLS_RATE_LIMIT }: LocalOriginOptions) {
   const { catalog, runtime } = loadPublicApi(distDir, sql ? (site) => createStoreArticleSource({ sql, site }) : undefined);
   const handler = createOrigin({
     distDir,
@@ -35,7 +38,7 @@ export function createLocalOrigin({ distDir, sql, content, toolsRateLimit = TOOL
       mcp: mcpRuntime({ site: catalog.site_url }),
       // The Open Graph images the build left to first request: rendered in worker threads, kept in the image cache.
       images: ogImageRuntime({ distDir, render: renderOgImageInPool }),
-      ...(sql ? { content: contentRuntime({ sql, ...content }) } : {}),
+      ...(sql ? { content: contentRuntime({ sql, ...(config ? { config } : {}), ...content }) } : {}),
     },
   });
   // Netlify serves the public functions at their mounts too (a function's path is public): so does this origin.

@@ -2,16 +2,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { serve } from '@hono/node-server';
 import type { Handler } from './create-origin.ts';
 import { createAnswerMemo } from './answer-memo.ts';
-import { readConfig } from '../config.ts';
+import { readConfig, type Config } from '../config.ts';
 import { clientAddress, withClientAddress } from '../api/http/client-address.ts';
 
 
 /**
  * Listens with Hono's Node adapter (no hand-written HTTP parsing); resolves once listening. A repeated request for a
- * file answer is sent from the answer memo before the adapter sees it (answer-memo.ts).
+ * file answer is sent from the answer memo before the adapter sees it (answer-memo.ts). `config` is the one the entry
+ * point read (HOST, SKRIBRA_TRUST_PROXY); read from the environment when left out.
  */
-export function listen(handler: Handler, port: number, hostname?: string) {
-  const { HOST, SKRIBRA_TRUST_PROXY } = readConfig();
+export function listen(handler: Handler, port: number, hostname?: string, config: Pick<Config, 'HOST' | 'SKRIBRA_TRUST_PROXY'> = readConfig()) {
+  const { HOST, SKRIBRA_TRUST_PROXY } = config;
   const memo = createAnswerMemo();
   return new Promise<{ port: number; close: () => Promise<void> }>((resolveListening) => {
     const server = serve({

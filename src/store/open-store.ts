@@ -4,7 +4,7 @@ import postgres, { type Sql } from 'postgres';
 import { joinEmbedded, type EmbeddedServer } from './embedded.ts';
 import { migrate } from './migrate.ts';
 import { ensureAppRole } from './app-role.ts';
-import { readConfig } from '../config.ts';
+import { readConfig, type Config } from '../config.ts';
 
 export interface Store {
   sql: Sql;
@@ -15,7 +15,9 @@ export interface Store {
 }
 
 export interface OpenStoreOptions {
-  /** Defaults to process.env.DATABASE_URL; empty means the embedded server. */
+  /** The config the entry point read (every default below); read from the environment when left out. */
+  config?: Config;
+  /** Defaults to DATABASE_URL; empty means the embedded server. */
   databaseUrl?: string;
   /** Defaults to $SKRIBRA_DATA_DIR or .data/. */
   dataDir?: string;
@@ -27,8 +29,6 @@ export interface OpenStoreOptions {
    * message naming the wait and the cause. */
   waitMs?: number;
 }
-
-export const storeWaitMs = () => readConfig().SKRIBRA_STORE_WAIT_S * 1000;
 
 // Refused, reset or closed connections and "the database system is starting up / in recovery / shutting down"
 // (57P03, 57P01): what a restarting server answers. Anything else (bad password, unknown host) fails at once.
@@ -52,10 +52,11 @@ async function whenReachable<T>(fn: () => Promise<T>, waitMs: number, where: str
   }
 }
 
-export function connect(url: string, max = readConfig().SKRIBRA_DB_POOL ?? 10): Sql {
+/** A pool on `url` of `max` connections (SKRIBRA_DB_POOL or 10 by default), with the config's connect timeout. */
+export function connect(url: string, max?: number, config: Config = readConfig()): Sql {
   return postgres(url, {
-    max,
-    connect_timeout: readConfig().SKRIBRA_DB_CONNECT_TIMEOUT,
+    max: max ?? config.SKRIBRA_DB_POOL ?? 10,
+    connect_timeout: config.SKRIBRA_DB_CONNECT_TIMEOUT,
     idle_timeout: 60,
     // postgres.js waits before reopening a connection that closed with an error, by default 3^n/100 s (to 20 s)
     // with n counted over the whole pool, so the dozens of refused connections of a 1 s restart made queries
@@ -67,20 +68,21 @@ export function connect(url: string, max = readConfig().SKRIBRA_DB_POOL ?? 10): 
 }
 
 export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
-  const url = opts.databaseUrl ?? readConfig().DATABASE_URL ?? '';
+  const config = opts.config ?? readConfig();
+  const url = opts.databaseUrl ?? config.DATABASE_URL ?? '';
   let server: EmbeddedServer | undefined;
-  if (!url) server = await joinEmbedded(opts.dataDir);
+  if (!url) server = await joinEmbedded(opts.dataDir ?? config.SKRIBRA_DATA_DIR);
   const where = server ? `the embedded PostgreSQL may be restarting: see ${server.log}` : 'check DATABASE_URL and the server';
-  const waitMs = opts.waitMs ?? storeWaitMs();
+  const waitMs = opts.waitMs ?? config.SKRIBRA_STORE_WAIT_S * 1000;
   // The embedded store's service connects as its application role, never as the superuser (app-role.ts).
   if (server) {
-    const superuser = connect(server.url, 1);
+    const superuser = connect(server.url, 1, config);
     try { await whenReachable(() => ensureAppRole(superuser, server!.password), waitMs, where); } catch (err) {
       await server.release();
       throw err;
     } finally { await superuser.end({ timeout: 1 }); }
   }
-  const sql = connect(url || server!.appUrl, opts.max);
+  const sql = connect(url || server!.appUrl, opts.max, config);
   try {
     if (opts.migrate !== false) await whenReachable(() => migrate(sql), waitMs, where);
   } catch (err) {
