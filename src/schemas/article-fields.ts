@@ -8,28 +8,20 @@ import * as z from 'zod';
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
 export const relatedArticle = z.object({
-  /** The related article's title. */
-  title: z.string(),
-  /** Its slug in the same project. */
-  slug: z.string(),
-  /** Its address on the customer's site, when known. */
-  url: httpUrl.optional(),
+  title: z.string().meta({ description: "The related article's title." }),
+  slug: z.string().meta({ description: 'Its slug in the same project.' }),
+  url: httpUrl.optional().meta({ description: "Its address on the customer's site, when known." }),
 });
 export const articleSource = z.object({
-  /** The source's title. */
-  title: z.string().optional(),
-  /** Where it is. */
-  url: httpUrl,
-  /** Who published it. */
-  publisher: z.string().optional(),
+  title: z.string().optional().meta({ description: "The source's title." }),
+  url: httpUrl.meta({ description: 'Where it is.' }),
+  publisher: z.string().optional().meta({ description: 'Who published it.' }),
 });
 /** A ready-made structured-data object (schema.org JSON-LD). */
 export const jsonLdObject = z.record(z.string(), z.unknown());
 export const articleAuthor = z.strictObject({
-  /** The byline. */
-  name: z.string().trim().min(1).max(200),
-  /** The author's page (for `author.url` in JSON-LD and a byline link). */
-  url: httpUrl.optional(),
+  name: z.string().trim().min(1).max(200).meta({ description: 'The byline.' }),
+  url: httpUrl.optional().meta({ description: "The author's page (for `author.url` in JSON-LD and a byline link)." }),
 });
 const tag = z.string().trim().min(1, { error: 'must not be empty' }).max(60)
   .regex(/^[^\p{Cc}]+$/u, { error: 'must not contain control characters' });

@@ -11,12 +11,9 @@ const signal = z.enum(['yes', 'no'], { error: 'must be yes or no' });
  * grants nothing and denies nothing; at least one must be given (delete the file for the defaults).
  */
 export const ContentSignals = z.object({
-  /** Building a search index and showing search results (links and short excerpts); not AI-generated summaries. */
-  search: signal.optional(),
-  /** Feeding the content into AI models as they answer (retrieval augmented generation, grounding, AI search answers). */
-  'ai-input': signal.optional(),
-  /** Training or fine-tuning AI models. */
-  'ai-train': signal.optional(),
+  search: signal.optional().meta({ description: 'Building a search index and showing search results (links and short excerpts); not AI-generated summaries.' }),
+  'ai-input': signal.optional().meta({ description: 'Feeding the content into AI models as they answer (retrieval augmented generation, grounding, AI search answers).' }),
+  'ai-train': signal.optional().meta({ description: 'Training or fine-tuning AI models.' }),
 }).strict().refine((s) => Object.values(s).some(Boolean), { error: 'must give at least one of search, ai-input and ai-train (delete the file for the defaults)' });
 export type ContentSignals = z.output<typeof ContentSignals>;
 

@@ -24,48 +24,47 @@ export function oneSentenceProblem(text: string): string | undefined {
 
 export const GlossaryCategoryInput = z.object({
   slug,
-  label: z.string().min(1),
-  description: z.string().min(1),
+  label: z.string().min(1).meta({ description: "The category's name (`Technical SEO`)." }),
+  description: z.string().min(1).meta({ description: 'One or two sentences, shown on the category page and as its meta description.' }),
 }).strict();
 
 export const GlossaryCategory = GlossaryCategoryInput.extend({
-  term_count: z.int().min(0),
+  term_count: z.int().min(0).meta({ description: 'How many glossary terms are in the category.' }),
   url: links.url,
-});
+}).meta({ description: 'A category of the glossary, which each term names in `category`.' });
 
 /** Frontmatter of content/glossary/{slug}.md; the body's `##` sections become `sections`. */
 export const GlossaryTermInput = z.object({
-  title: z.string().min(1),
+  title: z.string().min(1).meta({ description: 'The term as a reader would search for it.' }),
   definition: z.string().min(10).superRefine((text, ctx) => {
     const problem = oneSentenceProblem(text);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
-  tldr: z.string().min(1),
-  category: slug,
-  key_points: z.array(z.string().min(1)).min(1),
-  related_terms: z.array(slug).default([]),
-  sources: z.array(source).min(1),
-  updated: isoDate,
+  }).meta({ description: 'One sentence that defines the term, on one line.' }),
+  tldr: z.string().min(1).meta({ description: 'The takeaway, in one short line.' }),
+  category: slug.meta({ description: "The slug of the term's category (glossary-categories.yaml)." }),
+  key_points: z.array(z.string().min(1)).min(1).meta({ description: 'Short, factual points, one string each.' }),
+  related_terms: z.array(slug).default([]).meta({ description: 'Slugs of related glossary terms; empty by default.' }),
+  sources: z.array(source).min(1).meta({ description: 'Where the facts come from, each `{title, url}`.' }),
+  updated: isoDate.meta({ description: 'When the term was last updated (YYYY-MM-DD).' }),
 }).strict();
 
 export const Section = z.object({
-  heading: z.string(),
-  /** Markdown, cross-references resolved to absolute links. */
-  content: z.string(),
+  heading: z.string().meta({ description: "The section's heading." }),
+  content: z.string().meta({ description: 'Markdown, cross-references resolved to absolute links.' }),
 });
 
 export const GlossaryTerm = z.object({
   slug,
-  title: z.string(),
-  definition: z.string(),
-  tldr: z.string().optional(),
-  category: slug,
-  key_points: z.array(z.string()).optional(),
-  sections: z.array(Section).optional(),
-  related_terms: z.array(slug).optional(),
-  sources: z.array(source).optional(),
-  updated: z.iso.date().optional(),
+  title: z.string().meta({ description: 'The term as a reader would search for it.' }),
+  definition: z.string().meta({ description: 'One sentence that defines the term.' }),
+  tldr: z.string().optional().meta({ description: 'The takeaway, in one short line.' }),
+  category: slug.meta({ description: "The slug of the term's category." }),
+  key_points: z.array(z.string()).optional().meta({ description: 'Short, factual points; in lists only with `full=true`.' }),
+  sections: z.array(Section).optional().meta({ description: "The body's sections, in order; in lists only with `full=true`." }),
+  related_terms: z.array(slug).optional().meta({ description: 'Slugs of related glossary terms.' }),
+  sources: z.array(source).optional().meta({ description: 'Where the facts come from; in lists only with `full=true`.' }),
+  updated: z.iso.date().optional().meta({ description: 'When the term was last updated (date).' }),
   ...links,
-});
+}).meta({ description: 'An SEO glossary term: a one-sentence definition, key points, sections and sources.' });
 export type GlossaryTerm = z.infer<typeof GlossaryTerm>;
 export type GlossaryCategory = z.infer<typeof GlossaryCategory>;

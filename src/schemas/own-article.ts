@@ -23,7 +23,7 @@ export const ownArticleCard = z.object({
   ...outputShape<'card'>(CARD_FIELDS),
   ...stamps,
   markdown_url: z.string().optional().meta({ description: 'Declared for the summary shape (spec 2.3); not sent.' }),
-});
+}).meta({ description: 'An article as the list shows it: no body.' });
 export type OwnArticleCard = z.infer<typeof ownArticleCard>;
 
 /** The detail of one article, with the consolidation fields. */
@@ -42,5 +42,5 @@ export const ownArticle = z.object({
   redirect_type: z.string().optional().meta({ description: '`permanent` means a permanent redirect; any other value a temporary one.' }),
   noindex: z.boolean().optional().meta({ description: 'true: render the article but mark it not indexable.' }),
   unpublished: z.boolean().optional().meta({ description: 'true: treat the article as missing (404).' }),
-});
+}).meta({ description: 'One article, whole, with its consolidation fields.' });
 export type OwnArticle = z.infer<typeof ownArticle>;

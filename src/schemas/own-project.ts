@@ -2,12 +2,9 @@ import * as z from 'zod';
 
 /** A project of the key's account, as `/v1/projects` lists it (spec 2.3). */
 export const ownProject = z.object({
-  /** Pass it as `projectId` to the article routes. */
-  id: z.string(),
-  name: z.string().optional(),
-  /** The customer's site. */
-  url: z.string().optional(),
-  /** The project's API switch; off by default, switched on by a human in the dashboard. */
-  api_enabled: z.boolean(),
+  id: z.string().meta({ description: 'The project id: pass it as `projectId` to the article routes.' }),
+  name: z.string().optional().meta({ description: "The project's name." }),
+  url: z.string().optional().meta({ description: "The customer's site." }),
+  api_enabled: z.boolean().meta({ description: "The project's API switch; off by default, switched on by a human in the dashboard." }),
 });
 export type OwnProject = z.infer<typeof ownProject>;

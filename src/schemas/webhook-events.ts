@@ -26,12 +26,12 @@ export const articleRemoval = z.object({
   reason: z.enum(['unpublished', 'redirected']).meta({ description: 'unpublished: answer 404 from now on; redirected: send readers to redirect_to.' }),
   redirect_to: z.string().optional().meta({ description: 'Where readers go now (redirected only).' }),
   redirect_type: z.string().optional().meta({ description: '`permanent` (301) or temporary (302) (redirected only).' }),
-});
+}).meta({ description: 'A gone article: what a site needs to drop or redirect it.' });
 
 const withArticle = (type: 'article.published' | 'article.updated', description: string) =>
-  z.object({ type: z.literal(type), ...common, data: ownArticle }).meta({ description });
+  z.object({ type: z.literal(type).meta({ description: 'The event type.' }), ...common, data: ownArticle }).meta({ description });
 const withRemoval = (type: 'article.unpublished' | 'article.redirected', description: string) =>
-  z.object({ type: z.literal(type), ...common, data: articleRemoval }).meta({ description });
+  z.object({ type: z.literal(type).meta({ description: 'The event type.' }), ...common, data: articleRemoval }).meta({ description });
 
 /** The body of each event type; `data` is the whole article for published and updated. */
 export const webhookPayloads = {

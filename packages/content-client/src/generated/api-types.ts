@@ -6,11 +6,26 @@ export type SyncItem = (SyncUpsert | SyncRemoved)
 export type WebhookPayload = (ArticlePublishedEvent | ArticleUpdatedEvent | ArticleUnpublishedEvent | ArticleRedirectedEvent)
 
 export interface OwnProject {
+  /**
+   * The project id: pass it as `projectId` to the article routes.
+   */
   id: string
+  /**
+   * The project's name.
+   */
   name?: string
+  /**
+   * The customer's site.
+   */
   url?: string
+  /**
+   * The project's API switch; off by default, switched on by a human in the dashboard.
+   */
   api_enabled: boolean
 }
+/**
+ * An article as the list shows it: no body.
+ */
 export interface OwnArticleCard {
   /**
    * The article's id; stable across edits and slug changes.
@@ -88,9 +103,18 @@ export interface OwnArticleCard {
   markdown_url?: string
 }
 export interface ArticleAuthor {
+  /**
+   * The byline.
+   */
   name: string
+  /**
+   * The author's page (for `author.url` in JSON-LD and a byline link).
+   */
   url?: string
 }
+/**
+ * One article, whole, with its consolidation fields.
+ */
 export interface OwnArticle {
   /**
    * The article's id; stable across edits and slug changes.
@@ -235,23 +259,62 @@ export interface OwnArticle {
   unpublished?: boolean
 }
 export interface RelatedArticle {
+  /**
+   * The related article's title.
+   */
   title: string
+  /**
+   * Its slug in the same project.
+   */
   slug: string
+  /**
+   * Its address on the customer's site, when known.
+   */
   url?: string
 }
 export interface ArticleSource {
+  /**
+   * The source's title.
+   */
   title?: string
+  /**
+   * Where it is.
+   */
   url: string
+  /**
+   * Who published it.
+   */
   publisher?: string
 }
+/**
+ * Where a page sits in its list: ask for `page + 1` while `has_more` is true.
+ */
 export interface Pagination {
+  /**
+   * This page's number, from 1.
+   */
   page: number
+  /**
+   * The most items a page holds.
+   */
   limit: number
+  /**
+   * How many items the whole list holds.
+   */
   total: number
+  /**
+   * How many pages the whole list fills (0 when it is empty).
+   */
   total_pages: number
+  /**
+   * True when a later page holds more items.
+   */
   has_more: boolean
 }
 export interface SyncUpsert {
+  /**
+   * Discriminator: the article is listed now.
+   */
   type: "upsert"
   /**
    * The article as it is now: whole, exactly the `data` of GET /v1/articles/{slug} (default, `fields=article`), or its list card (`fields=card`).
@@ -259,10 +322,25 @@ export interface SyncUpsert {
   article: (OwnArticle | OwnArticleCard)
 }
 export interface SyncRemoved {
+  /**
+   * Discriminator: the article left the list.
+   */
   type: "removed"
+  /**
+   * The article's id, as in its earlier upsert.
+   */
   id: string
+  /**
+   * The slug it was listed under.
+   */
   slug: string
+  /**
+   * `unpublished` (also a deleted article): it is gone, 404; `redirected`: consolidation sends readers to its `redirect_to`.
+   */
   reason: ("unpublished" | "redirected")
+  /**
+   * When the change was recorded.
+   */
   at: string
   /**
    * Where readers go now (`redirected` only), so a site serves the redirect without a detail request.
@@ -274,14 +352,32 @@ export interface SyncRemoved {
   redirect_type?: string
 }
 export interface SyncPage {
+  /**
+   * One page of changes and the cursor to continue from.
+   */
   data: {
+    /**
+     * Changes in the order they committed, oldest first.
+     */
     items: SyncItem[]
+    /**
+     * Opaque, bound to the project and signed: store it after applying `items` and pass it as `cursor` to continue; valid for 30 days from when the client was last caught up (`has_more` false).
+     */
     next_cursor: string
+    /**
+     * True: ask again now with `next_cursor`; false: caught up, ask again later with `next_cursor`.
+     */
     has_more: boolean
   }
 }
 export interface ErrorBody {
+  /**
+   * Stable code to branch on (spec section 7).
+   */
   code: string
+  /**
+   * Human-readable; names the bad parameter for invalid_query.
+   */
   message: string
 }
 export interface ProjectList {
@@ -298,6 +394,9 @@ export interface ArticleList {
 export interface ArticleDetail {
   data: OwnArticle
 }
+/**
+ * A gone article: what a site needs to drop or redirect it.
+ */
 export interface ArticleRemoval {
   /**
    * The article's id.
@@ -324,6 +423,9 @@ export interface ArticleRemoval {
  * An article became listed: first published (the default subscription, once per article) or published again after an unpublish or redirect. `data` is the article exactly as GET /v1/articles/{slug} returns it.
  */
 export interface ArticlePublishedEvent {
+  /**
+   * The event type.
+   */
   type: "article.published"
   /**
    * When the change was recorded.
@@ -339,6 +441,9 @@ export interface ArticlePublishedEvent {
  * A listed article changed and stays listed (an edit, a noindex change). `data` is the whole article as it is now.
  */
 export interface ArticleUpdatedEvent {
+  /**
+   * The event type.
+   */
   type: "article.updated"
   /**
    * When the change was recorded.
@@ -354,6 +459,9 @@ export interface ArticleUpdatedEvent {
  * An article left the list: its slug answers 404 from now on.
  */
 export interface ArticleUnpublishedEvent {
+  /**
+   * The event type.
+   */
   type: "article.unpublished"
   /**
    * When the change was recorded.
@@ -369,6 +477,9 @@ export interface ArticleUnpublishedEvent {
  * Consolidation sent an article elsewhere (or changed where): redirect readers to `redirect_to`.
  */
 export interface ArticleRedirectedEvent {
+  /**
+   * The event type.
+   */
   type: "article.redirected"
   /**
    * When the change was recorded.
