@@ -3,7 +3,8 @@
 // (Lighthouse desktop preset) and 390 px (Playwright and Lighthouse's mobile emulation at 390 × 844). It fails on
 // any horizontal overflow, any axe finding of moderate impact or worse, Lighthouse SEO below 100 or any other category
 // below 95. It states the JavaScript each page loads, writes a full-page screenshot of every page at both widths to
-// audit-screenshots/ (gitignored) and prints a markdown table.
+// audit-screenshots/ (gitignored) and prints a markdown table. One Chromium serves the whole run, one page at a time:
+// Playwright's pages and every Lighthouse run (scripts/audit/).
 // Env: CHROMIUM_PATH, SKRIBRA_BROWSER=bundled (see src/dev/chromium.ts), AUDIT_PORT (default: a free port),
 // AUDIT_SCREENSHOTS (default: audit-screenshots), AUDIT_ONLY (comma-separated template names, to audit a few).
 import { readFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -86,7 +87,6 @@ rmSync(shotsDir, { recursive: true, force: true });
 mkdirSync(shotsDir, { recursive: true });
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-// One browser for the whole run: Playwright's pages and every Lighthouse run, one at a time.
 const { browser, port: debugPort } = await launchAuditBrowser();
 const lighthouse = lighthouseScores({ port: debugPort, categories: Object.keys(BUDGET) as Category[], skipAudits: SKIPPED_AUDITS });
 const rows: Row[] = [];

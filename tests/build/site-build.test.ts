@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
 import { endpoints } from '../../src/api/registry.ts';
+import { PAGE_KINDS } from '../../src/catalog/page-kinds.ts';
 
 /** The registry as the routes these tests walk: pattern, API and static file. */
 const routes = endpoints.map((e) => ({ pattern: e.pattern, api: e.api, file: e.static?.file }));
@@ -31,7 +32,8 @@ describe('the real content builds into a complete site', () => {
     expect(catalog.agents.length).toBeGreaterThanOrEqual(6);
     expect(catalog.features.length).toBeGreaterThanOrEqual(8);
     expect(catalog.comparisons.length).toBeGreaterThanOrEqual(4);
-    expect(new Set(catalog.pages.map((p) => p.kind))).toEqual(new Set(['page', 'resource', 'audience', 'doc', 'glossary', 'glossary-category', 'tool', 'agent', 'feature', 'comparison']));
+    // Every kind of page has pages: the site's own, the glossary's and one per declared collection.
+    expect(new Set(catalog.pages.map((p) => p.kind))).toEqual(new Set(PAGE_KINDS));
   });
 
   it('renders every catalog page with one h1, its title, description, canonical URL and markdown twin link', () => {
