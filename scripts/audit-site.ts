@@ -16,7 +16,8 @@ import { buildSeededSite } from '../src/dev/seeded-site.ts';
 import { freePort } from '../src/store/free-port.ts';
 import { launchAuditBrowser } from './audit/launch-audit-browser.ts';
 import { lighthouseScores } from './audit/lighthouse-scores.ts';
-import type { Catalog } from '../src/api/public/catalog.ts';
+import { COLLECTIONS } from '../src/catalog/collections.ts';
+import type { Catalog } from '../src/catalog/catalog.ts';
 
 const BUDGET = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 } as const;
 /**
@@ -58,9 +59,11 @@ function templates(catalog: Catalog, distDir: string): [string, string | undefin
   const first = (kind: string, skip = (_: string) => false) => catalog.pages.find((p) => p.kind === kind && !skip(p.path))?.path;
   const list: [string, string | undefined][] = [
     ['home', '/'], ['glossary index', '/glossary/'], ['glossary category', first('glossary-category')], ['glossary term', first('glossary')],
-    ['tools index', '/tools/'], ['tool (browser)', catalog.tools.find((t) => t.runs_on === 'browser')?.url], ['tool (server)', catalog.tools.find((t) => t.runs_on === 'server')?.url],
-    ['agents index', '/agents/'], ['agent', first('agent')], ['features index', '/features/'], ['feature', first('feature')],
-    ['compare index', '/compare/'], ['comparison', first('comparison')], ['pricing', '/pricing/'],
+    // Each declared collection's index and one entry; a tool runs in the browser or on the server, one of each.
+    ...COLLECTIONS.flatMap((c): [string, string | undefined][] => [[`${c.key} index`, c.route], ...(c.key === 'tools'
+      ? (['browser', 'server'] as const).map((on): [string, string | undefined] => [`tool (${on})`, catalog.tools.find((t) => t.runs_on === on)?.url])
+      : [[c.kind, first(c.kind)] as [string, string | undefined]])]),
+    ['pricing', '/pricing/'],
     ['docs guide', '/docs/public-api/'], ['API reference', '/docs/reference/content-api/'], ['page', first('page')],
     ['audience', first('audience')], ['resource', first('resource')], ['search', '/search/?q=canonical'], ['404', '/no-such-page/'],
   ];

@@ -6,13 +6,16 @@
 import { resolve } from 'node:path';
 import { loadCatalog } from '../src/catalog/load-catalog.ts';
 import { ContentError } from '../src/catalog/content-error.ts';
+import { COLLECTIONS } from '../src/catalog/collections.ts';
+import { SITE_PAGE_KINDS } from '../src/schemas/page-kinds.ts';
 
 const dir = resolve(process.argv[2] ?? (process.env.SKRIBRA_CONTENT_DIR || 'content'));
 const started = performance.now();
 try {
   const { catalog: c } = loadCatalog(dir, 'http://localhost');
-  const sitePages = c.pages.filter((p) => ['page', 'resource', 'audience', 'doc'].includes(p.kind)).length;
-  const counts = `${c.terms.length} glossary terms in ${c.categories.length} categories, ${c.tools.length} tools, ${c.agents.length} agents, ${c.features.length} features, ${c.comparisons.length} comparisons, ${sitePages} site pages, pricing`;
+  const sitePages = c.pages.filter((p) => (SITE_PAGE_KINDS as readonly string[]).includes(p.kind)).length;
+  const collections = COLLECTIONS.map((col) => `${c[col.key].length} ${col.key}`).join(', ');
+  const counts = `${c.terms.length} glossary terms in ${c.categories.length} categories, ${collections}, ${sitePages} site pages, pricing`;
   process.stdout.write(`content ok: ${counts} (checked in ${Math.round(performance.now() - started)} ms)\n`);
 } catch (err) {
   if (!(err instanceof ContentError)) throw err;

@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import type { Sql } from 'postgres';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
 import { listen } from '../../src/origin/serve.ts';
+import { COLLECTIONS } from '../../src/catalog/collections.ts';
 import { ROOT } from './edge-bridge.ts';
 import { compare, send, type Mismatch } from './compare-answers.ts';
 import { buildMatrix, type MatrixContext, type Probe } from './request-matrix.ts';
@@ -55,7 +56,7 @@ async function discover(o: NetlifyCheckOptions, local: string): Promise<MatrixCo
   };
   const files = JSON.parse(readFileSync(join(o.distDir, '_skribra', 'static-api-paths.json'), 'utf8')) as string[];
   const slugs: Record<string, string> = {};
-  for (const [source, folder] of [['terms', 'glossary'], ['tools', 'tools'], ['agents', 'agents'], ['features', 'features'], ['comparisons', 'comparisons']]) {
+  for (const [source, folder] of [['terms', 'glossary'], ...COLLECTIONS.map((c) => [c.key, c.key])]) {
     const file = files.find((f) => f.startsWith(`/api/v1/${folder}/`) && f !== `/api/v1/${folder}/categories.json`);
     if (file) slugs[source!] = file.slice(`/api/v1/${folder}/`.length, -'.json'.length);
   }
