@@ -6,9 +6,10 @@ import type { Collection } from './collection.ts';
 import { agents } from './collections/agents.ts';
 import { comparisons } from './collections/comparisons.ts';
 import { features } from './collections/features.ts';
+import { integrations } from './collections/integrations.ts';
 import { tools } from './collections/tools.ts';
 
-export const COLLECTIONS = [tools, agents, features, comparisons] as const;
+export const COLLECTIONS = [tools, agents, features, comparisons, integrations] as const;
 
 type Declared = (typeof COLLECTIONS)[number];
 export type CollectionKey = Declared['key'];

@@ -1,0 +1,31 @@
+// Where Skribra publishes: content/integrations/{slug}.md, each a page at /integrations/{slug}/ (a CMS it publishes
+// into, or a route for your own code: the content API, the webhook, framework recipes).
+import { Integration, IntegrationInput } from '../../schemas/integration.ts';
+import { integrationTwin } from '../../twins/integration-twin.ts';
+import { defineCollection } from '../collection.ts';
+
+export const integrations = defineCollection({
+  key: 'integrations',
+  folder: 'integrations',
+  input: IntegrationInput,
+  output: Integration,
+  name: 'Integration',
+  serialise: (slug, input, links) => ({ slug, ...input, ...links }),
+  body: true,
+  references: [{ field: 'related_features', collection: 'features', noun: 'feature' }],
+  kind: 'integration',
+  route: '/integrations/',
+  page: (i) => ({ title: i.title, description: i.description }),
+  section: 'Integrations',
+  order: 5,
+  eyebrow: 'Integration',
+  twin: (i, body) => integrationTwin(i, body),
+  line: (i) => ({ title: i.name, url: i.url, text: `${i.description} (${i.category === 'cms' ? 'Skribra publishes into it' : 'for your own code'})` }),
+  api: {
+    tag: 'Integrations',
+    tagDescription: 'Where Skribra publishes: the CMSs it publishes into, the publish webhook, the content API and framework recipes.',
+    noun: { one: 'integration', every: 'integration' },
+    list: { id: 'listIntegrations', summary: 'Where Skribra publishes: CMSs, frameworks, the webhook and the content API.' },
+    detail: { id: 'getIntegration', summary: 'One integration: how it connects, what syncs, setup and limits.', description: 'How it connects, what syncs, the setup steps, its limits and its FAQ.' },
+  },
+});
