@@ -1,6 +1,7 @@
 // One zod schema per endpoint's query string (spec sections 4 and 8), each built on first use (lazy-object.ts). The
-// pipeline parses with them, the OpenAPI parameters are generated from them (io: 'input'), and QUERY_PARAMS (the CDN
-// cache key) is derived from their keys. Unknown parameters are ignored; a repeated one counts once (its first value).
+// pipeline parses with them, the OpenAPI parameters are generated from them (io: 'input'), the handlers are typed by
+// their output (http/handlers-of.ts), and the registry's QUERY_PARAMS (the CDN cache key) is derived from the keys of
+// those its CDN-stored endpoints declare. Unknown parameters are ignored; a repeated one counts once (its first value).
 import * as z from 'zod';
 import { PAGE_KINDS } from '../catalog/page-kinds.ts';
 import { lazyObject } from './http/lazy-object.ts';
@@ -60,10 +61,3 @@ export const syncQuery = lazyObject({
   fields: () => z.enum(['article', 'card']).default('article')
     .meta({ description: '`article` (default): each upsert carries the whole article, exactly as GET /v1/articles/{slug} returns it, so a site builds from the feed alone. `card`: only the list card.' }),
 });
-
-/**
- * Every parameter any public endpoint reads. The CDN keys its cache on these alone (Netlify-Vary), so a tracking
- * parameter the API ignores (utm_source, fbclid) does not split the cache.
- */
-export const QUERY_PARAMS: readonly string[] = [...new Set([pagesQuery, glossaryQuery, searchQuery, blogListQuery, blogArticleQuery, wholeListQuery]
-  .flatMap((query) => query.keys))].sort();

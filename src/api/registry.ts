@@ -2,8 +2,9 @@
 // API, every machine-readable file and the site's static pages are one entry of data here. The request pipeline
 // (dispatch, methods, auth, validation, caching), the static writer, the OpenAPI document, the API indexes, the
 // Netlify function paths, the edge router and `_headers`/`_redirects` all read this table; nothing else lists routes.
-// Handlers are bound by `id` in each API's handler table, typed so that a table missing an id does not compile and
-// checked again when the pipeline is created (an endpoint without a handler, or without declared auth, is refused).
+// Handlers are bound by `id` in each API's handler table, typed `HandlersOf<api>` (http/handlers-of.ts) from the
+// entries as declared here (their literal ids and schemas), so a missing, extra or mistyped handler does not compile;
+// the pipeline checks again when it is created (an endpoint without a handler, or without declared auth, is refused).
 // This file imports only lazily built zod schemas, so the edge bundle can include it.
 import type { EnvelopeName } from '../schemas/envelopes.ts';
 import { COLLECTIONS, type CollectionKey } from '../catalog/collections.ts';
@@ -11,6 +12,7 @@ import { API_CATALOG_LINK, API_CATALOG_PATH } from '../core/negotiate.ts';
 
 export { API_CATALOG_PATH };
 import { CACHE, type CachePolicy } from './http/cache-policy.ts';
+import { cdnQueryParams, withCdnKey } from './http/cdn-key.ts';
 import { lazyObject, type LazyObject } from './http/lazy-object.ts';
 import { imageSegment, slugSegment } from './http/params.ts';
 import {
@@ -72,14 +74,26 @@ export const IMAGES_BASE = '/og-image';
 const slugPath = lazyObject({ slug: slugSegment });
 const imagePath = lazyObject({ image: imageSegment });
 
-const pub = (id: string, pattern: string, doc: Endpoint['doc'], extra: Partial<Endpoint> = {}): Endpoint => ({
+/** An entry with its literal id, API, auth and schemas kept in its type: the handler tables are checked against them. */
+export const defineEndpoint = <const E extends Endpoint>(entry: E): E => entry;
+
+// `extra` may not set what the helper sets as a literal: TS types a generic spread as an intersection, and a clash
+// (`'none' & 'account-key'`) would make the entry `never`, gone from the handler tables' types.
+type PublicExtra = Partial<Pick<Endpoint, 'cache' | 'path' | 'query' | 'static'>>;
+const pub = <const Id extends string, X extends PublicExtra>(id: Id, pattern: string, doc: Endpoint['doc'], extra: X) => defineEndpoint({
   id, api: 'public', pattern, methods: ['GET'], auth: 'none', cache: CACHE.public, cors: true, doc, ...extra,
 });
+type OwnExtra = Partial<Pick<Endpoint, 'bucket' | 'path' | 'query'>>;
+/** A content API read, keyed. */
+const own = <const Id extends string, X extends OwnExtra>(id: Id, path: string, extra: X, doc: Endpoint['doc']) => defineEndpoint({
+  id, api: 'content', pattern: `${CONTENT_BASE}/${path}`, methods: ['GET'], auth: 'account-key', cache: CACHE.keyed, cors: false, ...extra, doc,
+});
+const ownErrors = [400, 401, 403, 404, 429, 503];
 const detail = (slugs: SlugSource) => ({ path: slugPath, static: { file: `${PUBLIC_BASE}/${slugs === 'terms' ? 'glossary' : slugs}/:slug.json`, slugs } });
 const file = (path: string) => ({ static: { file: `${path}.json` } });
 const whole = (what: string) => `Every ${what}, whole by default (the list is short); \`page\` and \`limit\` page it when given.`;
 
-export const endpoints: readonly Endpoint[] = [
+const declared = [
   pub('getIndex', `${PUBLIC_BASE}/`, { tag: 'Public API', ok: 'IndexResponse', errors: [], summary: 'This index: every endpoint of the public API.', description: 'Names the documentation, the OpenAPI document, llms.txt and every endpoint with its absolute URL.' },
     { static: { file: `${PUBLIC_BASE}/index.json` } }),
   pub('getHealth', `${PUBLIC_BASE}/health`, { tag: 'Public API', ok: 'HealthResponse', errors: [], summary: 'Service health; no authentication, no rate limit.', description: 'Answered live by the function on every request (`time` is now); never cached.' },
@@ -95,7 +109,7 @@ export const endpoints: readonly Endpoint[] = [
   pub('getGlossaryTerm', `${PUBLIC_BASE}/glossary/:slug`, { tag: 'Glossary', ok: 'GlossaryTermResponse', errors: [404], summary: 'One glossary term with every section and source.', description: 'The whole term: definition, TL;DR, sections, key points, related terms and sources.' },
     detail('terms')),
   // Each declared collection (src/catalog/collections.ts): its list, whole by default, and one entry by slug.
-  ...COLLECTIONS.flatMap(({ key, name, api }): Endpoint[] => [
+  ...COLLECTIONS.flatMap(({ key, name, api }) => [
     pub(api.list.id, `${PUBLIC_BASE}/${key}`, { tag: api.tag, ok: `${name}List`, errors: [400], summary: api.list.summary, description: whole(api.noun.every) },
       { query: wholeListQuery, ...file(`${PUBLIC_BASE}/${key}`) }),
     pub(api.detail.id, `${PUBLIC_BASE}/${key}/:slug`, { tag: api.tag, ok: `${name}Response`, errors: [404], summary: api.detail.summary, description: api.detail.description },
@@ -108,60 +122,54 @@ export const endpoints: readonly Endpoint[] = [
   pub('getBlogArticle', `${PUBLIC_BASE}/articles/:slug`, { tag: 'Blog', ok: 'ArticleResponse', errors: [400, 404, 502], summary: 'One blog article as markdown, HTML or both.', description: 'The article with the body or bodies `format` asks for; 404 for an unknown or retired slug.' },
     { path: slugPath, query: blogArticleQuery, cache: CACHE.blog }),
 
-  ...(['projects', 'articles', 'articles/:slug'] as const).map((p): Endpoint => {
-    const one = p === 'articles/:slug';
-    return {
-      id: { projects: 'listOwnProjects', articles: 'listOwnArticles', 'articles/:slug': 'getOwnArticle' }[p],
-      api: 'content', pattern: `${CONTENT_BASE}/${p}`, methods: ['GET'], auth: 'account-key', cache: CACHE.keyed, cors: false,
-      bucket: one ? 'detail' : 'list',
-      ...(one ? { path: slugPath, query: contentDetailQuery } : p === 'articles' ? { query: contentListQuery } : {}),
-      doc: {
-        tag: 'Content API',
-        ok: ({ projects: 'OwnProjectList', articles: 'OwnArticleList', 'articles/:slug': 'OwnArticleResponse' } as const)[p],
-        errors: p === 'projects' ? [401, 429, 503] : [400, 401, 403, 404, 429, 503],
-        summary: { projects: "The account's projects.", articles: "A project's published article cards.", 'articles/:slug': 'One published article of a project.' }[p],
-        description: {
-          projects: 'Every project of the key\'s account with its API switch; pass an `id` as `projectId` to the article endpoints.',
-          articles: 'Published articles of the project as cards, paginated; pass `updatedSince` with the time of your last sync to get only what changed.',
-          'articles/:slug': 'An unpublished article answers 404; a consolidated one carries `redirect_to` and `redirect_type` (permanent: 301, else 302); `noindex` true also sends `X-Robots-Tag: noindex`.',
-        }[p],
-      },
-    };
+  own('listOwnProjects', 'projects', { bucket: 'list' }, {
+    tag: 'Content API', ok: 'OwnProjectList', errors: [401, 429, 503], summary: "The account's projects.",
+    description: 'Every project of the key\'s account with its API switch; pass an `id` as `projectId` to the article endpoints.',
   }),
-
-  {
-    id: 'syncOwnArticles', api: 'content', pattern: `${CONTENT_BASE}/sync`, methods: ['GET'], auth: 'account-key', cache: CACHE.keyed, cors: false,
-    bucket: 'list', query: syncQuery,
-    doc: {
-      tag: 'Content API', ok: 'SyncResponse', errors: [400, 401, 403, 404, 429, 503],
-      summary: "A project's changes since a cursor: upserts and removals, in change order.",
-      description: 'Without `cursor`, a full sync: every listed article as an upsert. Follow `next_cursor` while `has_more`; keep the last `next_cursor` and send it next time to get only what changed since, removals (unpublished, redirected) included. Keyset-ordered by change, so nothing is skipped or repeated while articles change. A malformed, foreign or expired cursor is 400 `invalid_query` naming `cursor`: start again without one.',
-    },
-  },
+  own('listOwnArticles', 'articles', { bucket: 'list', query: contentListQuery }, {
+    tag: 'Content API', ok: 'OwnArticleList', errors: ownErrors, summary: "A project's published article cards.",
+    description: 'Published articles of the project as cards, paginated; pass `updatedSince` with the time of your last sync to get only what changed.',
+  }),
+  own('getOwnArticle', 'articles/:slug', { bucket: 'detail', path: slugPath, query: contentDetailQuery }, {
+    tag: 'Content API', ok: 'OwnArticleResponse', errors: ownErrors, summary: 'One published article of a project.',
+    description: 'An unpublished article answers 404; a consolidated one carries `redirect_to` and `redirect_type` (permanent: 301, else 302); `noindex` true also sends `X-Robots-Tag: noindex`.',
+  }),
+  own('syncOwnArticles', 'sync', { bucket: 'list', query: syncQuery }, {
+    tag: 'Content API', ok: 'SyncResponse', errors: ownErrors,
+    summary: "A project's changes since a cursor: upserts and removals, in change order.",
+    description: 'Without `cursor`, a full sync: every listed article as an upsert. Follow `next_cursor` while `has_more`; keep the last `next_cursor` and send it next time to get only what changed since, removals (unpublished, redirected) included. Keyset-ordered by change, so nothing is skipped or repeated while articles change. A malformed, foreign or expired cursor is 400 `invalid_query` naming `cursor`: start again without one.',
+  }),
   // The MCP servers (src/api/mcp/). JSON-RPC over Streamable HTTP, stateless and answered as JSON: POST only (GET
   // would open an SSE stream a stateless server never writes to, so it is 405, which MCP clients expect). Neither
   // is part of the OpenAPI contract (no `doc`); src/api/mcp/servers.ts describes them for the discovery files.
   // The account server is under /v1 so the content API's function serves it; it declares no pipeline auth because
   // the pipeline would count every JSON-RPC message against a quota: it refuses a request without a key itself,
   // and each tool call is a /v1 request of its own, through the same gate, limits and buckets.
-  {
+  defineEndpoint({
     id: 'callAccountMcp', api: 'content', pattern: `${CONTENT_BASE}/mcp`, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false,
-  },
+  }),
   // The MCP runtime sends its own open CORS headers (MCP's methods and headers, which the public API's do not allow).
-  { id: 'callPublicMcp', api: 'mcp', pattern: MCP_BASE, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false },
-  { id: 'getMcpServerCard', api: 'mcp', pattern: MCP_SERVER_CARD_PATH, methods: ['GET'], auth: 'none', cache: CACHE.public, cors: false },
-  { id: 'getMcpServerCardOf', api: 'mcp', pattern: `${MCP_SERVER_CARD_PATH}/:slug`, methods: ['GET'], auth: 'none', cache: CACHE.public, cors: false, path: slugPath },
-  {
+  defineEndpoint({ id: 'callPublicMcp', api: 'mcp', pattern: MCP_BASE, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false }),
+  defineEndpoint({ id: 'getMcpServerCard', api: 'mcp', pattern: MCP_SERVER_CARD_PATH, methods: ['GET'], auth: 'none', cache: CACHE.public, cors: false }),
+  defineEndpoint({ id: 'getMcpServerCardOf', api: 'mcp', pattern: `${MCP_SERVER_CARD_PATH}/:slug`, methods: ['GET'], auth: 'none', cache: CACHE.public, cors: false, path: slugPath }),
+  defineEndpoint({
     id: 'runServerTool', api: 'tools', pattern: `${TOOLS_BASE}/:slug`, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false,
     path: slugPath,
-  },
+  }),
   // A page's Open Graph image by its content key, rendered on the first request (src/seo/og-image-api.ts) unless the
   // build wrote it (the pages that matter most): the file answers first, as on Netlify (`preferStatic`).
-  {
+  defineEndpoint({
     id: 'getOgImage', api: 'images', pattern: `${IMAGES_BASE}/:image`, methods: ['GET'], auth: 'none', cache: CACHE.immutable, cors: false,
     path: imagePath, static: { file: `${IMAGES_BASE}/:image`, preferStatic: true },
-  },
+  }),
 ];
+
+/** Every entry as declared, with its literal id, API and schemas: what `HandlersOf` (http/handlers-of.ts) reads. */
+export type DeclaredEndpoint = (typeof declared)[number];
+/** The query parameters the CDN keys its stored answers on (Netlify-Vary), from the entries it stores by query. */
+export const QUERY_PARAMS: readonly string[] = cdnQueryParams(declared);
+/** The registry: every entry, its policy carrying the CDN's cache key where the CDN stores its answer by query. */
+export const endpoints: readonly Endpoint[] = declared.map(withCdnKey(QUERY_PARAMS));
 
 /**
  * Machine-readable files of the build (spec 4.3) and the headers the extension does not give them: the local origin

@@ -11,7 +11,8 @@ export interface Links { url: string; markdown_url: string }
 /** Another collection a field names entries of: an unknown slug is a content problem with a "did you mean". */
 export interface Reference { field: string; collection: string; noun: string }
 
-export interface Collection<K extends string = string, In = any, Item extends { slug: string } & Links = any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- each declaration narrows these
+// `L` and `D` keep the list and detail endpoint ids literal, so each API's handler table is checked against them.
+export interface Collection<K extends string = string, In = any, Item extends { slug: string } & Links = any, L extends string = string, D extends string = string> { // eslint-disable-line @typescript-eslint/no-explicit-any -- each declaration narrows these
   /** The catalog's field (`catalog.tools`) and the public API's path segment (`/api/v1/tools`). */
   key: K;
   /** The folder under content/ with one `{slug}.md` per entry; the file name is the slug. */
@@ -56,10 +57,12 @@ export interface Collection<K extends string = string, In = any, Item extends { 
     tagDescription?: string;
     /** What one entry is called in a 404's message (`tool with slug "x"`) and the list's description (`Every free tool`). */
     noun: { one: string; every: string };
-    list: { id: string; summary: string };
-    detail: { id: string; summary: string; description: string };
+    list: { id: L; summary: string };
+    detail: { id: D; summary: string; description: string };
   };
 }
 
 /** Declares a collection; only narrows the types, so a declaration is checked where it is written. */
-export const defineCollection = <K extends string, In, Item extends { slug: string } & Links>(c: Collection<K, In, Item>): Collection<K, In, Item> => c;
+export const defineCollection = <K extends string, In, Item extends { slug: string } & Links, L extends string, D extends string>(
+  c: Collection<K, In, Item, L, D>,
+): Collection<K, In, Item, L, D> => c;

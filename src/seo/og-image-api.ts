@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { notFound } from '../api/http/api-error.ts';
-import type { Ctx, Runtime } from '../api/http/pipeline.ts';
+import type { CtxOf, HandlersOf } from '../api/http/handlers-of.ts';
+import type { Runtime } from '../api/http/pipeline.ts';
 import { IMAGES_BASE } from '../api/registry.ts';
 import { ifNoneMatchHits } from '../core/etag.ts';
 import type { OgCard } from './og-cards.ts';
@@ -38,8 +39,8 @@ export function ogImageRuntime({ distDir, render }: OgImageApiOptions): Runtime 
     return png;
   };
 
-  async function getOgImage({ req, params }: Ctx<never>): Promise<Response> {
-    const key = params.image!.slice(0, -'.png'.length);
+  async function getOgImage({ req, params }: CtxOf<'getOgImage'>): Promise<Response> {
+    const key = params.image.slice(0, -'.png'.length);
     const image = lookup(key);
     if (!image) throw notFound(`image at ${IMAGES_BASE}/${params.image}`);
     // The key is the content: it is the validator too.
@@ -50,5 +51,6 @@ export function ogImageRuntime({ distDir, render }: OgImageApiOptions): Runtime 
     return new Response(new Uint8Array(png), { headers });
   }
 
-  return { handlers: { getOgImage } };
+  const handlers: HandlersOf<'images'> = { getOgImage };
+  return { handlers };
 }

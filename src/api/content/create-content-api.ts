@@ -7,7 +7,8 @@
 // the same way (the detail cache), so a repeated detail costs the gate statement only.
 import type { Sql } from 'postgres';
 import { ApiError, notFound } from '../http/api-error.ts';
-import { createPipeline, type AuthInput, type Ctx, type Runtime } from '../http/pipeline.ts';
+import type { HandlersOf } from '../http/handlers-of.ts';
+import { createPipeline, type AuthInput, type Runtime } from '../http/pipeline.ts';
 import { unauthorized } from '../http/stages/auth.ts';
 import { jsonBody, Reply } from '../http/respond.ts';
 import { endpointsOf, type Endpoint } from '../registry.ts';
@@ -22,7 +23,7 @@ import { toCard, toOwnArticle } from '../../store/serialize-article.ts';
 import { isStoreUnavailable, unavailable } from './errors.ts';
 import { createListCache, listCacheSize, type ListCache } from './list-cache.ts';
 import { FAILED_AUTH_LIMIT, readConfig, type Config } from '../../config.ts';
-import { syncFeed, type SyncQuery } from './sync-feed.ts';
+import { syncFeed } from './sync-feed.ts';
 import { callAccountMcp } from '../mcp/account-endpoint.ts';
 import { MCP_SERVERS } from '../mcp/servers.ts';
 
@@ -43,9 +44,6 @@ export interface ContentApiDeps {
 
 /** On every response: one account's answer must never be served to another request by a shared cache. */
 const KEYED_HEADERS = { vary: 'Authorization, X-Api-Key', 'netlify-cdn-cache-control': 'no-store' };
-
-type Q = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- shaped by the endpoint's query schema
-type C = Ctx<Access> & { query: Q };
 
 /** 404 project_not_found before 403 project_api_disabled: another account's project is not acknowledged. */
 function requireProject(access: Access): string {
@@ -94,7 +92,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
     return headers;
   }
 
-  const handlers: Record<string, (ctx: C) => unknown> = {
+  const handlers: HandlersOf<'content', Access> = {
     listOwnProjects: async ({ access }) => {
       const rows = await listProjects(sql, access.accountId!);
       return { data: { items: rows.map((p) => ({ id: p.id, name: p.name, ...(p.url ? { url: p.url } : {}), api_enabled: p.api_enabled })) } };
@@ -116,7 +114,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
     },
     // POST /v1/mcp: each tool call is a request of this API, through the same gate (src/api/mcp/).
     callAccountMcp,
-    syncOwnArticles: ({ access, query }) => syncFeed(sql, { projectId: requireProject(access), accountId: access.accountId! }, query as SyncQuery),
+    syncOwnArticles: ({ access, query }) => syncFeed(sql, { projectId: requireProject(access), accountId: access.accountId! }, query),
     getOwnArticle: async ({ access, params: { slug } }) => {
       const projectId = requireProject(access);
       // The row came with the gate statement, in the same snapshot as the project's articles_version, so the
@@ -135,7 +133,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
   };
 
   return {
-    handlers: handlers as Runtime['handlers'],
+    handlers,
     authenticate,
     limit,
     headers: (endpoint) => ({ ...KEYED_HEADERS, ...(endpoint?.bucket ? { 'ratelimit-policy': rateLimitHeaders(limits, endpoint.bucket, [])['ratelimit-policy']! } : {}) }),

@@ -1,28 +1,36 @@
 // Cache headers by kind of answer: one table read by the pipeline, the static-file server and the generated
-// `_headers`, so a static file and a function answer for the same URL carry the same policy.
-import { QUERY_PARAMS } from '../queries.ts';
+// `_headers`, so a static file and a function answer for the same URL carry the same policy. The endpoints' policies
+// (registry.ts) add the CDN's cache key to those marked `keyedOnQuery` (cdn-key.ts).
 
 export type Headers = Record<string, string>;
 
 /** Success and error headers of one kind of endpoint. Errors are never `durable` and never cached long. */
-export interface CachePolicy { ok: Headers; error: Headers }
+export interface CachePolicy {
+  ok: Headers;
+  error: Headers;
+  /**
+   * The CDN stores these answers for everyone, keyed on the path and the query: an endpoint's copy of the policy
+   * carries Netlify-Vary naming the parameters (cdn-key.ts). Not the headers below: the parameters come from the
+   * registry, which holds these policies.
+   */
+  keyedOnQuery?: true;
+}
 
-/** Netlify's CDN keys a cached answer on the parameters the API reads, and on nothing else in the query. */
-const VARY = { 'netlify-vary': `query=${QUERY_PARAMS.join('|')}` };
 /**
  * A 400 or 404 may be cached for 30 s by the CDN and 30 s by a browser behind it: a slug published later shows within
  * a minute. 5xx answers are never stored (the CDN may still serve its stale copy: stale-if-error).
  */
-const BRIEF = { 'cache-control': 'public, max-age=30', 'netlify-cdn-cache-control': 'public, s-maxage=30', ...VARY };
+const BRIEF = { 'cache-control': 'public, max-age=30', 'netlify-cdn-cache-control': 'public, s-maxage=30' };
 export const NO_STORE: Headers = { 'cache-control': 'no-store' };
 
 export const CACHE = {
   /** The catalog: five minutes everywhere, durable on the CDN. */
-  public: { ok: { 'cache-control': 'public, max-age=300', 'netlify-cdn-cache-control': 'public, durable, s-maxage=300, stale-while-revalidate=60', ...VARY }, error: BRIEF },
+  public: { ok: { 'cache-control': 'public, max-age=300', 'netlify-cdn-cache-control': 'public, durable, s-maxage=300, stale-while-revalidate=60' }, error: BRIEF, keyedOnQuery: true },
   /** The blog is live: revalidate briefly, and let a CDN serve a stale copy while the store is down. */
   blog: {
-    ok: { 'cache-control': 'public, max-age=60, stale-while-revalidate=60, stale-if-error=86400', 'netlify-cdn-cache-control': 'public, durable, s-maxage=60, stale-while-revalidate=300, stale-if-error=86400', ...VARY },
+    ok: { 'cache-control': 'public, max-age=60, stale-while-revalidate=60, stale-if-error=86400', 'netlify-cdn-cache-control': 'public, durable, s-maxage=60, stale-while-revalidate=300, stale-if-error=86400' },
     error: BRIEF,
+    keyedOnQuery: true,
   },
   /** Health says how the function is now; no cache may answer for it. */
   live: { ok: NO_STORE, error: NO_STORE },
@@ -31,7 +39,7 @@ export const CACHE = {
   /**
    * Answers named by their content (the Open Graph images by key): the same URL can never mean other bytes, so every
    * cache may keep them for a year without asking again, and the CDN durably. A 404 is brief: the key may name a page
-   * of the next deploy.
+   * of the next deploy. Named by the path alone, so not keyed on a query.
    */
   immutable: {
     ok: { 'cache-control': 'public, max-age=31536000, immutable', 'netlify-cdn-cache-control': 'public, durable, s-maxage=31536000, immutable' },

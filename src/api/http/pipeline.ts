@@ -45,7 +45,11 @@ const INDEX_CACHE = { 'cache-control': CACHE.public.ok['cache-control'] };
 /** What an API root answers besides its index: reads, and OPTIONS. */
 const ROOT_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
-/** Refuses, at creation, an API whose endpoints lack a handler or declared auth (fail closed). */
+/**
+ * Refuses, at creation, an API whose endpoints lack a handler or declared auth (fail closed). Each API's table is
+ * typed `HandlersOf<api>`, but the collections' handlers are bound in a loop the types cannot follow, and a runtime
+ * may be built outside the typed tables (a test's oracle), so the ids are checked here as well.
+ */
 function checkRuntime(api: Api, runtime: Runtime) {
   for (const e of endpointsOf(api)) {
     if (e.auth !== 'none' && e.auth !== 'account-key') throw new Error(`endpoint ${e.id} declares no auth: refused`);

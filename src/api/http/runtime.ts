@@ -4,23 +4,27 @@ import type { Endpoint } from '../registry.ts';
 import type { ApiError } from './api-error.ts';
 import type { Headers } from './cache-policy.ts';
 
-export interface Ctx<A = unknown> {
+/** A request as a handler sees it; an API's handler table narrows `Q` and `P` to its endpoint's schemas (handlers-of.ts). */
+export interface Ctx<A = unknown, Q = Record<string, unknown>, P = Record<string, string>> {
   req: Request;
   url: URL;
   endpoint: Endpoint;
-  params: Record<string, string>;
-  query: Record<string, unknown>;
+  /** The path parameters, as the endpoint's `path` schema gave them. */
+  params: P;
+  /** The query, as the endpoint's `query` schema gave it. */
+  query: Q;
   /** What the API's `authenticate` returned, for `account-key` endpoints. */
   access: A;
   /** This pipeline, for a handler that answers by making requests of its own (the MCP servers call the APIs). */
   dispatch: (req: Request) => Promise<Response>;
 }
-export type Handler = (ctx: Ctx<never>) => unknown;
+/** Any endpoint's handler, as the pipeline holds it: every typed handler is one (its ctx is never wider than this). */
+export type Handler = (ctx: Ctx<never, never, never>) => unknown;
 
 /** One API as the pipeline runs it. */
 export interface Runtime {
-  /** A handler for every endpoint of the API, by endpoint id. */
-  handlers: Record<string, Handler>;
+  /** A handler for every endpoint of the API, by endpoint id: each API declares its table as `HandlersOf<api>`. */
+  handlers: Readonly<Record<string, Handler>>;
   /** For `account-key` endpoints: checks the key (401, or 429 for an address that keeps failing) and says whose it is. */
   authenticate?: (input: AuthInput) => Promise<unknown>;
   /** For `account-key` endpoints: the quota headers of an authenticated request; throws 429 when it is over them. */

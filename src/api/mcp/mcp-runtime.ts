@@ -3,7 +3,8 @@
 // handler table (src/api/content/create-content-api.ts), so the content function serves it with the same gate.
 // Each tool call is a request made through `ctx.dispatch`, the pipeline the MCP request came through.
 import { notFound } from '../http/api-error.ts';
-import type { Ctx, Runtime } from '../http/pipeline.ts';
+import type { HandlersOf } from '../http/handlers-of.ts';
+import type { Runtime } from '../http/pipeline.ts';
 import { allowedMethods, type Endpoint } from '../registry.ts';
 import { accountCard, UNCALLED } from './account-endpoint.ts';
 import { serveMcp } from './serve-mcp.ts';
@@ -42,17 +43,17 @@ const cors = (endpoint: Endpoint | undefined) => ({
 });
 
 export function mcpRuntime({ site, readSite }: McpRuntimeDeps): Runtime {
-  const handlers = {
-    callPublicMcp: ({ req, url, dispatch }: Ctx) => {
+  const handlers: HandlersOf<'mcp'> = {
+    callPublicMcp: ({ req, url, dispatch }) => {
       const api = (path: string, query?: Query) => dispatch(new Request(apiUrl(url.origin, path, query), { headers: JSON_ACCEPT }));
       const file = (path: string) => (readSite ?? dispatch)(new Request(`${url.origin}${path}`));
       return serveMcp(siteServer({ site, origin: url.origin, api, readSite: file }, siteCard(site)), req);
     },
     getMcpServerCard: () => serverCard(siteCard(site)),
-    getMcpServerCardOf: ({ params: { slug } }: Ctx) => {
+    getMcpServerCardOf: ({ params: { slug } }) => {
       if (slug !== MCP_SERVERS.account.key) throw notFound(`MCP server card named "${slug}"`);
       return serverCard(accountCard(site));
     },
   };
-  return { handlers: handlers as Runtime['handlers'], headers: cors };
+  return { handlers, headers: cors };
 }

@@ -3,13 +3,14 @@
 // the pipeline's. Every query-less GET equals its static file byte for byte (the build writes the file by calling
 // this handler).
 import { ApiError, notFound } from '../http/api-error.ts';
-import { createPipeline, type Ctx, type Runtime } from '../http/pipeline.ts';
+import type { CtxOf, HandlersOf } from '../http/handlers-of.ts';
+import { createPipeline, type Runtime } from '../http/pipeline.ts';
 import { endpointsOf } from '../registry.ts';
 import { paginate } from '../../core/paginate.ts';
 import { normalise, searchPages, type SearchIndex } from '../../core/search.ts';
 import type { Pagination } from '../../schemas/envelope.ts';
 import type { ArticleSource } from './article-source.ts';
-import { accessOf, type Catalog } from '../../catalog/catalog.ts';
+import { accessOf, type Catalog, type CatalogAccess } from '../../catalog/catalog.ts';
 import { COLLECTIONS } from '../../catalog/collections.ts';
 
 export interface PublicApiDeps {
@@ -19,19 +20,34 @@ export interface PublicApiDeps {
   now?: () => Date;
 }
 
-type Q = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- shaped by the endpoint's query schema
-type C = Ctx & { query: Q };
+type Handlers = HandlersOf<'public'>;
+/** The ids bound by looping over the declared collections: their lists' and their entries'. */
+type ListId = (typeof COLLECTIONS)[number]['api']['list']['id'];
+type DetailId = (typeof COLLECTIONS)[number]['api']['detail']['id'];
 
 const bySlug = <T extends { slug: string }>(items: readonly T[], what: string) => {
   const map = new Map(items.map((i) => [i.slug, i]));
-  return ({ params }: C) => {
-    const found = map.get(params.slug!);
-    if (!found) throw notFound(`${what} with slug "${params.slug}"`);
+  return ({ params: { slug } }: CtxOf<DetailId>) => {
+    const found = map.get(slug);
+    if (!found) throw notFound(`${what} with slug "${slug}"`);
     return { data: found };
   };
 };
 /** An unpaginated list (spec 2.1): everything by default, `page`/`limit` honoured when given. */
-const wholeList = <T>(items: readonly T[]) => ({ query }: C) => ({ data: paginate(items, query.page, query.limit ?? Math.max(items.length, 1)) });
+const wholeList = <T>(items: readonly T[]) => ({ query: { page, limit } }: CtxOf<ListId>) =>
+  ({ data: paginate(items, page, limit ?? Math.max(items.length, 1)) });
+
+/**
+ * Each declared collection's list (summaries where it declares them) and one entry by slug. Built in a loop over the
+ * declaration, whose keys TS cannot follow, hence the one assertion: the pipeline checks at creation that every
+ * endpoint has its handler, and the handlers themselves are typed by their endpoints (wholeList, bySlug).
+ */
+function collectionHandlers(access: CatalogAccess): Pick<Handlers, ListId | DetailId> {
+  return Object.fromEntries(COLLECTIONS.flatMap((c) => {
+    const items: readonly { slug: string }[] = access[c.key];
+    return [[c.api.list.id, wholeList(c.summary ? items.map((i) => c.summary!.of(i as never)) : items)], [c.api.detail.id, bySlug(items, c.api.noun.one)]];
+  })) as Pick<Handlers, ListId | DetailId>;
+}
 
 /**
  * One page of a list of `total` positions, reading only that page's items: the same answer as paginate() over the
@@ -67,7 +83,7 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
     return articles;
   };
 
-  const handlers: Record<string, (ctx: C) => unknown> = {
+  const handlers: Handlers = {
     getIndex: () => ({
       data: {
         name: 'Skribra public API',
@@ -104,28 +120,24 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
     },
     listGlossaryCategories: wholeList(access.categories),
     getGlossaryTerm: ({ params: { slug } }) => {
-      const id = access.termId(slug!);
+      const id = access.termId(slug);
       if (id === undefined) throw notFound(`glossary term with slug "${slug}"`);
       return { data: access.fullTerms([id])[0] };
     },
-    // Each declared collection: its list (summaries where it declares them) and one entry by slug.
-    ...Object.fromEntries(COLLECTIONS.flatMap((c) => {
-      const items: readonly { slug: string }[] = access[c.key];
-      return [[c.api.list.id, wholeList(c.summary ? items.map((i) => c.summary!.of(i as never)) : items)], [c.api.detail.id, bySlug(items, c.api.noun.one)]];
-    })),
+    ...collectionHandlers(access),
     getPricing: () => ({ data: access.pricing }),
     listBlogArticles: async ({ query: { q, page, limit } }) => {
       const { items, total } = await fromSource(() => blog().list({ q, page, limit }));
       return { data: { items, pagination: paginate(new Array(total), page, limit).pagination } };
     },
     getBlogArticle: async ({ params: { slug }, query: { format } }) => {
-      const article = await fromSource(() => blog().get(slug!));
+      const article = await fromSource(() => blog().get(slug));
       if (!article) throw notFound(`article with slug "${slug}"`);
       const { content_markdown, content_html, ...rest } = article;
       return { data: { ...rest, ...(format !== 'html' ? { content_markdown } : {}), ...(format !== 'markdown' ? { content_html } : {}) } };
     },
   };
-  return { handlers: handlers as Runtime['handlers'] };
+  return { handlers };
 }
 
 /** The public API alone as one web-standard handler (a Netlify function, the static writer, tests). */

@@ -2,7 +2,8 @@
 // Reachable only from the site itself; no CORS headers are ever sent, so other origins cannot read an answer.
 import { addressOf } from '../http/client-address.ts';
 import { ApiError, notFound } from '../http/api-error.ts';
-import { createPipeline, type Ctx, type Runtime } from '../http/pipeline.ts';
+import type { HandlersOf } from '../http/handlers-of.ts';
+import { createPipeline, type Runtime } from '../http/pipeline.ts';
 import type { Catalog } from '../../catalog/catalog.ts';
 import { createContentBrief } from './content-brief.ts';
 import { auditHtml } from './heading-link-audit.ts';
@@ -45,18 +46,17 @@ export function toolsRuntime({ catalog, siteOrigins, rateLimit, clientIp = (req)
     'heading-link-audit': ({ html, page_url }: { html: string; page_url?: string }) => auditHtml(html, page_url),
   };
 
-  return {
-    handlers: {
-      runServerTool: async ({ req, params: { slug } }: Ctx) => {
-        checkOrigin(req, origins);
-        const wait = limiter?.hit(clientIp(req)) ?? 0;
-        if (wait) throw new ApiError(429, 'rate_limited', `Too many tool requests; try again in ${wait} s.`, { 'retry-after': String(wait) });
-        if (!(slug! in toolInputs) || !serverTools.has(slug!)) throw notFound(`server tool "${slug}"`);
-        const input = parseToolInput(slug as ServerToolSlug, await readJsonBody(req));
-        return { data: run[slug as ServerToolSlug](input as never) };
-      },
+  const handlers: HandlersOf<'tools'> = {
+    runServerTool: async ({ req, params: { slug } }) => {
+      checkOrigin(req, origins);
+      const wait = limiter?.hit(clientIp(req)) ?? 0;
+      if (wait) throw new ApiError(429, 'rate_limited', `Too many tool requests; try again in ${wait} s.`, { 'retry-after': String(wait) });
+      if (!(slug in toolInputs) || !serverTools.has(slug)) throw notFound(`server tool "${slug}"`);
+      const input = parseToolInput(slug as ServerToolSlug, await readJsonBody(req));
+      return { data: run[slug as ServerToolSlug](input as never) };
     },
   };
+  return { handlers };
 }
 
 export function createToolsApi(deps: ToolsApiDeps): (req: Request) => Promise<Response> {

@@ -10,7 +10,8 @@ import type { Ctx, Runtime } from '../runtime.ts';
 export interface Computed { text: string; etag: string; headers: Headers }
 
 export async function handle(runtime: Runtime, ctx: Ctx): Promise<Computed | Response> {
-  const result = await runtime.handlers[ctx.endpoint.id]!(ctx as Ctx<never>);
+  // The handler's ctx type is its endpoint's schemas' output, which is what validate.ts parsed ctx with.
+  const result = await runtime.handlers[ctx.endpoint.id]!(ctx as Ctx<never, never, never>);
   if (result instanceof Response) return result;
   const reply = result instanceof Reply ? result : new Reply(result);
   const text = reply.prepared?.text ?? jsonBody(reply.body);
