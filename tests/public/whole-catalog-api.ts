@@ -7,6 +7,7 @@
 import { ApiError, notFound } from '../../src/api/http/api-error.ts';
 import { createPipeline, type Ctx, type Runtime } from '../../src/api/http/pipeline.ts';
 import { endpointsOf } from '../../src/api/registry.ts';
+import { COLLECTIONS } from '../../src/catalog/collections.ts';
 import { paginate } from '../../src/core/paginate.ts';
 import { normalise, searchPages, type SearchIndex } from '../../src/core/search.ts';
 import type { ArticleSource } from '../../src/api/public/article-source.ts';
@@ -56,7 +57,6 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
   const pagesByKind = Map.groupBy(catalog.pages, (p) => p.kind);
   const termItems = lazy(() => catalog.terms.map(termListItem));
   const termText = lazy(() => catalog.terms.map((t) => [normalise(t.title), normalise(t.definition)] as const));
-  const comparisonSummaries = catalog.comparisons.map(({ slug, competitor, title, description, url, markdown_url }) => ({ slug, competitor, title, description, url, markdown_url }));
   const blog = () => {
     if (!articles) throw new Error('no blog source configured');
     return articles;
@@ -90,14 +90,11 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
     },
     listGlossaryCategories: wholeList(catalog.categories),
     getGlossaryTerm: bySlug(() => catalog.terms, 'glossary term'),
-    listTools: wholeList(catalog.tools),
-    getTool: bySlug(() => catalog.tools, 'tool'),
-    listAgents: wholeList(catalog.agents),
-    getAgent: bySlug(() => catalog.agents, 'agent'),
-    listFeatures: wholeList(catalog.features),
-    getFeature: bySlug(() => catalog.features, 'feature'),
-    listComparisons: wholeList(comparisonSummaries),
-    getComparison: bySlug(() => catalog.comparisons, 'comparison'),
+    // Each declared collection's list (its summaries where it lists less than the entry) and its entry by slug.
+    ...Object.fromEntries(COLLECTIONS.flatMap((c) => {
+      const items: readonly { slug: string }[] = catalog[c.key];
+      return [[c.api.list.id, wholeList(c.summary ? items.map((i) => c.summary!.of(i as never)) : items)], [c.api.detail.id, bySlug(() => items, c.api.noun.one)]];
+    })),
     getPricing: () => ({ data: catalog.pricing }),
     listBlogArticles: async ({ query: { q, page, limit } }) => {
       const { items, total } = await fromSource(() => blog().list({ q, page, limit }));
