@@ -1,16 +1,21 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
+import { readConfig } from './src/config.ts';
 import { skribraOutputs } from './src/build/skribra-outputs.ts';
 import { skribraDev } from './src/origin/dev-server.ts';
-import { siteUrl } from './src/build/site-content.ts';
+import { siteSettingsOf } from './src/build/site-settings.ts';
+
+// The entry point of `astro build` and `astro dev` (npm start's build too): the config is read here, once, and passed
+// to the integrations, which hand the pages what they need of it (src/build/site-settings.ts).
+const config = readConfig();
 
 export default defineConfig({
-  site: siteUrl(),
+  site: siteSettingsOf(config).siteUrl,
   output: 'static',
   trailingSlash: 'always',
   // Pages rendered 8 at a time: Astro then overlaps each page's file write with the next pages' rendering. Warm
   // 10,000-term build on 2 cores: ~68 s at 1, ~55 s at 8 (16 and 32 the same, 64 slower); the same bytes.
   build: { format: 'directory', concurrency: 8 },
-  integrations: [mdx(), skribraOutputs(), skribraDev()],
+  integrations: [mdx(), skribraOutputs(config), skribraDev(config)],
 });

@@ -7,10 +7,11 @@ import type { Config } from '@netlify/functions';
 import { createPipeline } from '../src/api/http/pipeline.ts';
 import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 import { artifactDir } from '../src/api/public/artifact-dir.ts';
+import { readConfig } from '../src/config.ts';
 import { mcpRuntime } from '../src/api/mcp/mcp-runtime.ts';
 
 // Loaded once per instance, at cold start; a mismatched artifact throws here, loudly.
-const { catalog, runtime } = loadPublicApi(artifactDir());
+const { catalog, runtime } = loadPublicApi(artifactDir(readConfig()));
 const handler = createPipeline({ apis: { public: runtime, mcp: mcpRuntime({ site: catalog.site_url, readSite: (req) => fetch(req) }) } });
 
 export default (req: Request): Promise<Response> => handler(req);

@@ -8,9 +8,10 @@ import type { Config } from '@netlify/functions';
 import { createPipeline } from '../src/api/http/pipeline.ts';
 import { ogImageRuntime } from '../src/seo/og-image-api.ts';
 import { ogIndexRoot } from '../src/seo/og-image-index.ts';
+import { readConfig } from '../src/config.ts';
 import { renderOgPng } from '../src/seo/render-og-png.ts';
 
-const handler = createPipeline({ apis: { images: ogImageRuntime({ distDir: ogIndexRoot(), render: renderOgPng }) } });
+const handler = createPipeline({ apis: { images: ogImageRuntime({ distDir: ogIndexRoot(readConfig()), render: renderOgPng }) } });
 
 export default (req: Request): Promise<Response> => handler(req);
 

@@ -5,10 +5,11 @@
 import type { Config } from '@netlify/functions';
 import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 import { artifactDir } from '../src/api/public/artifact-dir.ts';
+import { readConfig } from '../src/config.ts';
 import { PUBLIC_FUNCTION_PREFIX, unmount } from '../src/api/public/function-mount.ts';
 
 // Loaded once per instance, at cold start; a mismatched artifact throws here, loudly.
-const { handler } = loadPublicApi(artifactDir());
+const { handler } = loadPublicApi(artifactDir(readConfig()));
 
 export default (req: Request): Promise<Response> => handler(unmount(req, PUBLIC_FUNCTION_PREFIX));
 

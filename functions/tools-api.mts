@@ -8,9 +8,10 @@ import { artifactDir } from '../src/api/public/artifact-dir.ts';
 import { createToolsApi } from '../src/api/tools/create-tools-api.ts';
 import { withClientAddress } from '../src/api/http/client-address.ts';
 
-const { catalog } = loadPublicApi(artifactDir());
+const env = readConfig();
+const { catalog } = loadPublicApi(artifactDir(env));
 // The production site, plus this deploy's own URL so a deploy preview's tool pages can use its tools.
-const { URL, DEPLOY_PRIME_URL, DEPLOY_URL } = readConfig();
+const { URL, DEPLOY_PRIME_URL, DEPLOY_URL } = env;
 const siteOrigins = [catalog.site_url, URL, DEPLOY_PRIME_URL, DEPLOY_URL].filter((o): o is string => !!o);
 const handler = createToolsApi({ catalog, siteOrigins });
 

@@ -7,10 +7,10 @@ import { connect } from '../src/store/open-store.ts';
 import { describeResult, runDueDeliveries } from '../src/webhooks/run-deliveries.ts';
 
 const env = readConfig();
-const sql = connect(databaseUrl(env) ?? '', env.SKRIBRA_DB_POOL ?? 3);
+const sql = connect(databaseUrl(env) ?? '', env.SKRIBRA_DB_POOL ?? 3, env);
 
 export default async () => {
-  const results = await runDueDeliveries(sql, { budgetMs: 5000 });
+  const results = await runDueDeliveries(sql, { config: env, budgetMs: 5000 });
   for (const r of results) console.log(describeResult(r));
   return new Response(null, { status: 204 });
 };

@@ -9,7 +9,7 @@ import { describeResult, runDueDeliveries } from '../src/webhooks/run-deliveries
 import { triggerAllowed } from '../src/webhooks/trigger-allowed.ts';
 
 const env = readConfig();
-const sql = connect(databaseUrl(env) ?? '', env.SKRIBRA_DB_POOL ?? 3);
+const sql = connect(databaseUrl(env) ?? '', env.SKRIBRA_DB_POOL ?? 3, env);
 
 async function deliveryIds(req: Request): Promise<string[] | undefined> {
   try {
@@ -27,7 +27,7 @@ export default async (req: Request): Promise<void> => {
     return;
   }
   const ids = await deliveryIds(req);
-  const results = await runDueDeliveries(sql, { ids, budgetMs: 10 * 60_000 });
+  const results = await runDueDeliveries(sql, { config: env, ids, budgetMs: 10 * 60_000 });
   for (const r of results) console.log(describeResult(r));
 };
 

@@ -21,6 +21,7 @@ import { openStore } from '../src/store/open-store.ts';
 import { createAccount } from '../src/store/repos/accounts.ts';
 import { createProject } from '../src/store/repos/projects.ts';
 import { listCacheSize } from '../src/api/content/list-cache.ts';
+import { readConfig } from '../src/config.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -37,8 +38,9 @@ if (process.argv[2] === '--serve-fixed') {
   const { createOrigin } = await import('../src/origin/create-origin.ts');
   const { listen } = await import('../src/origin/serve.ts');
   const { contentRuntime } = await import('../src/api/content/create-content-api.ts');
-  const store = await openStore();
-  const origin = createOrigin({ distDir: join(root, 'dist'), apis: { content: contentRuntime({ sql: store.sql }) } });
+  const config = readConfig();
+  const store = await openStore({ config });
+  const origin = createOrigin({ distDir: join(root, 'dist'), apis: { content: contentRuntime({ config, sql: store.sql }) } });
   const server = await listen(origin, 0, '127.0.0.1');
   process.stdout.write(`PORT=${server.port}\n`);
   process.on('SIGTERM', async () => { await server.close(); await store.close(); process.exit(0); });
@@ -47,7 +49,7 @@ if (process.argv[2] === '--serve-fixed') {
   const connections = Number(process.env.BENCH_CONNECTIONS) || 32;
   const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'skribra-bench-'));
   if (dataDir) process.env.SKRIBRA_DATA_DIR = dataDir;
-  const store = await openStore();
+  const store = await openStore({ config: readConfig() });
   const t0 = Date.now();
   const { account_id, api_key } = await createAccount(store.sql, 'Bench account');
   const projects: string[] = [];
@@ -118,7 +120,7 @@ if (process.argv[2] === '--serve-fixed') {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 
   const machine = `${cpus().length} CPU (${cpus()[0]?.model.trim()}), Node ${process.version}`;
-  const cache = listCacheSize();
+  const cache = listCacheSize(readConfig());
   const listCache = cache.maxEntries ? `list cache ${cache.maxEntries} entries / ${cache.maxBytes / 1024 / 1024} MB` : 'list cache off';
   console.log(`\ncontent API through the local origin, ${connections} connections, ${seconds} s each, ${listCache}, ${machine}`);
   if (process.env.BENCH_COMPARE) console.log(`compare = ${resolve(process.env.BENCH_COMPARE)}, this = ${root}; load average before the run ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

@@ -27,6 +27,8 @@ import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 import { contentHash, loadCatalog } from '../src/catalog/load-catalog.ts';
 import { writeArtifacts } from '../src/build/write-artifacts.ts';
 import { writeMachineReadable } from '../src/build/write-machine-readable.ts';
+import { limitsFrom } from '../src/api/content/limits.ts';
+import { readConfig } from '../src/config.ts';
 import { parsePhaseLines } from '../src/build/build-phases.ts';
 
 const { values } = parseArgs({ allowNegative: true, options: {
@@ -119,7 +121,7 @@ if (values['no-html']) {
   const loaded = loadCatalog(content, SITE);
   loaded.catalog.build_id = contentHash(loaded.catalog);
   writeArtifacts(dist, loaded.catalog);
-  await writeMachineReadable(dist, loaded);
+  await writeMachineReadable(dist, loaded, limitsFrom(readConfig()));
   peakMb = process.resourceUsage().maxRSS / 1024;
 } else {
   runs.push(await astroBuild('cold', dist));

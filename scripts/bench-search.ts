@@ -95,7 +95,8 @@ console.log(`load: ${values.duration} s at 32 connections through the local orig
 const server = spawn(process.execPath, ['--input-type=module', '-e', `
   const { createLocalOrigin } = await import(${JSON.stringify(join(root, 'src/origin/local-origin.ts'))});
   const { listen } = await import(${JSON.stringify(join(root, 'src/origin/serve.ts'))});
-  const s = await listen(createLocalOrigin({ distDir: ${JSON.stringify(dist)} }).handler, 0, '127.0.0.1');
+  const { readConfig } = await import(${JSON.stringify(join(root, 'src/config.ts'))});
+  const s = await listen(createLocalOrigin({ distDir: ${JSON.stringify(dist)}, config: readConfig() }).handler, 0, '127.0.0.1');
   process.stdout.write('PORT ' + s.port + '\\n');`], { stdio: ['ignore', 'pipe', 'inherit'] });
 const port = await new Promise<number>((ok, fail) => {
   server.stdout.on('data', (d: Buffer) => { const m = /PORT (\d+)/.exec(String(d)); if (m) ok(Number(m[1])); });

@@ -35,8 +35,9 @@ for (const k of Object.keys(process.env)) if (k.startsWith('SKRIBRA_RATE_')) del
 if (process.argv[2] === '--serve') {
   const { listen } = await import('../src/origin/serve.ts');
   const { createContentApi } = await import('../src/api/content/create-content-api.ts');
-  const store = await openStore();
-  const api = createContentApi({ sql: store.sql });
+  const config = readConfig();
+  const store = await openStore({ config });
+  const api = createContentApi({ config, sql: store.sql });
   const server = await listen(async (req) => {
     const t = performance.now();
     const res = await api(req);
@@ -52,7 +53,7 @@ if (process.argv[2] === '--serve') {
   const loadBefore = loadavg();
   const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'skribra-bench-sync-'));
   if (dataDir) process.env.SKRIBRA_DATA_DIR = dataDir;
-  const store = await openStore();
+  const store = await openStore({ config: readConfig() });
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
   const child = spawn(process.execPath, [...profile, import.meta.filename, '--serve'], { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
   try {

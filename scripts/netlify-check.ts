@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { astroBuild } from '../src/dev/astro-build.ts';
 import { joinEmbedded } from '../src/store/embedded.ts';
 import { openStore, type Store } from '../src/store/open-store.ts';
+import { readConfig } from '../src/config.ts';
 import { seedDemo } from '../src/store/seed.ts';
 import { differenceSummary, mismatchTable, runNetlifyCheck } from './netlify/run-check.ts';
 
@@ -35,8 +36,9 @@ try {
     const server = await joinEmbedded(dataDir);
     release = () => server.release({ wait: true });
     databaseUrl = server.url;
-    store = await openStore({ databaseUrl });
-    key = (await seedDemo(store)) ?? undefined;
+    const config = readConfig();
+    store = await openStore({ config, databaseUrl });
+    key = (await seedDemo(store, { config })) ?? undefined;
     astroBuild({ outDir: distDir, quiet: true, env: { SITE_URL: siteUrl, SKRIBRA_CONTENT_DIR: '', DATABASE_URL: databaseUrl } });
     console.log(`built ${siteUrl} into ${distDir} from a seeded store (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }

@@ -6,10 +6,10 @@ import { triggerBlogRebuild } from '../../src/blog/trigger-rebuild.ts';
 export function withBlogRebuild(cmd: Command): Command {
   return {
     ...cmd,
-    async run(sql, p) {
-      const result = await cmd.run(sql, p);
+    async run(sql, p, config) {
+      const result = await cmd.run(sql, p, config);
       const projectId = String(result.project_id ?? p.flags.get('project') ?? '');
-      const rebuild = projectId ? await triggerBlogRebuild(sql, projectId) : undefined;
+      const rebuild = projectId ? await triggerBlogRebuild(sql, projectId, config) : undefined;
       return rebuild ? { ...result, ...rebuild } : result;
     },
     human(r) {

@@ -1,5 +1,6 @@
 // Every command: its usage line, help and action. Actions return the one JSON object `--json` prints.
 import type { Sql } from 'postgres';
+import type { Config } from '../../src/config.ts';
 import { createAccount, getAccount, revokeKeys, rotateKey } from '../../src/store/repos/accounts.ts';
 import { createProject, getProject, setProjectApi } from '../../src/store/repos/projects.ts';
 import { updateArticleState } from '../../src/store/repos/articles.ts';
@@ -25,14 +26,14 @@ function onOff(value: string | undefined, name: string): boolean {
   throw new UsageError(`${name} must be on or off${value ? `, not ${value}` : ''}`);
 }
 
-async function articleChange(sql: Sql, p: Parsed, change: Parameters<typeof updateArticleState>[3]) {
+async function articleChange(sql: Sql, p: Parsed, config: Config, change: Parameters<typeof updateArticleState>[3]) {
   const projectId = required(p, 'project');
   const slug = required(p, 'slug');
   await project(sql, projectId);
   const r = await updateArticleState(sql, projectId, slug, change);
   if (!r) throw new NotFoundError(`No article ${slug} in project ${projectId}.`);
   // A subscribed endpoint hears of the change: its first attempt goes out now.
-  const webhook = r.delivery_id ? await sendNow(sql, r.delivery_id) : undefined;
+  const webhook = r.delivery_id ? await sendNow(sql, r.delivery_id, config) : undefined;
   return { project_id: projectId, slug, ...change, ...(webhook ? { webhook } : {}) };
 }
 
@@ -95,25 +96,25 @@ export const commands: Record<string, Command> = {
   'article unpublish': {
     usage: 'article unpublish --project ID --slug S',
     help: 'Unpublishes the article: it leaves the list and its slug answers 404. Publishing it again restores it.',
-    run: (sql, p) => articleChange(sql, p, { unpublished: true }),
+    run: (sql, p, config) => articleChange(sql, p, config, { unpublished: true }),
     human: (r) => withWebhook(`unpublished ${r.slug}`, r),
   },
   'article redirect': {
     usage: 'article redirect --project ID --slug S --to URL [--permanent]',
     help: 'Consolidates the article into another URL: it leaves the list and the detail carries redirect_to (permanent = 301, else 302).',
-    run: (sql, p) => articleChange(sql, p, { redirect_to: httpUrl(required(p, 'to'), 'to', true), redirect_type: p.flags.has('permanent') ? 'permanent' : 'temporary' }),
+    run: (sql, p, config) => articleChange(sql, p, config, { redirect_to: httpUrl(required(p, 'to'), 'to', true), redirect_type: p.flags.has('permanent') ? 'permanent' : 'temporary' }),
     human: (r) => withWebhook(`${r.slug} now redirects (${r.redirect_type}) to ${r.redirect_to}`, r),
   },
   'article noindex': {
     usage: 'article noindex --project ID --slug S [--off]',
     help: 'Marks the article not indexable (it stays listed and readable, with noindex: true); --off clears the mark.',
-    run: (sql, p) => articleChange(sql, p, { noindex: !p.flags.has('off') }),
+    run: (sql, p, config) => articleChange(sql, p, config, { noindex: !p.flags.has('off') }),
     human: (r) => withWebhook(`${r.slug}: noindex ${r.noindex ? 'on' : 'off'}`, r),
   },
   'article retire': {
     usage: 'article retire --project ID --slug S [--off]',
     help: 'Retires the article editorially: it leaves the public blog (list and page; its slug answers 404 there) but stays in the authenticated API. --off brings it back.',
-    run: (sql, p) => articleChange(sql, p, { retired: !p.flags.has('off') }),
+    run: (sql, p, config) => articleChange(sql, p, config, { retired: !p.flags.has('off') }),
     human: (r) => withWebhook(`${r.slug}: ${r.retired ? 'retired from' : 'back on'} the public blog`, r),
   },
   ...Object.fromEntries(Object.entries(webhookCommands).filter(([name]) => name !== 'project webhook')),

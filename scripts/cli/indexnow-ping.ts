@@ -11,10 +11,10 @@ const slugsOf = (r: Record<string, unknown>): string[] =>
 export function withIndexNow(cmd: Command): Command {
   return {
     ...cmd,
-    async run(sql, p) {
-      const result = await cmd.run(sql, p);
+    async run(sql, p, config) {
+      const result = await cmd.run(sql, p, config);
       const projectId = String(result.project_id ?? p.flags.get('project') ?? '');
-      const ping = projectId ? await pingBlogChange(sql, projectId, slugsOf(result)) : undefined;
+      const ping = projectId ? await pingBlogChange(sql, projectId, slugsOf(result), config) : undefined;
       return ping ? { ...result, ...ping } : result;
     },
     human(r) {

@@ -125,7 +125,7 @@ export const listCommands: Record<string, Command> = {
       'lists are JSON (--set \'sources=[{"url":"https://example.com/"}]\'), --set field=@file reads the value from a file, and',
       `an empty value (--set excerpt=) clears an optional field. Fields: ${FIELDS.filter((f) => f !== 'slug').join(', ')}.`,
     ].join('\n'),
-    async run(sql, p) {
+    async run(sql, p, config) {
       const projectId = required(p, 'project');
       const slug = required(p, 'slug');
       const sets = parseSets(p.all.get('set') ?? []);
@@ -136,7 +136,7 @@ export const listCommands: Record<string, Command> = {
       const r = await updateArticleFields(sql, projectId, slug, fields);
       if (!r) throw new NotFoundError(`No article ${slug} in project ${projectId}.`);
       // A subscribed endpoint hears of the edit: its first attempt goes out now.
-      const webhook = r.delivery_id ? await sendNow(sql, r.delivery_id) : undefined;
+      const webhook = r.delivery_id ? await sendNow(sql, r.delivery_id, config) : undefined;
       return { project_id: projectId, slug, updated: Object.keys(fields), fields, ...(webhook ? { webhook } : {}) };
     },
     human: (r) => withWebhook(`updated ${(r.updated as string[]).join(', ')} of ${r.slug}`, r),

@@ -1,5 +1,6 @@
 // Dispatch, help, output and exit codes: 0 ok, 1 not found or failure, 2 bad usage or input.
 import { openStore } from '../../src/store/open-store.ts';
+import { readConfig, type Config } from '../../src/config.ts';
 import { NotFoundError, parseArgs, UsageError, type Parsed } from './args.ts';
 import { commands } from './commands.ts';
 import { answerWithoutStore } from './help.ts';
@@ -19,14 +20,16 @@ export async function main(argv: string[]): Promise<number> {
   if (answered !== undefined) return answered;
   const cmd = commands[p.words.slice(0, 2).join(' ')]!;
 
+  let config: Config;
   let store;
   try {
-    store = await openStore({ max: 2 });
+    config = readConfig();
+    store = await openStore({ config, max: 2 });
   } catch (err) {
     return fail(1, `cannot open the store: ${(err as Error).message}`);
   }
   try {
-    const result = await cmd.run(store.sql, p);
+    const result = await cmd.run(store.sql, p, config);
     process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${cmd.human(result)}\n`);
     return cmd.exit?.(result) ?? 0;
   } catch (err) {

@@ -3,6 +3,7 @@
 // leaves no article half-written and every other article published; webhooks and the sync feed see each one as if
 // it had been published alone.
 import type { Sql } from 'postgres';
+import type { Config } from '../../src/config.ts';
 import { getArticle, publishArticle } from '../../src/store/repos/articles.ts';
 import { getProject } from '../../src/store/repos/projects.ts';
 import { runDueDeliveries } from '../../src/webhooks/run-deliveries.ts';
@@ -26,11 +27,11 @@ async function publishOne(sql: Sql, projectId: string, e: FileEntry, replace: bo
   return { published: await publishArticle(sql, projectId, article), cleared };
 }
 
-async function sendFirstAttempts(sql: Sql, ids: string[]) {
+async function sendFirstAttempts(sql: Sql, ids: string[], config: Config) {
   const tally: Record<string, number> = {};
   for (let i = 0; i < ids.length; i += SEND_AT_ONCE) {
     const chunk = ids.slice(i, i + SEND_AT_ONCE);
-    for (const r of await runDueDeliveries(sql, { ids: chunk, batch: chunk.length })) tally[r.status] = (tally[r.status] ?? 0) + 1;
+    for (const r of await runDueDeliveries(sql, { config, ids: chunk, batch: chunk.length })) tally[r.status] = (tally[r.status] ?? 0) + 1;
   }
   return tally;
 }
@@ -48,7 +49,7 @@ export const publishCommand: Command = {
     '',
     publishFileHelp(),
   ].join('\n'),
-  async run(sql, p) {
+  async run(sql, p, config) {
     const projectId = required(p, 'project');
     const file = required(p, 'file');
     const replace = p.flags.has('replace');
@@ -61,7 +62,7 @@ export const publishCommand: Command = {
       }
       const { published: a, cleared } = r;
       // The change's webhook delivery was queued in its transaction; its first attempt goes out now.
-      const webhook = a.delivery_id ? await sendNow(sql, a.delivery_id) : undefined;
+      const webhook = a.delivery_id ? await sendNow(sql, a.delivery_id, config) : undefined;
       return { id: a.id, slug: a.slug, created: a.created, ...(cleared.length ? { cleared } : {}), ...(webhook ? { webhook } : {}) };
     }
     const published: Record<string, unknown>[] = [];
@@ -74,7 +75,7 @@ export const publishCommand: Command = {
       published.push({ index: e.index, id: a.id, slug: a.slug, created: a.created, ...(r.cleared.length ? { cleared: r.cleared } : {}) });
       if (a.delivery_id) deliveries.push(a.delivery_id);
     }
-    const webhook = deliveries.length ? await sendFirstAttempts(sql, deliveries) : undefined;
+    const webhook = deliveries.length ? await sendFirstAttempts(sql, deliveries, config) : undefined;
     return { project_id: projectId, published, failed, ...(webhook ? { webhook } : {}) };
   },
   human(r) {

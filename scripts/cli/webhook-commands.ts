@@ -1,6 +1,7 @@
 // The publish webhook's operator commands: endpoint and secret, redelivery and a test event (the delivery log,
 // `webhook deliveries`, is in list-commands.ts).
 import type { Sql } from 'postgres';
+import type { Config } from '../../src/config.ts';
 import { configureEndpoint, EndpointError } from '../../src/webhooks/configure-endpoint.ts';
 import { requeueDelivery } from '../../src/store/repos/deliveries.ts';
 import { runDueDeliveries, type DeliveryResult } from '../../src/webhooks/run-deliveries.ts';
@@ -15,8 +16,8 @@ import { ARTICLE_EVENTS, type ArticleEvent } from '../../src/schemas/webhook-eve
  * The first attempt of a delivery, in this process, right away (bounded by the 15 s send timeout). If another
  * worker (the origin's timer) already holds it, or this attempt fails, the origin's worker carries on.
  */
-export async function sendNow(sql: Sql, deliveryId: string): Promise<Record<string, unknown>> {
-  const [r] = await runDueDeliveries(sql, { ids: [deliveryId] });
+export async function sendNow(sql: Sql, deliveryId: string, config: Config): Promise<Record<string, unknown>> {
+  const [r] = await runDueDeliveries(sql, { config, ids: [deliveryId] });
   return r ? outcome(r) : { delivery_id: deliveryId, status: 'pending', note: 'another worker is sending it' };
 }
 
@@ -62,7 +63,7 @@ export const webhookCommands: Record<string, Command> = {
       `--events subscribes it to lifecycle events: any of ${ARTICLE_EVENTS.join(', ')}, comma-separated, or all;`,
       '--events default goes back to the default: article.published once per article, when it is first published.',
     ].join('\n'),
-    async run(sql, p) {
+    async run(sql, p, config) {
       const id = required(p, 'project');
       const off = p.flags.has('off');
       const rotateSecret = p.flags.has('rotate-secret');
@@ -73,12 +74,12 @@ export const webhookCommands: Record<string, Command> = {
       let warning: string | undefined;
       if (url) {
         // The guard runs again at every send (DNS can change); this catches a wrong URL now.
-        const vet = await vetTarget(url, policyFromEnv());
+        const vet = await vetTarget(url, policyFromEnv(config));
         if (!vet.ok && !vet.reason.startsWith('cannot resolve')) throw new UsageError(`refused --url: ${vet.reason}`);
         if (!vet.ok) warning = vet.reason;
       }
       let r;
-      try { r = await configureEndpoint(sql, id, { url, off, rotateSecret, events }); } catch (err) {
+      try { r = await configureEndpoint(sql, id, { url, off, rotateSecret, events }, config); } catch (err) {
         if (err instanceof EndpointError) throw new UsageError(err.message);
         throw err;
       }
@@ -96,24 +97,24 @@ export const webhookCommands: Record<string, Command> = {
   'webhook redeliver': {
     usage: 'webhook redeliver --delivery ID',
     help: 'Queues a pending or failed delivery again with a fresh retry schedule (same webhook-id and body) and tries it now. A delivered one is never sent again.',
-    async run(sql, p) {
+    async run(sql, p, config) {
       const id = required(p, 'delivery');
       const r = await requeueDelivery(sql, id);
       if (!r) throw new NotFoundError(`No delivery ${id}.`);
       if (r.status === 'delivered') throw new UsageError(`${id} was already delivered (a 2xx came back); it is never sent again`);
       if (r.status === 'sending') throw new UsageError(`${id} is being sent right now; see webhook deliveries`);
-      return sendNow(sql, id);
+      return sendNow(sql, id, config);
     },
     human: (r) => describeSend(r),
   },
   'webhook test': {
     usage: 'webhook test --project ID [--event TYPE]',
     help: `Sends a signed webhook.test event to the project's endpoint now and prints the outcome (no retries, not logged as a delivery). --event sends an example of a lifecycle event instead (${ARTICLE_EVENTS.join(', ')}), whatever the endpoint subscribes to.`,
-    async run(sql, p) {
+    async run(sql, p, config) {
       const id = required(p, 'project');
       const event = p.flags.has('event') ? parseEvents(required(p, 'event')) : undefined;
       if (event !== undefined && event?.length !== 1) throw new UsageError(`--event takes one of ${ARTICLE_EVENTS.join(', ')}`);
-      const r = await sendTestEvent(sql, id, { policy: policyFromEnv(), ...(event ? { event: event[0] } : {}) });
+      const r = await sendTestEvent(sql, id, { config, policy: policyFromEnv(config), ...(event ? { event: event[0] } : {}) });
       if (!r) throw new NotFoundError(`No project ${id}.`);
       // A failed test exits 1, so scripts can check an endpoint.
       if (!r.ok) throw new Error(`webhook.test to ${r.url ?? '(no endpoint)'} failed: ${r.error}`);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Sql } from 'postgres';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { readConfig } from '../../src/config.ts';
 import { listen } from '../../src/origin/serve.ts';
 import { COLLECTIONS } from '../../src/catalog/collections.ts';
 import { ROOT } from './edge-bridge.ts';
@@ -82,7 +83,7 @@ async function discover(o: NetlifyCheckOptions, local: string): Promise<MatrixCo
 
 export async function runNetlifyCheck(o: NetlifyCheckOptions): Promise<NetlifyCheckResult> {
   const started = Date.now();
-  const { handler } = createLocalOrigin({ distDir: o.distDir, sql: o.sql });
+  const { handler } = createLocalOrigin({ distDir: o.distDir, config: readConfig(), sql: o.sql });
   const local = await listen(handler, 0, '127.0.0.1');
   const netlify = await startNetlifyModel(o).catch(async (err) => { await local.close(); throw err; });
   try {

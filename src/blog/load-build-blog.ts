@@ -6,7 +6,7 @@ import type { BuildBlog } from './build-blog.ts';
 import type { FullArticle } from './public-article.ts';
 import { createStoreArticleSource } from './store-article-source.ts';
 import { withTimeout } from './with-timeout.ts';
-import { databaseUrl, readConfig } from '../config.ts';
+import { databaseUrl, type Config } from '../config.ts';
 
 /** How long the build waits to open the store (starting an embedded server included). */
 const OPEN_TIMEOUT_MS = 60_000;
@@ -15,13 +15,13 @@ const READ_TIMEOUT_MS = 30_000;
 
 const summaryOf = ({ content_markdown: _m, content_html: _h, toc_html: _t, json_ld: _j, related_articles: _r, ...s }: FullArticle): ArticleSummary => s;
 
-export async function loadBuildBlog(site: string): Promise<BuildBlog> {
-  const config = readConfig();
+/** The blog for a build of `site`, from the store the entry point's `config` names. */
+export async function loadBuildBlog(site: string, config: Config): Promise<BuildBlog> {
   const url = databaseUrl(config);
   let store: Awaited<ReturnType<typeof openStore>> | undefined;
   try {
-    store = await withTimeout(openStore({ databaseUrl: url, max: 2 }), OPEN_TIMEOUT_MS, 'opening the content store');
-    const articles = await createStoreArticleSource({ sql: store.sql, site, timeoutMs: READ_TIMEOUT_MS }).all();
+    store = await withTimeout(openStore({ config, databaseUrl: url, max: 2 }), OPEN_TIMEOUT_MS, 'opening the content store');
+    const articles = await createStoreArticleSource({ sql: store.sql, site, projectId: config.SKRIBRA_BLOG_PROJECT_ID, timeoutMs: READ_TIMEOUT_MS }).all();
     const note = articles.length ? undefined : 'no published articles (is there a blog project? `npm start` seeds one; or set SKRIBRA_BLOG_PROJECT_ID)';
     return { articles, summaries: articles.map(summaryOf), note };
   } catch (err) {

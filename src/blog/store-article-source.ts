@@ -6,18 +6,18 @@ import { getBlogProjectId } from '../store/seed.ts';
 import { allPublicArticles, getPublicArticle, listPublicArticles, projectLastChange, publicArticlesBySlugs } from '../store/repos/articles.ts';
 import { relatedSlugs, toArticleSummary, toPublicArticle, type FullArticle } from './public-article.ts';
 import { withTimeout } from './with-timeout.ts';
-import { readConfig } from '../config.ts';
 
-/** Bound on one store call; SKRIBRA_BLOG_TIMEOUT_MS overrides. */
+/** Bound on one store call of the build's fingerprint (blogLastChange). */
 export const DEFAULT_TIMEOUT_MS = 3000;
 
 export interface StoreArticleSourceOptions {
   sql: Sql;
   /** SITE_URL without a trailing slash: article urls point at this site's /blog/{slug}/. */
   site: string;
-  /** The blog project; defaults to getBlogProjectId ($SKRIBRA_BLOG_PROJECT_ID, else the seeded house project). */
-  projectId?: string;
-  timeoutMs?: number;
+  /** The blog project: $SKRIBRA_BLOG_PROJECT_ID; undefined, the seeded house project when present (getBlogProjectId). */
+  projectId: string | undefined;
+  /** Bound on one store call: SKRIBRA_BLOG_TIMEOUT_MS for the API. */
+  timeoutMs: number;
 }
 
 export interface StoreArticleSource extends ArticleSource {
@@ -29,11 +29,10 @@ export interface StoreArticleSource extends ArticleSource {
 }
 
 export function createStoreArticleSource({ sql, site, projectId, timeoutMs }: StoreArticleSourceOptions): StoreArticleSource {
-  const ms = timeoutMs ?? readConfig().SKRIBRA_BLOG_TIMEOUT_MS;
-  const bounded = <T>(what: string, work: () => Promise<T>) => withTimeout(work(), ms, `blog store: ${what}`);
+  const bounded = <T>(what: string, work: () => Promise<T>) => withTimeout(work(), timeoutMs, `blog store: ${what}`);
   let project: string | null | undefined = projectId;
   // Resolved on first use and kept once found; a blog without a project is empty, not an error.
-  const blogProject = async () => (project ??= await getBlogProjectId(sql)) ?? undefined;
+  const blogProject = async () => (project ??= await getBlogProjectId(sql, projectId)) ?? undefined;
 
   const related = async (pid: string, slugs: string[]) =>
     (await publicArticlesBySlugs(sql, pid, slugs)).map((r) => toArticleSummary(r, site));
@@ -66,7 +65,7 @@ export function createStoreArticleSource({ sql, site, projectId, timeoutMs }: St
   };
 }
 
-/** The blog's last change, for a build fingerprint: '' when there is no blog project. */
-export async function blogLastChange(sql: Sql, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<string> {
-  return createStoreArticleSource({ sql, site: '', timeoutMs }).lastChange();
+/** The blog's last change, for a build fingerprint: '' when there is no blog project (`projectId` as above). */
+export async function blogLastChange(sql: Sql, projectId: string | undefined, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<string> {
+  return createStoreArticleSource({ sql, site: '', projectId, timeoutMs }).lastChange();
 }

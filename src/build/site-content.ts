@@ -1,11 +1,6 @@
-import { resolve } from 'node:path';
 import { loadCatalog, contentHash, type SiteContent } from '../catalog/load-catalog.ts';
-import { readConfig } from '../config.ts';
 import { indexCatalog, type CatalogIndex } from '../catalog/build-twins.ts';
-
-/** Where the build reads content from: `content/`, or SKRIBRA_CONTENT_DIR (benchmarks, tests). */
-export const contentDir = (): string => resolve(readConfig().SKRIBRA_CONTENT_DIR);
-export const siteUrl = (): string => { const c = readConfig(); return c.SITE_URL ?? `http://localhost:${c.PORT}`; };
+import { siteSettings } from './site-settings.ts';
 
 // On globalThis: Astro's pages run from its own module instances (Vite's runner in dev, its bundle at build), and
 // must see the content the integration loaded, and its reset in dev.
@@ -15,11 +10,15 @@ const slot = globalThis as unknown as Record<symbol, SiteContent | undefined>;
 /** Forgets the loaded content, so the next siteContent() reads the files again (`npm run dev`, on a change). */
 export function resetSiteContent(): void { slot[KEY] = undefined; }
 
-/** The site's content, loaded once per process (once per change in dev); the build id is a hash of the catalog itself. */
+/**
+ * The site's content, loaded once per process (once per change in dev) from the folder and for the site the
+ * integration's settings name (site-settings.ts); the build id is a hash of the catalog itself.
+ */
 export function siteContent(): SiteContent {
   const cached = slot[KEY];
   if (cached) return cached;
-  const loaded = loadCatalog(contentDir(), siteUrl());
+  const { contentDir, siteUrl } = siteSettings();
+  const loaded = loadCatalog(contentDir, siteUrl);
   loaded.catalog.build_id = contentHash(loaded.catalog);
   slot[KEY] = loaded;
   return loaded;

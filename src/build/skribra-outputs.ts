@@ -4,11 +4,11 @@ import { siteContent } from './site-content.ts';
 import { writeOutputs } from './write-outputs.ts';
 import { writePrecompressed } from './write-precompressed.ts';
 import { phaseLines, phaseRecorder, type PhaseRecorder } from './build-phases.ts';
-import { readConfig } from '../config.ts';
+import type { Config } from '../config.ts';
+import { provideSiteSettings, siteSettingsOf } from './site-settings.ts';
 import { buildBlog, provideBuildBlog } from '../blog/build-blog.ts';
 import { loadBuildBlog } from '../blog/load-build-blog.ts';
 import { renderedAtBuild, writeOgImages } from '../seo/write-og-images.ts';
-import { ogCacheDir } from '../seo/og-cache.ts';
 import { dropPrerendered, prerenderMarkdown } from '../markdown/prerender-markdown.ts';
 import { submitBuildChanges } from '../indexnow/submit-build-changes.ts';
 import { paths } from '../core/urls.ts';
@@ -16,14 +16,18 @@ import { paths } from '../core/urls.ts';
 /**
  * The build's own steps around Astro's pages: content checked before anything renders, the blog read once from the
  * store, and every output that is not an HTML page written after the pages (write-outputs.ts). Each phase's time and
- * peak memory is printed at the end (build-phases.ts; `npm run bench:scale` reads the lines).
+ * peak memory is printed at the end (build-phases.ts; `npm run bench:scale` reads the lines). `config` is the one
+ * astro.config.mjs read: this integration hands the pages what they need of it (site-settings.ts) and passes the
+ * rest down.
  */
-export function skribraOutputs(): AstroIntegration {
+export function skribraOutputs(config: Config): AstroIntegration {
+  const settings = siteSettingsOf(config);
   let phases: PhaseRecorder | undefined;
   return {
     name: 'skribra-outputs',
     hooks: {
       'astro:config:setup': async ({ command, updateConfig }) => {
+        provideSiteSettings(settings);
         if (command === 'build') {
           phases = phaseRecorder();
           phases.next('content load');
@@ -41,7 +45,7 @@ export function skribraOutputs(): AstroIntegration {
       'astro:build:start': () => {
         // The blog pages and build:done share this one read of the content store; it fails the build when the
         // store is unreachable (unless SKRIBRA_BLOG_OPTIONAL=1).
-        provideBuildBlog(loadBuildBlog(siteContent().catalog.site_url));
+        provideBuildBlog(loadBuildBlog(siteContent().catalog.site_url, config));
         // Started, not awaited: the term sections render in workers while Vite bundles; the term pages wait for them.
         const done = phases?.beside('markdown');
         void prerenderMarkdown(siteContent().catalog.terms.flatMap((t) => (t.sections ?? []).map((s) => s.content))).finally(() => done?.());
@@ -55,18 +59,18 @@ export function skribraOutputs(): AstroIntegration {
         const blog = await buildBlog();
         if (blog.note) logger.warn(`blog: ${blog.note}`);
         const out = fileURLToPath(dir);
-        const { api, machine } = await writeOutputs(out, content, blog, (name) => phases?.next(name));
+        const { api, machine } = await writeOutputs(out, content, blog, settings.limits, (name) => phases?.next(name));
         phases?.next('images');
-        const og = await writeOgImages(out, content.catalog, blog, { cacheDir: ogCacheDir(), select: renderedAtBuild(content.catalog) });
+        const og = await writeOgImages(out, content.catalog, blog, { cacheDir: settings.ogCacheDir, select: renderedAtBuild(content.catalog) });
         logger.info(`${og.images} Open Graph images and covers written: ${og.rendered} rendered, ${og.copied} from the cache, ${og.pruned} pruned from it; ${og.onRequest} left to the image API (rendered on first request)`);
-        if (readConfig().SKRIBRA_PRECOMPRESS) {
+        if (config.SKRIBRA_PRECOMPRESS) {
           phases?.next('precompress');
           logger.info(`precompressed ${(await writePrecompressed(out)).files} files (br, gzip)`);
         }
         logger.info(`wrote ${api} static API files, ${machine} twins and machine-readable files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${content.catalog.build_id})`);
         // Last, once every output is written: the key file, and the pages that changed since the last submitted build.
         phases?.next('IndexNow');
-        const indexNow = await submitBuildChanges(out, readConfig(), blog.note ? { unread: (path) => path.startsWith(paths.blog) } : {});
+        const indexNow = await submitBuildChanges(out, config, blog.note ? { unread: (path) => path.startsWith(paths.blog) } : {});
         if (indexNow) logger[indexNow.level](indexNow.message);
         if (phases) for (const line of phaseLines(phases.finish())) logger.info(line);
         phases = undefined;

@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ArticleSummary } from '../api/public/article-source.ts';
+import type { RateLimits } from '../api/content/limits.ts';
 import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
 import type { SiteContent } from '../catalog/load-catalog.ts';
 import { CONTENT_SIGNAL_FILE, NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
@@ -16,14 +17,15 @@ import { notFoundTwin } from '../twins/not-found-twin.ts';
 
 /**
  * Writes every page's markdown twin and the machine-readable files into the build output, straight from the
- * catalog (DESIGN rule 8). `blog` adds the blog's articles to the sitemap and llms files, `blogTwins` the blog
- * pages' twins. `afterTwins` is called once the twins (and llms-full.txt) are written, before the other files (the
- * build's phase table counts them apart). Returns the number of files written.
+ * catalog (DESIGN rule 8). `limits` are the content API's, as the OpenAPI document states them. `blog` adds the
+ * blog's articles to the sitemap and llms files, `blogTwins` the blog pages' twins. `afterTwins` is called once the
+ * twins (and llms-full.txt) are written, before the other files (the build's phase table counts them apart). Returns
+ * the number of files written.
  *
  * Memory stays flat in the number of pages: each twin is rendered, written to its file and appended to
  * llms-full.txt, then dropped; llms-full.txt is written in chunks, never held whole.
  */
-export async function writeMachineReadable(outDir: string, content: SiteContent, blog: readonly ArticleSummary[] = [], blogTwins: ReadonlyMap<string, string> = new Map(), { afterTwins }: { afterTwins?: () => void } = {}): Promise<number> {
+export async function writeMachineReadable(outDir: string, content: SiteContent, limits: RateLimits, blog: readonly ArticleSummary[] = [], blogTwins: ReadonlyMap<string, string> = new Map(), { afterTwins }: { afterTwins?: () => void } = {}): Promise<number> {
   const site = content.catalog.site_url;
   const made = new Set<string>();
   let written = 0;
@@ -62,8 +64,8 @@ export async function writeMachineReadable(outDir: string, content: SiteContent,
   for (const [path, xml] of sitemaps) write(path, xml);
   write('/robots.txt', robotsTxt(site, [...sitemaps.keys()], content.signals));
   write(API_CATALOG_PATH, `${JSON.stringify(apiCatalog(site), null, 2)}\n`);
-  const json = openApiJson(site);
-  const yaml = openApiYaml(site);
+  const json = openApiJson(site, limits);
+  const yaml = openApiYaml(site, limits);
   for (const prefix of ['', '/api']) {
     write(`${prefix}/openapi.json`, json);
     write(`${prefix}/openapi.yaml`, yaml);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createPublicApi } from '../api/public/create-public-api.ts';
 import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
 import type { SiteContent } from '../catalog/load-catalog.ts';
+import type { RateLimits } from '../api/content/limits.ts';
 import type { BuildBlog } from '../blog/build-blog.ts';
 import { blogTwins } from '../blog/blog-twins.ts';
 import { ogImageSet } from '../seo/og-image-set.ts';
@@ -17,14 +18,15 @@ import { writeStaticApi } from './write-static-api.ts';
  * Everything that is not an HTML page or an image, written straight from the catalog (DESIGN rule 8): the static API
  * (by calling the public handlers), the markdown twins, the machine-readable files, the Netlify routing files, the
  * function's artifacts and the image API's index. The build writes them into dist/ after Astro rendered the pages;
- * `npm run dev` into its own folder on every content change, so both serve the same bytes. `phase` names each step
- * as it starts (the build's phase table, build-phases.ts).
+ * `npm run dev` into its own folder on every content change, so both serve the same bytes. `limits` are the content
+ * API's (the OpenAPI document states them). `phase` names each step as it starts (the build's phase table,
+ * build-phases.ts).
  */
-export async function writeOutputs(out: string, content: SiteContent, blog: BuildBlog, phase: (name: string) => void = () => {}): Promise<{ api: number; machine: number }> {
+export async function writeOutputs(out: string, content: SiteContent, blog: BuildBlog, limits: RateLimits, phase: (name: string) => void = () => {}): Promise<{ api: number; machine: number }> {
   const { catalog } = content;
   phase('static API and twins');
   const files = await writeStaticApi(out, catalog, createPublicApi({ catalog }));
-  const machine = await writeMachineReadable(out, content, blog.summaries, blogTwins(catalog.site_url, blog.articles), { afterTwins: () => phase('machine files') });
+  const machine = await writeMachineReadable(out, content, limits, blog.summaries, blogTwins(catalog.site_url, blog.articles), { afterTwins: () => phase('machine files') });
   writeFileSync(join(out, '_redirects'), redirectsFile());
   writeFileSync(join(out, '_headers'), headersFile(inlineScriptHashes(out)));
   phase('artifacts');

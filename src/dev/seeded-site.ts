@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, type Store } from '../store/open-store.ts';
 import { seedDemo } from '../store/seed.ts';
+import type { Config } from '../config.ts';
 import { astroBuild } from './astro-build.ts';
 
 export interface SeededSite { store: Store; distDir: string; cleanup: () => Promise<void> }
@@ -10,11 +11,12 @@ export interface SeededSite { store: Store; distDir: string; cleanup: () => Prom
 /**
  * A store of its own (a temp embedded PostgreSQL, or DATABASE_URL), seeded with the demo and house blog, and the
  * site built from it for `siteUrl` into a temp dir: what the browser tests and the site audit run against.
- * `beforeBuild` adds what a suite needs in the store first (the browser tests' hostile blog article).
+ * `beforeBuild` adds what a suite needs in the store first (the browser tests' hostile blog article). `config` is
+ * the caller's (the store's settings; DATABASE_URL picks the store).
  */
-export async function buildSeededSite(siteUrl: string, label: string, beforeBuild?: (store: Store) => Promise<void>): Promise<SeededSite> {
-  const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), `skribra-${label}-data-`));
-  const store = await openStore({ dataDir });
+export async function buildSeededSite(config: Config, siteUrl: string, label: string, beforeBuild?: (store: Store) => Promise<void>): Promise<SeededSite> {
+  const dataDir = config.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), `skribra-${label}-data-`));
+  const store = await openStore({ config, dataDir });
   const distDir = mkdtempSync(join(tmpdir(), `skribra-${label}-dist-`));
   const cleanup = async () => {
     await store.close({ wait: true });
@@ -22,7 +24,7 @@ export async function buildSeededSite(siteUrl: string, label: string, beforeBuil
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await seedDemo(store);
+    await seedDemo(store, { config });
     await beforeBuild?.(store);
     astroBuild({ outDir: distDir, quiet: true, env: { SITE_URL: siteUrl, SKRIBRA_CONTENT_DIR: '', ...(dataDir ? { SKRIBRA_DATA_DIR: dataDir } : {}) } });
   } catch (err) {

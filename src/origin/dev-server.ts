@@ -15,8 +15,9 @@ import { provideBuildBlog } from '../blog/build-blog.ts';
 import { loadBuildBlog } from '../blog/load-build-blog.ts';
 import { createLocalOrigin } from './local-origin.ts';
 import { openStore } from '../store/open-store.ts';
-import { readConfig } from '../config.ts';
-import { contentDir, resetSiteContent, siteContent } from '../build/site-content.ts';
+import type { Config } from '../config.ts';
+import { resetSiteContent, siteContent } from '../build/site-content.ts';
+import { siteSettingsOf } from '../build/site-settings.ts';
 import { writeOutputs } from '../build/write-outputs.ts';
 
 /** Paths the pipeline answers in dev; the rest are Astro's pages. */
@@ -28,22 +29,21 @@ function isOurs(pathname: string, accept: string | undefined): boolean {
 
 /**
  * The Astro integration that does it, for `astro dev` only: a build may start a Vite server of its own (it does under
- * NODE_ENV=test), which must not open the store or serve anything.
+ * NODE_ENV=test), which must not open the store or serve anything. `config` is the one astro.config.mjs read.
  */
-export function skribraDev(): AstroIntegration {
+export function skribraDev(config: Config): AstroIntegration {
   let dev = false;
   return {
     name: 'skribra-dev',
     hooks: {
       'astro:config:setup': ({ command }) => { dev = command === 'dev'; },
-      'astro:server:setup': async ({ server, logger }) => { if (dev) await devServer(server, logger); },
+      'astro:server:setup': async ({ server, logger }) => { if (dev) await devServer(server, logger, config); },
     },
   };
 }
 
-async function devServer(server: ViteDevServer, logger: AstroIntegrationLogger): Promise<void> {
-  // The dev server is an entry point: it reads the config once and passes it down.
-  const config = readConfig();
+async function devServer(server: ViteDevServer, logger: AstroIntegrationLogger, config: Config): Promise<void> {
+  const { limits, contentDir: dir } = siteSettingsOf(config);
   const store = await openStore({ config });
   let origin: ((req: Request) => Promise<Response>) | undefined;
   let out: string | undefined;
@@ -58,11 +58,11 @@ async function devServer(server: ViteDevServer, logger: AstroIntegrationLogger):
       return;
     }
     if (content.catalog.build_id === built) return; // a save that changed nothing, or the watcher's first scan
-    const blog = await loadBuildBlog(content.catalog.site_url);
+    const blog = await loadBuildBlog(content.catalog.site_url, config);
     provideBuildBlog(Promise.resolve(blog));
     // A fresh folder each time, so a deleted file's outputs are gone; the old one is dropped once replaced.
     const next = mkdtempSync(`${tmpdir()}/skribra-dev-`);
-    await writeOutputs(next, content, blog);
+    await writeOutputs(next, content, blog, limits);
     origin = createLocalOrigin({ distDir: next, sql: store.sql, config }).handler;
     if (out) rmSync(out, { recursive: true, force: true });
     out = next;
@@ -78,7 +78,6 @@ async function devServer(server: ViteDevServer, logger: AstroIntegrationLogger):
 
   let pending: Promise<void> = refresh();
   await pending;
-  const dir = contentDir();
   server.watcher.add(dir);
   let timer: ReturnType<typeof setTimeout> | undefined;
   server.watcher.on('all', (_event, file) => {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Sql } from 'postgres';
 import { contentRuntime, type ContentApiDeps } from '../api/content/create-content-api.ts';
 import { loadPublicApi } from '../api/public/load-public-api.ts';
@@ -5,20 +6,20 @@ import { toolsRuntime } from '../api/tools/create-tools-api.ts';
 import { mcpRuntime } from '../api/mcp/mcp-runtime.ts';
 import { ogImageRuntime } from '../seo/og-image-api.ts';
 import { renderOgImageInPool } from '../seo/render-og-image.ts';
-import { TOOLS_RATE_LIMIT } from '../config.ts';
+import { TOOLS_RATE_LIMIT, type Config } from '../config.ts';
 import { createStoreArticleSource } from '../blog/store-article-source.ts';
 import { createOrigin } from './create-origin.ts';
-import type { Config } from '../config.ts';
 import { BLOG_FUNCTION_PREFIX, PUBLIC_FUNCTION_PREFIX, unmount } from '../api/public/function-mount.ts';
 
 export interface LocalOriginOptions {
   distDir: string;
-  /** The config the entry point read (the content API's limits, timeout and caches); read from the environment when left out. */
-  config?: Config;
+  /** The config the entry point read: the content API's limits, timeout and caches, the blog's project and timeout,
+   * the image cache. */
+  config: Config;
   /** The content store: runs the content API and the blog. Without it both answer 503 / 502. */
   sql?: Sql;
   /** Content API options (limits, timeout, list cache) for tests and benchmarks. */
-  content?: Omit<ContentApiDeps, 'sql'>;
+  content?: Omit<ContentApiDeps, 'sql' | 'config'>;
   /** The tools' per-IP limit; the platform's numbers by default. */
   toolsRateLimit?: { windowLimit: number; windowSize: number };
 }
@@ -28,7 +29,9 @@ export interface LocalOriginOptions {
  * one pipeline. Tests, benchmarks, the browser suite and the site audit use this same stack.
  */
 export function createLocalOrigin({ distDir, config, sql, content, toolsRateLimit = TOOLS_RATE_LIMIT }: LocalOriginOptions) {
-  const { catalog, runtime } = loadPublicApi(distDir, sql ? (site) => createStoreArticleSource({ sql, site }) : undefined);
+  const blog = { projectId: config.SKRIBRA_BLOG_PROJECT_ID, timeoutMs: config.SKRIBRA_BLOG_TIMEOUT_MS };
+  const { catalog, runtime } = loadPublicApi(distDir, sql ? (site) => createStoreArticleSource({ sql, site, ...blog }) : undefined);
+  const ogCacheDir = resolve(config.SKRIBRA_OG_CACHE);
   const handler = createOrigin({
     distDir,
     apis: {
@@ -37,8 +40,8 @@ export function createLocalOrigin({ distDir, config, sql, content, toolsRateLimi
       // The MCP server reads the site's files through this same pipeline, which serves the site here.
       mcp: mcpRuntime({ site: catalog.site_url }),
       // The Open Graph images the build left to first request: rendered in worker threads, kept in the image cache.
-      images: ogImageRuntime({ distDir, render: renderOgImageInPool }),
-      ...(sql ? { content: contentRuntime({ sql, ...(config ? { config } : {}), ...content }) } : {}),
+      images: ogImageRuntime({ distDir, render: (card, host, width) => renderOgImageInPool(ogCacheDir, card, host, width) }),
+      ...(sql ? { content: contentRuntime({ sql, config, ...content }) } : {}),
     },
   });
   // Netlify serves the public functions at their mounts too (a function's path is public): so does this origin.

@@ -1,13 +1,11 @@
-// The Open Graph image cache: finished PNGs keyed by everything that shapes them (node_modules/.cache/skribra-og, or
-// SKRIBRA_OG_CACHE), so a rebuild, such as the one a blog publish triggers, renders only the cards that changed.
-// Netlify keeps node_modules/.cache between builds. An entry's mtime is its last use (prune-og-cache.ts).
+// The Open Graph image cache: finished PNGs keyed by everything that shapes them, in the folder SKRIBRA_OG_CACHE names
+// (node_modules/.cache/skribra-og by default; callers pass it), so a rebuild, such as the one a blog publish
+// triggers, renders only the cards that changed. Netlify keeps node_modules/.cache between builds. An entry's mtime
+// is its last use (prune-og-cache.ts).
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { OgCard } from './og-cards.ts';
 import { ogImageKey } from './og-image-key.ts';
-import { readConfig } from '../config.ts';
-
-export const ogCacheDir = (): string => resolve(readConfig().SKRIBRA_OG_CACHE);
 
 /** The cache file name of a card rendered for `host` at `width`: unchanged since the first cache, so old entries stay valid. */
 export const ogCacheName = (card: OgCard, host: string, width: number): string => `${ogImageKey(card, host, width)}.png`;

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
-import { readConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import type { OgCard } from './og-cards.ts';
 import { URL_KEY_LENGTH } from './og-image-key.ts';
 import type { OgImageSet } from './og-image-set.ts';
@@ -22,7 +22,7 @@ interface IndexFile { format: number; build_id: string; host: string; images: Re
  * The build output the image function reads the index from: SKRIBRA_DIST_DIR (tests, benchmarks), else ./dist, where
  * netlify.toml's included_files puts it (the base directory is the working directory at run time).
  */
-export function ogIndexRoot(config: Config = readConfig()): string {
+export function ogIndexRoot(config: Pick<Config, 'SKRIBRA_DIST_DIR'>): string {
   const dir = [config.SKRIBRA_DIST_DIR, resolve('dist')].find((d) => d && existsSync(join(d, OG_INDEX_DIR)));
   if (!dir) throw new Error(`no ${OG_INDEX_DIR}/ under SKRIBRA_DIST_DIR or ./dist: was the site built, and is it in the function's included_files?`);
   return dir;

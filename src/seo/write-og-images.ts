@@ -16,7 +16,7 @@ import { OG_WORKERS, ogRenderPool } from './og-render-pool.ts';
 import { pruneOgCache, type PruneOptions } from './prune-og-cache.ts';
 
 export interface OgWriteOptions {
-  /** The cache folder (ogCacheDir() in a build). */
+  /** The cache folder (SKRIBRA_OG_CACHE, resolved: site-settings.ts). */
   cacheDir: string;
   /** Worker threads; default one per core, at most 4 (OG_WORKERS). */
   workers?: number;

@@ -51,7 +51,7 @@ function toUrl(info: ServerInfo, password: string): string {
   return `postgres://${info.user}:${encodeURIComponent(password)}@${info.host}:${info.port}/${info.database}`;
 }
 
-export async function joinEmbedded(dir?: string, timeoutMs = 90_000): Promise<EmbeddedServer> {
+export async function joinEmbedded(dir: string, timeoutMs = 90_000): Promise<EmbeddedServer> {
   const p = dataPaths(dir);
   mkdirSync(p.root, { recursive: true });
   // The server runs as the unprivileged `postgres` user when we are root: it must be able to reach its dir.

@@ -19,6 +19,7 @@ import { liveLeases } from './leases.ts';
 import { clusterProcesses, initCluster, postmasterStatus, signalAll, spawnPostmaster, waitGone } from './postgres-cluster.ts';
 import { processAlive, sleep } from './process-alive.ts';
 
+if (!process.argv[2]) { console.error('usage: node src/store/keeper.ts <dataDir>'); process.exit(2); }
 const paths = dataPaths(process.argv[2]);
 const log = (msg: string) => { try { appendFileSync(paths.log, `${new Date().toISOString()} ${msg.trimEnd()}\n`); } catch { /* ignore */ } };
 

@@ -1,10 +1,11 @@
 // The store: a postgres.js client on DATABASE_URL when set, else on the embedded server of
-// $SKRIBRA_DATA_DIR (default .data/), started or joined on demand. Migrations run on open.
+// $SKRIBRA_DATA_DIR (default .data/), started or joined on demand. Migrations run on open. The settings come from
+// the config the entry point read.
 import postgres, { type Sql } from 'postgres';
 import { joinEmbedded, type EmbeddedServer } from './embedded.ts';
 import { migrate } from './migrate.ts';
 import { ensureAppRole } from './app-role.ts';
-import { readConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 
 export interface Store {
   sql: Sql;
@@ -15,8 +16,8 @@ export interface Store {
 }
 
 export interface OpenStoreOptions {
-  /** The config the entry point read (every default below); read from the environment when left out. */
-  config?: Config;
+  /** The config the entry point read (every default below). */
+  config: Config;
   /** Defaults to DATABASE_URL; empty means the embedded server. */
   databaseUrl?: string;
   /** Defaults to $SKRIBRA_DATA_DIR or .data/. */
@@ -52,8 +53,8 @@ async function whenReachable<T>(fn: () => Promise<T>, waitMs: number, where: str
   }
 }
 
-/** A pool on `url` of `max` connections (SKRIBRA_DB_POOL or 10 by default), with the config's connect timeout. */
-export function connect(url: string, max?: number, config: Config = readConfig()): Sql {
+/** A pool on `url` of `max` connections (SKRIBRA_DB_POOL or 10 when left out), with the config's connect timeout. */
+export function connect(url: string, max: number | undefined, config: Pick<Config, 'SKRIBRA_DB_POOL' | 'SKRIBRA_DB_CONNECT_TIMEOUT'>): Sql {
   return postgres(url, {
     max: max ?? config.SKRIBRA_DB_POOL ?? 10,
     connect_timeout: config.SKRIBRA_DB_CONNECT_TIMEOUT,
@@ -67,8 +68,8 @@ export function connect(url: string, max?: number, config: Config = readConfig()
   });
 }
 
-export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
-  const config = opts.config ?? readConfig();
+export async function openStore(opts: OpenStoreOptions): Promise<Store> {
+  const { config } = opts;
   const url = opts.databaseUrl ?? config.DATABASE_URL ?? '';
   let server: EmbeddedServer | undefined;
   if (!url) server = await joinEmbedded(opts.dataDir ?? config.SKRIBRA_DATA_DIR);

@@ -1,7 +1,6 @@
 // Where the embedded server keeps its files. Everything lives under one data dir so any fresh
 // SKRIBRA_DATA_DIR (for example one under the system temp dir) works end to end.
 import { resolve, join } from 'node:path';
-import { readConfig } from '../config.ts';
 
 export interface DataPaths {
   root: string;
@@ -18,7 +17,8 @@ export interface DataPaths {
   log: string;
 }
 
-export function dataPaths(dir = readConfig().SKRIBRA_DATA_DIR): DataPaths {
+/** The files under `dir`, the store's data dir (SKRIBRA_DATA_DIR, as the entry point read it). */
+export function dataPaths(dir: string): DataPaths {
   const root = resolve(dir);
   return {
     root,

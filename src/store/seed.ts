@@ -6,7 +6,7 @@ import { createAccount } from './repos/accounts.ts';
 import { createProject } from './repos/projects.ts';
 import { publishArticle } from './repos/articles.ts';
 import { blogTopics, demoTopics, toArticle, type Topic } from './seed-content.ts';
-import { readConfig } from '../config.ts';
+import type { Config } from '../config.ts';
 
 export const DEMO_ACCOUNT_ID = 'acc_demo';
 export const DEMO_PROJECT_ON = 'prj_demo_blog';
@@ -34,9 +34,10 @@ export const seedsDemo = (embedded: boolean, requested: boolean): boolean => emb
 /**
  * Seeds on a first start. Returns the demo account's API key (print it once) when it created the demo
  * account, else null. The house blog project is created whenever it is missing; the demo account only with `demo`.
+ * `config` is the entry point's (SKRIBRA_SITE_URL: the site the house blog's articles point at).
  */
-export async function seedDemo(store: Pick<Store, 'sql'>, { demo = true }: { demo?: boolean } = {}): Promise<string | null> {
-  const site = readConfig().SKRIBRA_SITE_URL.replace(/\/$/, '');
+export async function seedDemo(store: Pick<Store, 'sql'>, { config, demo = true }: { config: Pick<Config, 'SKRIBRA_SITE_URL'>; demo?: boolean }): Promise<string | null> {
+  const site = config.SKRIBRA_SITE_URL.replace(/\/$/, '');
   return store.sql.begin(async (tx) => {
     const sql = tx as unknown as Sql;
     await sql`select pg_advisory_xact_lock(${SEED_LOCK})`;
@@ -59,9 +60,8 @@ export async function seedDemo(store: Pick<Store, 'sql'>, { demo = true }: { dem
   });
 }
 
-/** The project holding the company blog: $SKRIBRA_BLOG_PROJECT_ID, else the seeded one when present. */
-export async function getBlogProjectId(sql: Sql): Promise<string | null> {
-  const configured = readConfig().SKRIBRA_BLOG_PROJECT_ID;
+/** The project holding the company blog: `configured` ($SKRIBRA_BLOG_PROJECT_ID), else the seeded one when present. */
+export async function getBlogProjectId(sql: Sql, configured: string | undefined): Promise<string | null> {
   if (configured) return configured;
   const [row] = await sql`select id from projects where id = ${BLOG_PROJECT_ID}`;
   return row ? BLOG_PROJECT_ID : null;

@@ -4,7 +4,7 @@
 import type { Sql } from 'postgres';
 import { newWebhookSecret } from '../store/ids.ts';
 import { inTx } from '../store/tx.ts';
-import { readConfig } from '../config.ts';
+import type { Config } from '../config.ts';
 import { openSecret, sealSecret, secretsKey } from './secret-box.ts';
 import type { ArticleEvent } from '../schemas/webhook-events.ts';
 
@@ -28,8 +28,12 @@ export interface EndpointState {
 
 export class EndpointError extends Error {}
 
-/** Undefined when there is no such project. Setting a URL (even the same one) re-enables an endpoint disabled by 410. */
-export function configureEndpoint(sql: Sql, projectId: string, change: EndpointChange, key = secretsKey(readConfig().SKRIBRA_SECRETS_KEY)): Promise<EndpointState | undefined> {
+/**
+ * Undefined when there is no such project. Setting a URL (even the same one) re-enables an endpoint disabled by 410.
+ * Secrets are sealed under the entry point's SKRIBRA_SECRETS_KEY (`config`).
+ */
+export function configureEndpoint(sql: Sql, projectId: string, change: EndpointChange, config: Pick<Config, 'SKRIBRA_SECRETS_KEY'>): Promise<EndpointState | undefined> {
+  const key = secretsKey(config.SKRIBRA_SECRETS_KEY);
   return inTx(sql, async (tx) => {
     const [p] = await tx<{ webhook_url: string | null; webhook_secret: string | null; webhook_previous_secret_until: Date | null; webhook_events: ArticleEvent[] | null }[]>`
       select webhook_url, webhook_secret, webhook_previous_secret_until, webhook_events from projects where id = ${projectId} for update`;

@@ -7,11 +7,14 @@ import { RETRY_SCHEDULE_MS, nextDelay } from './retry-schedule.ts';
 import { describeOutcome, isSuccess, sendMessage, SEND_TIMEOUT_MS, type AttemptOutcome } from './send-message.ts';
 import { policyFromEnv, type Resolver, type TargetPolicy } from './vet-target.ts';
 import { openSecret, secretsKey } from './secret-box.ts';
-import { readConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+
+/** What the worker reads of the entry point's config: the secrets key, and the target policy unless `policy` is given. */
+export type WorkerConfig = Pick<Config, 'SKRIBRA_SECRETS_KEY' | 'SKRIBRA_WEBHOOK_ALLOW_HTTP' | 'SKRIBRA_WEBHOOK_ALLOW_PRIVATE'>;
 
 export interface WorkerOptions {
-  /** The config the entry point read (secrets key, target policy); read from the environment when left out. */
-  config?: Config;
+  /** The config the entry point read. */
+  config: WorkerConfig;
   /** Waits after each failed attempt; defaults to Standard Webhooks' (tests pass milliseconds). */
   schedule?: readonly number[];
   policy?: TargetPolicy;
@@ -46,7 +49,7 @@ export interface DeliveryResult {
 }
 
 /** What every attempt of one run shares, resolved once from the options and the config. */
-interface RunSettings { schedule: readonly number[]; config: Config; policy: TargetPolicy; timeoutMs: number }
+interface RunSettings { schedule: readonly number[]; config: WorkerConfig; policy: TargetPolicy; timeoutMs: number }
 
 async function attempt(sql: Sql, d: ClaimedDelivery, o: WorkerOptions, { schedule, config, policy, timeoutMs }: RunSettings): Promise<DeliveryResult> {
   const base = { id: d.id, project_id: d.project_id, event_type: d.event_type, attempts: d.attempts };
@@ -81,8 +84,8 @@ async function attempt(sql: Sql, d: ClaimedDelivery, o: WorkerOptions, { schedul
 }
 
 /** Runs rounds of due deliveries until none is due (or the budget is spent); returns what each attempt did. */
-export async function runDueDeliveries(sql: Sql, o: WorkerOptions = {}): Promise<DeliveryResult[]> {
-  const config = o.config ?? readConfig();
+export async function runDueDeliveries(sql: Sql, o: WorkerOptions): Promise<DeliveryResult[]> {
+  const { config } = o;
   const timeoutMs = o.timeoutMs ?? SEND_TIMEOUT_MS;
   const settings: RunSettings = { schedule: o.schedule ?? RETRY_SCHEDULE_MS, config, policy: o.policy ?? policyFromEnv(config), timeoutMs };
   const leaseMs = o.leaseMs ?? timeoutMs + 45_000;

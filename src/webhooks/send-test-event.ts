@@ -5,7 +5,7 @@ import { newId } from '../store/ids.ts';
 import type { ArticleEvent } from '../schemas/webhook-events.ts';
 import { exampleEvent } from './example-event.ts';
 import { openSecret, secretsKey } from './secret-box.ts';
-import { readConfig } from '../config.ts';
+import type { Config } from '../config.ts';
 import { describeOutcome, isSuccess, sendMessage, type SendOptions } from './send-message.ts';
 
 export interface TestOutcome {
@@ -19,7 +19,7 @@ export interface TestOutcome {
  * Without `event`, a `webhook.test` message; with one, an example of that event (the example article, sequence 1),
  * so a receiver can be tried against every type it handles.
  */
-export async function sendTestEvent(sql: Sql, projectId: string, opts: SendOptions & { event?: ArticleEvent }): Promise<TestOutcome | undefined> {
+export async function sendTestEvent(sql: Sql, projectId: string, opts: SendOptions & { event?: ArticleEvent; config: Pick<Config, 'SKRIBRA_SECRETS_KEY'> }): Promise<TestOutcome | undefined> {
   const [p] = await sql<{ webhook_url: string | null; webhook_secret: string | null; previous: string | null; disabled: string | null; account_id: string }[]>`
     select webhook_url, webhook_secret, webhook_disabled_reason as disabled, account_id,
       case when webhook_previous_secret_until > now() then webhook_previous_secret end as previous
@@ -34,7 +34,8 @@ export async function sendTestEvent(sql: Sql, projectId: string, opts: SendOptio
       timestamp: new Date().toISOString(),
       data: { project_id: projectId, message: 'A test event from Skribra: your endpoint is reachable and can verify the signature.' },
     });
-  const key = secretsKey(readConfig().SKRIBRA_SECRETS_KEY);
+  // The key of the config the CLI read, checked only when there is a secret to open.
+  const key = secretsKey(opts.config.SKRIBRA_SECRETS_KEY);
   const secrets = [p.webhook_secret, ...(p.previous ? [p.previous] : [])].map((s) => openSecret(s, key));
   const out = await sendMessage(p.webhook_url, secrets, id, body, opts);
   const ok = isSuccess(out);

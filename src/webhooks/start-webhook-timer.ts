@@ -3,13 +3,12 @@
 // recorded as failed and retried later, same webhook-id), so the store can close after.
 import type { Sql } from 'postgres';
 import { describeResult, runDueDeliveries, type WorkerOptions } from './run-deliveries.ts';
-import { readConfig } from '../config.ts';
 
 export interface WebhookTimer { stop(): Promise<void> }
 
-export function startWebhookTimer(sql: Sql, o: WorkerOptions & { intervalMs?: number; graceMs?: number; log?: (line: string) => void } = {}): WebhookTimer {
-  const config = o.config ?? readConfig();
-  const intervalMs = o.intervalMs ?? config.SKRIBRA_WEBHOOK_INTERVAL_MS;
+/** Every `intervalMs` (SKRIBRA_WEBHOOK_INTERVAL_MS for the origin), a run with the worker's options. */
+export function startWebhookTimer(sql: Sql, o: WorkerOptions & { intervalMs: number; graceMs?: number; log?: (line: string) => void }): WebhookTimer {
+  const { intervalMs } = o;
   const log = o.log ?? ((line: string) => console.log(line));
   const draining = new AbortController();
   const aborting = new AbortController();
@@ -17,7 +16,7 @@ export function startWebhookTimer(sql: Sql, o: WorkerOptions & { intervalMs?: nu
 
   const tick = () => {
     if (running || draining.signal.aborted) return;
-    running = runDueDeliveries(sql, { ...o, config, drain: draining.signal, signal: aborting.signal })
+    running = runDueDeliveries(sql, { ...o, drain: draining.signal, signal: aborting.signal })
       .then((results) => results.forEach((r) => log(describeResult(r))))
       .catch((err: unknown) => { if (!aborting.signal.aborted) log(`webhook worker: ${(err as Error).message}`); })
       .finally(() => { running = undefined; });

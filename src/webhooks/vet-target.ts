@@ -4,7 +4,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { classifyAddress, type AddressClass } from './classify-address.ts';
-import { readConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 
 export interface TargetPolicy {
   /** Plain http to public hosts ($SKRIBRA_WEBHOOK_ALLOW_HTTP=1). */
@@ -19,7 +19,8 @@ export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 export type Vetted = { ok: true; url: URL; address: string; family: 4 | 6; class: AddressClass };
 export type Refused = { ok: false; reason: string };
 
-export const policyFromEnv = (config: Config = readConfig()): TargetPolicy => ({
+/** The policy the entry point's config sets. */
+export const policyFromEnv = (config: Pick<Config, 'SKRIBRA_WEBHOOK_ALLOW_HTTP' | 'SKRIBRA_WEBHOOK_ALLOW_PRIVATE'>): TargetPolicy => ({
   allowHttp: config.SKRIBRA_WEBHOOK_ALLOW_HTTP,
   allowPrivate: config.SKRIBRA_WEBHOOK_ALLOW_PRIVATE,
 });

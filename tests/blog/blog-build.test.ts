@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openTestStore, type TestStore } from '../content/helpers.ts';
 import { seedDemo, BLOG_PROJECT_ID } from '../../src/store/seed.ts';
+import { readConfig } from '../../src/config.ts';
 import { blogTopics, toArticle } from '../../src/store/seed-content.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { htmlToMarkdown } from '../../src/blog/html-to-markdown.ts';
@@ -42,7 +43,7 @@ const file = (p: string) => readFileSync(join(dist, p), 'utf8');
 
 beforeAll(async () => {
   t = await openTestStore();
-  await seedDemo(t.store);
+  await seedDemo(t.store, { config: readConfig() });
   await updateArticleState(t.store.sql, BLOG_PROJECT_ID, 'content-decay', { retired: true });
   // One article in German by a person, with a cover of its own of unknown size (the rest keep the seeded fields).
   await publishArticle(t.store.sql, BLOG_PROJECT_ID, { ...toArticle(blogTopics.find((x) => x.slug === 'search-intent')!, SITE, 'Skribra', []), ...GERMAN });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openTestStore, type TestStore } from '../content/helpers.ts';
 import { createStoreArticleSource } from '../../src/blog/store-article-source.ts';
+import { readConfig } from '../../src/config.ts';
 import { main } from '../../scripts/cli/main.ts';
 import { Article } from '../../src/schemas/article.ts';
 import { blogProject, publicApi, SITE, WITH_NEW_FIELDS } from './helpers.ts';
@@ -14,7 +15,7 @@ let get: ReturnType<typeof publicApi>;
 beforeAll(async () => {
   t = await openTestStore();
   fx = await blogProject(t.store);
-  get = publicApi(createStoreArticleSource({ sql: t.store.sql, site: SITE, projectId: fx.projectId }));
+  get = publicApi(createStoreArticleSource({ sql: t.store.sql, site: SITE, projectId: fx.projectId, timeoutMs: readConfig().SKRIBRA_BLOG_TIMEOUT_MS }));
 });
 afterAll(async () => { await t?.close(); });
 

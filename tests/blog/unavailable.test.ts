@@ -3,6 +3,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connect } from '../../src/store/open-store.ts';
+import { readConfig } from '../../src/config.ts';
 import { createStoreArticleSource } from '../../src/blog/store-article-source.ts';
 import { publicApi, SITE } from './helpers.ts';
 
@@ -42,7 +43,7 @@ describe.each([
   ['stalled (black hole, bounded by the timeout)', () => blackHolePort],
 ])('store %s', (_, port) => {
   test('articles answer 502 within the bound; the rest of the API is unaffected', async () => {
-    const sql = connect(`postgres://skribra:x@127.0.0.1:${port()}/skribra`, 1);
+    const sql = connect(`postgres://skribra:x@127.0.0.1:${port()}/skribra`, 1, readConfig());
     try {
       const get = publicApi(createStoreArticleSource({ sql, site: SITE, projectId: 'prj_blog', timeoutMs: 400 }));
       const started = performance.now();

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launch, watchErrors } from '../../src/dev/chromium.ts';
 import { builtSite } from '../helpers/built-site.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { readConfig } from '../../src/config.ts';
 import { listen } from '../../src/origin/serve.ts';
 
 // One real-browser smoke test in the unit suite; the full browser suite is `npm run test:e2e`.
@@ -11,7 +12,7 @@ let browser: Browser;
 let server: { port: number; close: () => Promise<void> };
 beforeAll(async () => {
   const { distDir } = await builtSite();
-  server = await listen(createLocalOrigin({ distDir }).handler, 0, '127.0.0.1');
+  server = await listen(createLocalOrigin({ distDir, config: readConfig() }).handler, 0, '127.0.0.1');
   browser = await launch();
 });
 afterAll(async () => { await browser?.close(); await server?.close(); });

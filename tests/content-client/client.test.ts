@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { articleInput, fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
+import { readConfig } from '../../src/config.ts';
 import { runDueDeliveries } from '../../src/webhooks/run-deliveries.ts';
 import { startReceiver } from '../webhooks/receiver.ts';
 import { createClient, SkribraError, verifyWebhook, WebhookVerificationError, type OwnArticleCard } from '../../packages/content-client/src/index.ts';
@@ -183,9 +184,9 @@ describe('@skribra/content', () => {
   it('verifies a real webhook delivery, and refuses a tampered, replayed or foreign one', async () => {
     const rx = await startReceiver();
     try {
-      const ep = await configureEndpoint(t.store.sql, f.on, { url: rx.url });
+      const ep = await configureEndpoint(t.store.sql, f.on, { url: rx.url }, readConfig());
       await publishArticle(t.store.sql, f.on, articleInput('webhook-news', 'Webhook news'));
-      await runDueDeliveries(t.store.sql, { policy: { allowHttp: false, allowPrivate: true } });
+      await runDueDeliveries(t.store.sql, { config: readConfig(), policy: { allowHttp: false, allowPrivate: true } });
       const [hit] = await rx.waitFor(1);
       const payload = await verifyWebhook(hit!.body, hit!.headers as Record<string, string>, ep!.secret!);
       expect(payload).toMatchObject({ type: 'article.published', data: { slug: 'webhook-news', metadata: { projectId: f.on } } });
@@ -197,7 +198,7 @@ describe('@skribra/content', () => {
       expect(await code(verifyWebhook(hit!.body, hit!.headers as Record<string, string>, ep!.secret!, { now: new Date(Date.now() + 600_000) }))).toBe('timestamp_out_of_range');
       expect(await code(verifyWebhook(hit!.body, {}, ep!.secret!))).toBe('missing_headers');
     } finally {
-      await configureEndpoint(t.store.sql, f.on, { off: true });
+      await configureEndpoint(t.store.sql, f.on, { off: true }, readConfig());
       await rx.close();
     }
   });

@@ -14,6 +14,7 @@ import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { updateArticleFields } from '../../src/store/repos/article-fields.ts';
 import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
+import { readConfig } from '../../src/config.ts';
 import { signHeaders } from '../../src/webhooks/sign-headers.ts';
 import { exampleEvent } from '../../src/webhooks/example-event.ts';
 import { ARTICLE_EVENTS, articleRemoval, webhookPayloads, type ArticleEvent } from '../../src/schemas/webhook-events.ts';
@@ -134,7 +135,7 @@ async function lifeDeliveries() {
   const sql = t.store.sql;
   const acc = await createAccount(sql, uniq('acc'));
   const pid = await createProject(sql, { accountId: acc.account_id, name: 'Docs hooks', apiEnabled: true });
-  await configureEndpoint(sql, pid, { url: 'https://hooks.example/skribra', events: [...ARTICLE_EVENTS] });
+  await configureEndpoint(sql, pid, { url: 'https://hooks.example/skribra', events: [...ARTICLE_EVENTS] }, readConfig());
   await publishArticle(sql, pid, articleInput('life', 'Life'));
   await updateArticleFields(sql, pid, 'life', { title: 'Life, edited' });
   await updateArticleState(sql, pid, 'life', { unpublished: true });

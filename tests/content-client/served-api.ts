@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import type { Sql } from 'postgres';
 import { createContentApi, type ContentApiDeps } from '../../src/api/content/create-content-api.ts';
+import { readConfig } from '../../src/config.ts';
 
 /** True once the lead's registry routes GET /v1/sync to syncFeed (src/api imports sync-feed.ts). */
 export const syncWired = (() => {
@@ -18,7 +19,7 @@ export interface Served { url: string; close(): Promise<void> }
 
 /** The content API handler on a free loopback port (Hono's Node adapter, as the local origin uses). */
 export async function serveContentApi(sql: Sql, deps: Partial<ContentApiDeps> = {}): Promise<Served> {
-  const handler = createContentApi({ sql, ...deps });
+  const handler = createContentApi({ sql, config: readConfig(), ...deps });
   return new Promise((resolve) => {
     const server = serve({ fetch: handler, port: 0, hostname: '127.0.0.1' }, (info) => {
       resolve({ url: `http://127.0.0.1:${info.port}`, close: () => new Promise((r) => server.close(() => r())) });

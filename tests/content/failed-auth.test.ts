@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, openTestStore, type TestStore } from './helpers.ts';
 import { createContentApi } from '../../src/api/content/create-content-api.ts';
-import { FAILED_AUTH_LIMIT } from '../../src/config.ts';
+import { FAILED_AUTH_LIMIT, readConfig } from '../../src/config.ts';
 import { listen } from '../../src/origin/serve.ts';
 
 let t: TestStore;
@@ -21,7 +21,7 @@ describe('failed authentications', () => {
   it('refuses a malformed key without a statement, and an address past the limit with 429 before any lookup', async () => {
     const f = await fixture(t.store, 1);
     const { sql, count } = counting();
-    const server = await listen(createContentApi({ sql }), 0, '127.0.0.1');
+    const server = await listen(createContentApi({ sql, config: readConfig() }), 0, '127.0.0.1');
     const get = (key: string) => fetch(`http://127.0.0.1:${server.port}/v1/projects`, { headers: { authorization: `Bearer ${key}` } });
     try {
       expect((await get(f.key)).status).toBe(200);

@@ -9,12 +9,13 @@ import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
 import { ownArticleInput } from '../../src/schemas/own-article.ts';
 import { createContentApi, type ContentApiDeps } from '../../src/api/content/create-content-api.ts';
+import { readConfig } from '../../src/config.ts';
 
 export interface TestStore { store: Store; dataDir?: string; close(): Promise<void> }
 
 export async function openTestStore(): Promise<TestStore> {
   const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'skribra-test-'));
-  const store = await openStore({ dataDir });
+  const store = await openStore({ config: readConfig(), dataDir });
   return {
     store, dataDir,
     async close() {
@@ -25,7 +26,7 @@ export async function openTestStore(): Promise<TestStore> {
 }
 
 export function api(store: Store, deps: Partial<ContentApiDeps> = {}) {
-  const handler = createContentApi({ sql: store.sql, ...deps });
+  const handler = createContentApi({ sql: store.sql, config: readConfig(), ...deps });
   return async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
     const res = await handler(new Request(`http://localhost${path}`, { headers, method }));
     const text = await res.text();

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { api, articleInput, bearer, fixture, openTestStore, type TestStore } from './helpers.ts';
 import { openStore, type Store } from '../../src/store/open-store.ts';
+import { readConfig } from '../../src/config.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { revokeKeys } from '../../src/store/repos/accounts.ts';
 import { setProjectApi } from '../../src/store/repos/projects.ts';
@@ -23,7 +24,7 @@ let t: TestStore;
 let other: Store;
 beforeAll(async () => {
   t = await openTestStore();
-  other = await openStore({ dataDir: t.dataDir });
+  other = await openStore({ config: readConfig(), dataDir: t.dataDir });
 });
 afterAll(async () => { await other?.close(); await t?.close(); });
 

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestStore, type TestStore } from './helpers.ts';
 import { DEMO_ACCOUNT_ID, seedDemo, seedsDemo, BLOG_PROJECT_ID } from '../../src/store/seed.ts';
+import { readConfig } from '../../src/config.ts';
 
 let t: TestStore;
 beforeAll(async () => { t = await openTestStore(); });
@@ -18,10 +19,10 @@ describe('demo seeding', () => {
   it('without the demo, creates the house blog and no account with a key', async () => {
     // A shared database (DATABASE_URL in CI) may hold another test's demo account: start from none.
     await t.store.sql`delete from accounts where id = ${DEMO_ACCOUNT_ID}`;
-    expect(await seedDemo(t.store, { demo: false })).toBeNull();
+    expect(await seedDemo(t.store, { config: readConfig(), demo: false })).toBeNull();
     expect(await t.store.sql`select id from projects where id = ${BLOG_PROJECT_ID}`).toHaveLength(1);
     expect(await t.store.sql`select id from accounts where id = ${DEMO_ACCOUNT_ID}`).toHaveLength(0);
-    expect(await seedDemo(t.store)).toMatch(/^sk_live_/);
+    expect(await seedDemo(t.store, { config: readConfig() })).toMatch(/^sk_live_/);
     // Leave a shared database as found: other tests seed the demo themselves.
     await t.store.sql`delete from accounts where id = ${DEMO_ACCOUNT_ID}`;
   });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { openStore } from '../../src/store/open-store.ts';
+import { readConfig } from '../../src/config.ts';
 import { freePort } from '../../src/store/free-port.ts';
 import { joinEmbedded } from '../../src/store/embedded.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ describe('openStore on a store that is not there (yet)', () => {
   it('retries refused connections for waitMs, then names the wait and the cause', async () => {
     const port = await freePort();
     const t0 = Date.now();
-    await expect(openStore({ databaseUrl: `postgres://u:p@127.0.0.1:${port}/db`, waitMs: 2000 }))
+    await expect(openStore({ config: readConfig(), databaseUrl: `postgres://u:p@127.0.0.1:${port}/db`, waitMs: 2000 }))
       .rejects.toThrow(/^the store did not accept connections within 2 s \(.*ECONNREFUSED.*\); check DATABASE_URL and the server$/);
     const ms = Date.now() - t0;
     expect(ms).toBeGreaterThanOrEqual(2000);
@@ -32,7 +33,7 @@ describe('openStore on a store that is not there (yet)', () => {
     const { connect } = await import('node:net');
     const proxy = createServer((c) => { const s = connect(real, '127.0.0.1'); c.pipe(s).pipe(c); s.on('error', () => c.destroy()); c.on('error', () => s.destroy()); });
     setTimeout(() => proxy.listen(port, '127.0.0.1'), 700);
-    const store = await openStore({ databaseUrl: proxyUrl.toString(), waitMs: 10_000 });
+    const store = await openStore({ config: readConfig(), databaseUrl: proxyUrl.toString(), waitMs: 10_000 });
     expect((await store.sql`select 1 as one`)[0]!.one).toBe(1);
     await store.close();
     proxy.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { openTestStore, articleInput, fixture, type TestStore } from './helpers.ts';
 import { connect, openStore } from '../../src/store/open-store.ts';
+import { readConfig } from '../../src/config.ts';
 import { migrate, listMigrations } from '../../src/store/migrate.ts';
 import { createAccount, rotateKey, revokeKeys } from '../../src/store/repos/accounts.ts';
 import { createProject, setProjectWebhook } from '../../src/store/repos/projects.ts';
@@ -14,8 +15,8 @@ afterAll(async () => { await t?.close(); });
 
 describe('migrations', () => {
   it('are recorded once and safe to run again and from two clients at once', async () => {
-    const a = connect(urlOf(t), 2);
-    const b = connect(urlOf(t), 2);
+    const a = connect(urlOf(t), 2, readConfig());
+    const b = connect(urlOf(t), 2, readConfig());
     try {
       const [ra, rb] = await Promise.all([migrate(a), migrate(b)]);
       expect([...ra, ...rb]).toEqual([]);
@@ -35,7 +36,7 @@ function urlOf(ts: TestStore): string {
 describe('embedded server', () => {
   it('is shared: a second open joins the running server instead of starting another', async () => {
     if (!t.store.embedded) return;
-    const second = await openStore({ dataDir: t.dataDir });
+    const second = await openStore({ config: readConfig(), dataDir: t.dataDir });
     try {
       expect((second.sql.options as any).port).toEqual((t.store.sql.options as any).port);
       const [{ n }] = await second.sql`select 1 as n`;
@@ -99,11 +100,11 @@ describe('articles', () => {
 
 describe('seed', () => {
   it('seeds the demo and the house blog once, and returns the key only the first time', async () => {
-    const [k1, k2] = await Promise.all([seedDemo(t.store), seedDemo(t.store)]);
+    const [k1, k2] = await Promise.all([seedDemo(t.store, { config: readConfig() }), seedDemo(t.store, { config: readConfig() })]);
     const keys = [k1, k2].filter(Boolean);
     expect(keys).toHaveLength(1);
-    expect(await seedDemo(t.store)).toBeNull();
-    expect(await getBlogProjectId(t.store.sql)).toBe(BLOG_PROJECT_ID);
+    expect(await seedDemo(t.store, { config: readConfig() })).toBeNull();
+    expect(await getBlogProjectId(t.store.sql, undefined)).toBe(BLOG_PROJECT_ID);
     const [{ n }] = await t.store.sql`select count(*)::int as n from articles where project_id = ${DEMO_PROJECT_ON}`;
     expect(n).toBeGreaterThanOrEqual(12);
     const a = (await t.store.sql`select * from articles where project_id = ${BLOG_PROJECT_ID} limit 1`)[0]!;
@@ -112,8 +113,7 @@ describe('seed', () => {
     expect(a.content_html).toMatch(/<ul>/);
     expect(a.json_ld.length).toBeGreaterThan(0);
     expect(a.sources.length).toBeGreaterThan(0);
-    process.env.SKRIBRA_BLOG_PROJECT_ID = 'prj_override';
-    try { expect(await getBlogProjectId(t.store.sql)).toBe('prj_override'); } finally { delete process.env.SKRIBRA_BLOG_PROJECT_ID; }
+    expect(await getBlogProjectId(t.store.sql, 'prj_override')).toBe('prj_override');
     void createProject;
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createServer, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { createContentApi } from '../../src/api/content/create-content-api.ts';
+import { readConfig } from '../../src/config.ts';
 
 const req = () => new Request('http://localhost/v1/projects', { headers: { authorization: `Bearer sk_live_${'w'.repeat(43)}` } });
 
@@ -9,7 +10,7 @@ describe('store unreachable', () => {
   it('refused connection: 503 unavailable with Retry-After, quickly', async () => {
     const sql = postgres('postgres://u:p@127.0.0.1:1/db', { connect_timeout: 2, max: 1 });
     const started = Date.now();
-    const res = await createContentApi({ sql })(req());
+    const res = await createContentApi({ sql, config: readConfig() })(req());
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ code: 'unavailable' });
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -24,7 +25,7 @@ describe('store unreachable', () => {
     const port = (silent.address() as { port: number }).port;
     const sql = postgres(`postgres://u:p@127.0.0.1:${port}/db`, { connect_timeout: 30, max: 1 });
     const started = Date.now();
-    const res = await createContentApi({ sql, timeoutMs: 800 })(req());
+    const res = await createContentApi({ sql, config: readConfig(), timeoutMs: 800 })(req());
     expect(res.status).toBe(503);
     const text = await res.text();
     expect(text).not.toMatch(/at |stack|postgres:/i);

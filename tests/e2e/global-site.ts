@@ -3,6 +3,7 @@
 // second origin on another loopback port that plays "some other website".
 import type { TestProject } from 'vitest/node';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { readConfig } from '../../src/config.ts';
 import { listen } from '../../src/origin/serve.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
@@ -34,7 +35,7 @@ export default async function setup(project: TestProject) {
   // A blog article as a prompt-injected agent might write it: the browser test checks nothing in it runs. Dated
   // long ago, so it is the blog's last article and the other tests' "first article" stays a seeded one.
   const old = new Date('2020-01-01T00:00:00Z');
-  const { store, distDir, cleanup } = await buildSeededSite(siteUrl, 'e2e',
+  const { store, distDir, cleanup } = await buildSeededSite(readConfig(), siteUrl, 'e2e',
     (s) => publishArticle(s.sql, BLOG_PROJECT_ID, HOSTILE_ARTICLE, { published: old, updated: old }).then(() => undefined));
 
   const { account_id, api_key } = await createAccount(store.sql, 'E2E account');
@@ -42,7 +43,7 @@ export default async function setup(project: TestProject) {
   // The article the content API docs fetch in their examples (tests/e2e/docs-examples.test.ts runs them).
   await publishArticle(store.sql, projectId, toArticle({ ...demoTopics[0]!, slug: DOCS_EXAMPLE_SLUG, title: 'How to choose a URL slug' }, 'https://e2e.example', 'E2E', []));
 
-  const { handler: origin } = createLocalOrigin({ distDir, sql: store.sql });
+  const { handler: origin } = createLocalOrigin({ distDir, config: readConfig(), sql: store.sql });
   const site = await listen(origin, port, '127.0.0.1');
   const other = await listen(async () => new Response('<!doctype html><html lang="en"><title>Another site</title><h1>Another site</h1></html>', {
     headers: { 'content-type': 'text/html; charset=utf-8' },

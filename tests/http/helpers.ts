@@ -4,6 +4,7 @@ import { builtSite } from '../helpers/built-site.ts';
 import { openTestStore, fixture, type TestStore } from '../content/helpers.ts';
 import { seedDemo } from '../../src/store/seed.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { readConfig } from '../../src/config.ts';
 
 export interface Stack {
   site: string;
@@ -16,11 +17,11 @@ export interface Stack {
 export async function openStack(): Promise<Stack> {
   const { distDir, siteUrl } = await builtSite();
   const store = await openTestStore();
-  await seedDemo(store.store);
+  await seedDemo(store.store, { config: readConfig() });
   const account = await fixture(store.store, 3);
   // Limits high enough that thousands of generated requests never meet them (429 is tested elsewhere).
   const { handler, catalog } = createLocalOrigin({
-    distDir, sql: store.store.sql,
+    distDir, config: readConfig(), sql: store.store.sql,
     content: { limits: { list: { hour: 1e9, day: 1e9 }, detail: { hour: 1e9, day: 1e9 } } },
     toolsRateLimit: { windowLimit: 1e9, windowSize: 60 },
   });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { astroBuild, WITHOUT_BLOG } from '../../src/dev/astro-build.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { readConfig } from '../../src/config.ts';
 import { generateContent } from '../../scripts/generate-content.ts';
 import { startReceiverProcess, unreachableEndpoint } from './receiver.ts';
 
@@ -37,7 +38,7 @@ const build = (endpoint = rx.endpoint) => astroBuild({
 it('a first build writes the key file (served at the site root) and submits nothing', async () => {
   build();
   expect(readFileSync(join(dist, `${KEY}.txt`), 'utf8')).toBe(KEY);
-  const { handler } = createLocalOrigin({ distDir: dist });
+  const { handler } = createLocalOrigin({ distDir: dist, config: readConfig() });
   const r = await handler(new Request(`${SITE}/${KEY}.txt`));
   expect(r.status).toBe(200);
   expect(r.headers.get('content-type')).toBe('text/plain; charset=utf-8');

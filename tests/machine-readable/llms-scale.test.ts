@@ -6,6 +6,8 @@ import { loadCatalog, type SiteContent } from '../../src/catalog/load-catalog.ts
 import { llmsFiles, llmsTxt } from '../../src/machine/llms-txt.ts';
 import { llmsFullTxt } from '../../src/machine/llms-full-txt.ts';
 import { writeMachineReadable } from '../../src/build/write-machine-readable.ts';
+import { limitsFrom } from '../../src/api/content/limits.ts';
+import { readConfig } from '../../src/config.ts';
 import { buildTwins } from '../../src/catalog/build-twins.ts';
 import { generateContent } from '../../scripts/generate-content.ts';
 
@@ -55,7 +57,7 @@ describe('llms files at scale', () => {
   });
 
   it('streams llms-full.txt to the same bytes as the whole-string version, and writes every twin', async () => {
-    await writeMachineReadable(out, content);
+    await writeMachineReadable(out, content, limitsFrom(readConfig()));
     const twins = buildTwins(content);
     expect(readFileSync(join(out, 'llms-full.txt'), 'utf8')).toBe(llmsFullTxt(content.catalog, twins));
     for (const [path, twin] of [...twins].slice(0, 400)) expect(readFileSync(join(out, path), 'utf8'), path).toBe(twin);

@@ -1,13 +1,15 @@
 // The authenticated API's real answers, from a real store, against the same document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/machine/openapi/openapi-document.ts';
+import { limitsFrom } from '../../src/api/content/limits.ts';
+import { readConfig } from '../../src/config.ts';
 import { api, bearer, fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { responseValidator } from './openapi-validator.ts';
 
 let t: TestStore;
 let get: ReturnType<typeof api>;
 let A: Awaited<ReturnType<typeof fixture>>;
-const validate = responseValidator(JSON.parse(JSON.stringify(openApiDocument('http://localhost:4321'))));
+const validate = responseValidator(JSON.parse(JSON.stringify(openApiDocument('http://localhost:4321', limitsFrom(readConfig())))));
 
 beforeAll(async () => {
   t = await openTestStore();

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openApiJson } from '../../src/machine/openapi/openapi-document.ts';
+import { limitsFrom } from '../../src/api/content/limits.ts';
+import { readConfig } from '../../src/config.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -14,7 +16,7 @@ describe('the OpenAPI document under @redocly/cli lint (recommended)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'skribra-lint-'));
     try {
       const file = join(dir, 'openapi.json');
-      writeFileSync(file, openApiJson('https://skribra.com'));
+      writeFileSync(file, openApiJson('https://skribra.com', limitsFrom(readConfig())));
       let out: string;
       let failed = false;
       try {

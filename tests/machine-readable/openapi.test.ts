@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse } from 'yaml';
 import { endpoints } from '../../src/api/registry.ts';
+import { limitsFrom } from '../../src/api/content/limits.ts';
+import { readConfig } from '../../src/config.ts';
 
 /** The registry as the routes these tests walk: pattern, API and static file. */
 const routes = endpoints.map((e) => ({ pattern: e.pattern, api: e.api, file: e.static?.file }));
@@ -173,10 +175,10 @@ describe('real responses of every public route validate against the document', (
 describe('the OpenAPI text follows the configured limits', () => {
   it('states SKRIBRA_RATE_LIST_HOUR and the others as configured, not as the defaults', async () => {
     const { openApiDocument } = await import('../../src/machine/openapi/openapi-document.ts');
-    expect(openApiDocument('http://x').info.description).toContain('300 list requests an hour and 2,000 a day, 600 detail requests an hour and 6,000 a day');
+    expect(openApiDocument('http://x', limitsFrom(readConfig())).info.description).toContain('300 list requests an hour and 2,000 a day, 600 detail requests an hour and 6,000 a day');
     process.env.SKRIBRA_RATE_LIST_HOUR = '1234';
     try {
-      expect(openApiDocument('http://x').info.description).toContain('1,234 list requests an hour and 2,000 a day');
+      expect(openApiDocument('http://x', limitsFrom(readConfig())).info.description).toContain('1,234 list requests an hour and 2,000 a day');
     } finally { delete process.env.SKRIBRA_RATE_LIST_HOUR; }
   });
 });

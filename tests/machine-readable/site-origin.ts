@@ -2,11 +2,12 @@
 // artifacts and the real site handler. No network: requests go straight to the handler.
 import { builtSite } from '../helpers/built-site.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { readConfig } from '../../src/config.ts';
 import { loadPublicApi } from '../../src/api/public/load-public-api.ts';
 
 export async function siteOrigin() {
   const { distDir, siteUrl } = await builtSite();
-  const { handler: origin, catalog } = createLocalOrigin({ distDir });
+  const { handler: origin, catalog } = createLocalOrigin({ distDir, config: readConfig() });
   const get = async (pathOrUrl: string, headers: Record<string, string> = {}, method = 'GET') => {
     const url = new URL(pathOrUrl, siteUrl);
     const res = await origin(new Request(url, { headers, method }));

@@ -6,6 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Sql } from 'postgres';
 import { builtSite } from '../helpers/built-site.ts';
 import { createLocalOrigin, type LocalOriginOptions } from '../../src/origin/local-origin.ts';
+import { readConfig } from '../../src/config.ts';
 import { listen } from '../../src/origin/serve.ts';
 
 export interface Origin {
@@ -19,7 +20,7 @@ export interface Origin {
 
 export async function serveOrigin(opts: { sql?: Sql; content?: LocalOriginOptions['content'] } = {}): Promise<Origin> {
   const { distDir, siteUrl } = await builtSite();
-  const { handler } = createLocalOrigin({ distDir, sql: opts.sql, content: opts.content });
+  const { handler } = createLocalOrigin({ distDir, config: readConfig(), sql: opts.sql, content: opts.content });
   const server = await listen(handler, 0, '127.0.0.1');
   return { base: `http://127.0.0.1:${server.port}`, siteUrl, distDir, close: server.close };
 }

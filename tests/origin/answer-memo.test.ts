@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { readConfig } from '../../src/config.ts';
 import { listen } from '../../src/origin/serve.ts';
 import { fileResponse, RECHECK_MS, type StaticFile } from '../../src/origin/static-files.ts';
 import { createAnswerMemo } from '../../src/origin/answer-memo.ts';
@@ -27,7 +28,7 @@ let handler: (req: Request) => Promise<Response>;
 let server: { port: number; close: () => Promise<void> };
 let base: string;
 beforeAll(async () => {
-  handler = createLocalOrigin({ distDir: (await builtSite()).distDir }).handler;
+  handler = createLocalOrigin({ distDir: (await builtSite()).distDir, config: readConfig() }).handler;
   server = await listen(handler, 0, '127.0.0.1');
   base = `http://127.0.0.1:${server.port}`;
 });
@@ -66,7 +67,7 @@ describe('the answer memo', () => {
     const dist = mkdtempSync(join(tmpdir(), 'skribra-memo-'));
     const own = await (async () => {
       cpSync((await builtSite()).distDir, dist, { recursive: true });
-      return listen(createLocalOrigin({ distDir: dist }).handler, 0, '127.0.0.1');
+      return listen(createLocalOrigin({ distDir: dist, config: readConfig() }).handler, 0, '127.0.0.1');
     })();
     try {
       const url = `http://127.0.0.1:${own.port}/robots.txt`;

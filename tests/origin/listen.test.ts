@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listen } from '../../src/origin/serve.ts';
 import { CLIENT_ADDRESS } from '../../src/api/http/client-address.ts';
 
 const echoAddress = async (req: Request) => new Response(req.headers.get(CLIENT_ADDRESS) ?? 'none');
-afterEach(() => { delete process.env.SKRIBRA_TRUST_PROXY; });
 const claims = { 'x-forwarded-for': '198.51.100.7, 203.0.113.9', [CLIENT_ADDRESS]: '192.0.2.1', 'x-nf-client-connection-ip': '192.0.2.2' };
 
 describe('listen', () => {
@@ -15,8 +14,7 @@ describe('listen', () => {
   });
 
   it('behind a trusted proxy, the right-most X-Forwarded-For hop (the one the proxy appended)', async () => {
-    process.env.SKRIBRA_TRUST_PROXY = '1';
-    const server = await listen(echoAddress, 0, '127.0.0.1');
+    const server = await listen(echoAddress, 0, '127.0.0.1', true);
     const res = await fetch(`http://127.0.0.1:${server.port}/`, { headers: claims });
     expect(await res.text()).toBe('203.0.113.9');
     await server.close();

@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { readConfig } from '../../src/config.ts';
 
 let origin: (req: Request) => Promise<Response>;
 let site: string;
 beforeAll(async () => {
   const { distDir, siteUrl } = await builtSite();
   site = siteUrl;
-  origin = createLocalOrigin({ distDir }).handler;
+  origin = createLocalOrigin({ distDir, config: readConfig() }).handler;
 });
 const get = (path: string, init?: RequestInit) => origin(new Request(`${site}${path}`, init));
 

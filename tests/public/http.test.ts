@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import { loadPublicApi } from '../../src/api/public/load-public-api.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { readConfig } from '../../src/config.ts';
 
 // The public API's HTTP surface, from the function and through the local origin: CORS, preflight, HEAD, caching.
 let fn: (req: Request) => Promise<Response>;
@@ -11,7 +12,7 @@ beforeAll(async () => {
   const { distDir, siteUrl } = await builtSite();
   site = siteUrl;
   fn = loadPublicApi(distDir).handler;
-  origin = createLocalOrigin({ distDir }).handler;
+  origin = createLocalOrigin({ distDir, config: readConfig() }).handler;
 });
 const req = (path: string, init: RequestInit = {}) => new Request(`${site}/api/v1${path}`, init);
 

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launch } from '../../src/dev/chromium.ts';
 import { builtSite } from '../helpers/built-site.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { readConfig } from '../../src/config.ts';
 import { loadPublicApi } from '../../src/api/public/load-public-api.ts';
 import { listen } from '../../src/origin/serve.ts';
 
@@ -15,7 +16,7 @@ let api: (req: Request) => Promise<Response>;
 beforeAll(async () => {
   const { distDir } = await builtSite();
   api = loadPublicApi(distDir).handler;
-  server = await listen(createLocalOrigin({ distDir }).handler, 0, '127.0.0.1');
+  server = await listen(createLocalOrigin({ distDir, config: readConfig() }).handler, 0, '127.0.0.1');
   browser = await launch();
 });
 afterAll(async () => { await browser?.close(); await server?.close(); });

@@ -3,10 +3,12 @@
 // description of the schema it names, as renderers show it.
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/machine/openapi/openapi-document.ts';
+import { limitsFrom } from '../../src/api/content/limits.ts';
+import { readConfig } from '../../src/config.ts';
 
 type Json = Record<string, unknown>;
 
-const schemas = openApiDocument('http://localhost:4321').components.schemas as Record<string, Json>;
+const schemas = openApiDocument('http://localhost:4321', limitsFrom(readConfig())).components.schemas as Record<string, Json>;
 const refName = (ref: string) => ref.replace('#/components/schemas/', '');
 
 /** `Where.field` of every property, nested objects, array items and union members included, with its problem if any. */

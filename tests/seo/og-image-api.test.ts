@@ -11,6 +11,7 @@ import { createPipeline } from '../../src/api/http/pipeline.ts';
 import { CACHE } from '../../src/api/http/cache-policy.ts';
 import { endpointsOf, NETLIFY_PATHS } from '../../src/api/registry.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { readConfig } from '../../src/config.ts';
 import { ogImageRuntime, type OgRender } from '../../src/seo/og-image-api.ts';
 import { ogImageSet } from '../../src/seo/og-image-set.ts';
 import { renderOgPng } from '../../src/seo/render-og-png.ts';
@@ -33,7 +34,7 @@ beforeAll(async () => {
   termPath = catalog.pages.find((p) => p.kind === 'glossary')!.path;
   termImage = new URL(meta(readPage(dist, termPath), 'og:image')!).pathname;
   homeImage = new URL(meta(readPage(dist, '/'), 'og:image')!).pathname;
-  origin = createLocalOrigin({ distDir: dist }).handler;
+  origin = createLocalOrigin({ distDir: dist, config: readConfig() }).handler;
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

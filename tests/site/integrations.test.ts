@@ -9,6 +9,7 @@ import { builtSite } from '../helpers/built-site.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
 import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { readConfig } from '../../src/config.ts';
 import { loadCatalog } from '../../src/catalog/load-catalog.ts';
 import { jsonLdNodes, meta, ofType, readPage } from './html-pages.ts';
 
@@ -22,7 +23,7 @@ let handler: (req: Request) => Promise<Response>;
 beforeAll(async () => {
   ({ distDir: dist, siteUrl: site } = await builtSite());
   catalog = JSON.parse(readFileSync(join(dist, CATALOG_FILE), 'utf8'));
-  ({ handler } = createLocalOrigin({ distDir: dist }));
+  ({ handler } = createLocalOrigin({ distDir: dist, config: readConfig() }));
 });
 const get = (path: string, headers: Record<string, string> = {}) => handler(new Request(`${site}${path}`, { headers }));
 const json = async (path: string) => { const res = await get(path); return { status: res.status, body: await res.json() as any }; }; // eslint-disable-line @typescript-eslint/no-explicit-any

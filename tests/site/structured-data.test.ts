@@ -10,6 +10,7 @@ import type { Catalog } from '../../src/catalog/catalog.ts';
 import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
 import { vocabularyProblems } from './schema-vocabulary.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { readConfig } from '../../src/config.ts';
 import { htmlPaths, jsonLdBlocks, jsonLdNodes, meta, ofType, readPage } from './html-pages.ts';
 
 let dist: string;
@@ -125,7 +126,7 @@ describe('JSON-LD on every page', () => {
 
 describe('Open Graph and Twitter tags on every page', () => {
   it('point at a 1200 × 630 PNG of the page, by content: written by the build, or rendered on request for a term', async () => {
-    const { handler } = createLocalOrigin({ distDir: dist });
+    const { handler } = createLocalOrigin({ distDir: dist, config: readConfig() });
     const onRequest = new Set(catalog.pages.filter((p) => p.kind === 'glossary').map((p) => p.path));
     const images = new Set<string>();
     for (const path of paths) {

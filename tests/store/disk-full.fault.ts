@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { openStore, type Store } from '../../src/store/open-store.ts';
+import { readConfig } from '../../src/config.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { api, bearer } from '../content/helpers.ts';
@@ -43,7 +44,7 @@ function fill() {
 
 beforeAll(async () => {
   if (!mounted) return;
-  store = await openStore({ dataDir });
+  store = await openStore({ config: readConfig(), dataDir });
   const acc = await createAccount(store.sql, 'Full disk');
   key = acc.api_key;
   project = await createProject(store.sql, { accountId: acc.account_id, name: 'Blog', apiEnabled: true });

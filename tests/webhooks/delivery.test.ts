@@ -9,6 +9,7 @@ import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
 import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
+import { readConfig } from '../../src/config.ts';
 import { claimDue, listDeliveries } from '../../src/store/repos/deliveries.ts';
 import { runDueDeliveries, type WorkerOptions } from '../../src/webhooks/run-deliveries.ts';
 import { startWebhookTimer } from '../../src/webhooks/start-webhook-timer.ts';
@@ -18,14 +19,14 @@ import { startReceiver, type Receiver } from './receiver.ts';
 let t: TestStore;
 let rx: Receiver;
 const FAST = [40, 40, 40, 40, 40, 40, 40];
-const opts: WorkerOptions = { schedule: FAST, policy: { allowHttp: false, allowPrivate: true } };
+const opts: WorkerOptions = { config: readConfig(), schedule: FAST, policy: { allowHttp: false, allowPrivate: true } };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const headersOf = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, String(v)]));
 
 async function project(url = rx.url) {
   const acc = await createAccount(t.store.sql, uniq('acc'));
   const pid = await createProject(t.store.sql, { accountId: acc.account_id, name: 'Hooked', apiEnabled: true });
-  const ep = await configureEndpoint(t.store.sql, pid, { url });
+  const ep = await configureEndpoint(t.store.sql, pid, { url }, readConfig());
   return { pid, key: acc.api_key, accountId: acc.account_id, secret: ep!.secret! };
 }
 
@@ -135,7 +136,7 @@ describe('publish webhook', () => {
     const { pid } = await project();
     rx.answer({ status: 500 });
     const { delivery_id } = await publishArticle(t.store.sql, pid, articleInput('default-schedule', 'Default schedule'));
-    await runDueDeliveries(t.store.sql, { policy: opts.policy });
+    await runDueDeliveries(t.store.sql, { config: opts.config, policy: opts.policy });
     const d = await delivery(delivery_id!);
     expect(d.status).toBe('pending');
     expect(d.due_in_ms).toBeGreaterThan(4000);
@@ -168,7 +169,7 @@ describe('publish webhook', () => {
     expect(rx.hits).toHaveLength(1);
 
     // Setting the endpoint again re-enables it.
-    await configureEndpoint(t.store.sql, pid, { url: rx.url });
+    await configureEndpoint(t.store.sql, pid, { url: rx.url }, readConfig());
     expect((await publishArticle(t.store.sql, pid, articleInput('gone-3', 'Gone 3'))).delivery_id).toMatch(/^msg_/);
   });
 
@@ -248,7 +249,7 @@ describe('publish webhook', () => {
 
   it('signs with both secrets during a rotation, each verifying on its own', async () => {
     const { pid, secret: old } = await project();
-    const rotated = await configureEndpoint(t.store.sql, pid, { rotateSecret: true });
+    const rotated = await configureEndpoint(t.store.sql, pid, { rotateSecret: true }, readConfig());
     expect(rotated).toMatchObject({ rotated: true, url: rx.url });
     expect(rotated!.secret).not.toBe(old);
     expect(Date.parse(rotated!.previous_secret_until!) - Date.now()).toBeGreaterThan(23.9 * 3600e3);
@@ -272,15 +273,15 @@ describe('publish webhook', () => {
   it('records a refused target with the reason and sends nothing', async () => {
     const { pid } = await project();
     const { delivery_id } = await publishArticle(t.store.sql, pid, articleInput('inward', 'Inward'));
-    const [r] = await runDueDeliveries(t.store.sql, { schedule: FAST, policy: { allowHttp: false, allowPrivate: false } });
+    const [r] = await runDueDeliveries(t.store.sql, { config: opts.config, schedule: FAST, policy: { allowHttp: false, allowPrivate: false } });
     expect(r).toMatchObject({ id: delivery_id, status: 'pending' });
     expect((await delivery(delivery_id!)).last_error).toBe('refused: 127.0.0.1 is a loopback address (SKRIBRA_WEBHOOK_ALLOW_PRIVATE=1 allows it for local development)');
 
     // A name whose DNS answer points inward is refused the same way.
-    await configureEndpoint(t.store.sql, pid, { url: `http://hooks.customer.example:${rx.port}/hooks/skribra` });
+    await configureEndpoint(t.store.sql, pid, { url: `http://hooks.customer.example:${rx.port}/hooks/skribra` }, readConfig());
     await sleep(50);
     const resolver = async () => [{ address: '127.0.0.1', family: 4 }];
-    await runDueDeliveries(t.store.sql, { schedule: FAST, policy: { allowHttp: true, allowPrivate: false }, resolver });
+    await runDueDeliveries(t.store.sql, { config: opts.config, schedule: FAST, policy: { allowHttp: true, allowPrivate: false }, resolver });
     expect((await delivery(delivery_id!)).last_error).toMatch(/^refused: hooks\.customer\.example resolves to 127\.0\.0\.1, which is a loopback address/);
     expect(rx.hits).toHaveLength(0);
 
@@ -294,7 +295,7 @@ describe('publish webhook', () => {
   it('fails queued deliveries whose endpoint was removed', async () => {
     const { pid } = await project();
     const { delivery_id } = await publishArticle(t.store.sql, pid, articleInput('orphan', 'Orphan'));
-    await configureEndpoint(t.store.sql, pid, { off: true });
+    await configureEndpoint(t.store.sql, pid, { off: true }, readConfig());
     const [r] = await runDueDeliveries(t.store.sql, opts);
     expect(r).toMatchObject({ id: delivery_id, status: 'failed', error: 'no endpoint is configured for the project' });
     expect(rx.hits).toHaveLength(0);

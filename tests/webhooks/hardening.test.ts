@@ -7,6 +7,7 @@ import { createAccount, revokeKeys, rotateKey } from '../../src/store/repos/acco
 import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
 import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
+import { readConfig } from '../../src/config.ts';
 import { runDueDeliveries } from '../../src/webhooks/run-deliveries.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
@@ -18,7 +19,7 @@ afterAll(async () => { await rx?.close(); await t?.close(); });
 async function project(url = rx.url) {
   const acc = await createAccount(t.store.sql, uniq('acc'));
   const pid = await createProject(t.store.sql, { accountId: acc.account_id, name: 'Hooked', apiEnabled: true });
-  return { pid, acc, secret: (await configureEndpoint(t.store.sql, pid, { url }))!.secret! };
+  return { pid, acc, secret: (await configureEndpoint(t.store.sql, pid, { url }, readConfig()))!.secret! };
 }
 
 describe('security review findings', () => {
@@ -26,7 +27,7 @@ describe('security review findings', () => {
     const { pid } = await project();
     rx.answer({ status: 500, body: '\u001b[2J\u001b[31mpwned\u001b[0m\r\nline two\u0007' });
     const r = await publishArticle(t.store.sql, pid, articleInput('escape-codes', 'Escape codes'));
-    await runDueDeliveries(t.store.sql, { ids: [r.delivery_id!], policy: { allowHttp: false, allowPrivate: true } });
+    await runDueDeliveries(t.store.sql, { config: readConfig(), ids: [r.delivery_id!], policy: { allowHttp: false, allowPrivate: true } });
     const [row] = await t.store.sql`select last_error from webhook_deliveries where id = ${r.delivery_id!}`;
     expect(row!.last_error).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(row!.last_error).toContain('pwned');
@@ -37,13 +38,13 @@ describe('security review findings', () => {
     const { pid, secret } = await project();
     const other = await startReceiver('/elsewhere');
     try {
-      const same = await configureEndpoint(t.store.sql, pid, { url: rx.url });
+      const same = await configureEndpoint(t.store.sql, pid, { url: rx.url }, readConfig());
       expect(same!.secret).toBe(secret);
-      const moved = await configureEndpoint(t.store.sql, pid, { url: other.url });
+      const moved = await configureEndpoint(t.store.sql, pid, { url: other.url }, readConfig());
       expect(moved!.secret).not.toBe(secret);
       expect(moved!.previous_secret_until).toBeNull();
       const r = await publishArticle(t.store.sql, pid, articleInput('moved', 'Moved'));
-      await runDueDeliveries(t.store.sql, { ids: [r.delivery_id!], policy: { allowHttp: false, allowPrivate: true } });
+      await runDueDeliveries(t.store.sql, { config: readConfig(), ids: [r.delivery_id!], policy: { allowHttp: false, allowPrivate: true } });
       const hit = other.hits[0]!;
       const headers = Object.fromEntries(Object.entries(hit.headers).map(([k, v]) => [k, String(v)]));
       expect(new Webhook(moved!.secret!).verify(hit.body, headers)).toMatchObject({ type: 'article.published' });
@@ -73,14 +74,14 @@ describe('webhook secrets at rest', () => {
       expect(row!.webhook_secret).toMatch(/^enc1:/);
       expect(row!.webhook_secret).not.toContain(secret.slice(6, 20));
       const r = await publishArticle(t.store.sql, pid, articleInput('sealed', 'Sealed'));
-      await runDueDeliveries(t.store.sql, { ids: [r.delivery_id!], policy: { allowHttp: false, allowPrivate: true } });
+      await runDueDeliveries(t.store.sql, { config: readConfig(), ids: [r.delivery_id!], policy: { allowHttp: false, allowPrivate: true } });
       const hit = rx.hits.at(-1)!;
       expect(new Webhook(secret).verify(hit.body, Object.fromEntries(Object.entries(hit.headers).map(([k, v]) => [k, String(v)])))).toMatchObject({ data: { slug: 'sealed' } });
       // Kept when the URL stays: the same secret comes back, still sealed in the store.
-      expect((await configureEndpoint(t.store.sql, pid, { url: rx.url }))!.secret).toBe(secret);
+      expect((await configureEndpoint(t.store.sql, pid, { url: rx.url }, readConfig()))!.secret).toBe(secret);
       // Another key cannot open it, and says so.
       process.env.SKRIBRA_SECRETS_KEY = Buffer.alloc(32, 8).toString('base64');
-      await expect(configureEndpoint(t.store.sql, pid, { url: rx.url })).rejects.toThrow(/not the key it was sealed with/);
+      await expect(configureEndpoint(t.store.sql, pid, { url: rx.url }, readConfig())).rejects.toThrow(/not the key it was sealed with/);
     } finally { delete process.env.SKRIBRA_SECRETS_KEY; }
   });
 });

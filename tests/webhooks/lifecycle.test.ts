@@ -11,13 +11,14 @@ import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { updateArticleFields } from '../../src/store/repos/article-fields.ts';
 import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
+import { readConfig } from '../../src/config.ts';
 import { runDueDeliveries, type WorkerOptions } from '../../src/webhooks/run-deliveries.ts';
 import { webhookPayloads, ARTICLE_EVENTS, type ArticleEvent } from '../../src/schemas/webhook-events.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
 let t: TestStore;
 let rx: Receiver;
-const opts: WorkerOptions = { schedule: [40, 40, 40], policy: { allowHttp: false, allowPrivate: true } };
+const opts: WorkerOptions = { config: readConfig(), schedule: [40, 40, 40], policy: { allowHttp: false, allowPrivate: true } };
 beforeAll(async () => { t = await openTestStore(); rx = await startReceiver(); });
 afterAll(async () => { await rx?.close(); await t?.close(); });
 afterEach(async () => {
@@ -29,7 +30,7 @@ afterEach(async () => {
 async function project(events?: ArticleEvent[] | null) {
   const acc = await createAccount(t.store.sql, uniq('acc'));
   const pid = await createProject(t.store.sql, { accountId: acc.account_id, name: 'Hooked', apiEnabled: true });
-  const ep = await configureEndpoint(t.store.sql, pid, { url: rx.url, events });
+  const ep = await configureEndpoint(t.store.sql, pid, { url: rx.url, events }, readConfig());
   return { pid, key: acc.api_key, secret: ep!.secret! };
 }
 

@@ -22,7 +22,7 @@ import { limitsFrom, rateLimitHeaders, retryAfter, type RateLimits } from './lim
 import { toCard, toOwnArticle } from '../../store/serialize-article.ts';
 import { isStoreUnavailable, unavailable } from './errors.ts';
 import { createListCache, listCacheSize, type ListCache } from './list-cache.ts';
-import { FAILED_AUTH_LIMIT, readConfig, type Config } from '../../config.ts';
+import { FAILED_AUTH_LIMIT, type Config } from '../../config.ts';
 import { syncFeed } from './sync-feed.ts';
 import { callAccountMcp } from '../mcp/account-endpoint.ts';
 import { MCP_SERVERS } from '../mcp/servers.ts';
@@ -30,8 +30,8 @@ import { MCP_SERVERS } from '../mcp/servers.ts';
 export interface ContentApiDeps {
   /** postgres.js client of the store. */
   sql: Sql;
-  /** The environment's settings (limits, timeout, cache size); read from process.env when left out. */
-  config?: Config;
+  /** The config the entry point read (limits, timeout, cache size). */
+  config: Config;
   /** Overrides the configured SKRIBRA_RATE_* limits (tests). */
   limits?: Partial<RateLimits>;
   /** Bound on the store work of one request; SKRIBRA_DB_TIMEOUT_MS by default. Past it: 503. */
@@ -54,7 +54,7 @@ function requireProject(access: Access): string {
 
 export function contentRuntime(deps: ContentApiDeps): Runtime {
   const { sql } = deps;
-  const config = deps.config ?? readConfig();
+  const { config } = deps;
   const env = limitsFrom(config);
   const limits: RateLimits = { list: { ...env.list, ...deps.limits?.list }, detail: { ...env.detail, ...deps.limits?.detail } };
   const timeoutMs = deps.timeoutMs ?? config.SKRIBRA_DB_TIMEOUT_MS;

@@ -5,7 +5,7 @@
 // always seen by it. No key or account is part of the key: a page depends only on the project and the query.
 //   SKRIBRA_LIST_CACHE_ENTRIES (2000; 0 switches the cache off)  SKRIBRA_LIST_CACHE_MB (32)
 
-import { readConfig, type Config } from '../../config.ts';
+import type { Config } from '../../config.ts';
 
 /** A finished answer: its body, its ETag and any headers of its own (`x-robots-tag` on a noindex article). */
 export interface CachedPage { body: string; etag: string; headers?: Record<string, string> }
@@ -22,7 +22,7 @@ export interface ListCache {
 
 interface Entry extends CachedPage { version: bigint; bytes: number }
 
-export function listCacheSize(c: Config = readConfig()): { maxEntries: number; maxBytes: number } {
+export function listCacheSize(c: Pick<Config, 'SKRIBRA_LIST_CACHE_ENTRIES' | 'SKRIBRA_LIST_CACHE_MB'>): { maxEntries: number; maxBytes: number } {
   return { maxEntries: c.SKRIBRA_LIST_CACHE_ENTRIES, maxBytes: c.SKRIBRA_LIST_CACHE_MB * 1024 * 1024 };
 }
 
@@ -31,7 +31,7 @@ export function listCacheSize(c: Config = readConfig()): { maxEntries: number; m
  * version seen: a lookup with any other version misses, and the rebuilt page replaces the stale one in place,
  * so pages of old versions do not linger until evicted.
  */
-export function createListCache(opts: { maxEntries: number; maxBytes: number } = listCacheSize()): ListCache {
+export function createListCache(opts: { maxEntries: number; maxBytes: number }): ListCache {
   const { maxEntries, maxBytes } = opts;
   const map = new Map<string, Entry>(); // insertion order = recency (a hit re-inserts)
   let bytes = 0, hits = 0, misses = 0;

@@ -1,6 +1,5 @@
 import { stringify } from 'yaml';
-import { limitsFrom, type RateLimits } from '../../api/content/limits.ts';
-import { readConfig } from '../../config.ts';
+import type { RateLimits } from '../../api/content/limits.ts';
 import { API_CATALOG_PATH } from '../../api/registry.ts';
 import { MCP_SERVERS } from '../../api/mcp/servers.ts';
 import { COLLECTIONS } from '../../catalog/collections.ts';
@@ -13,9 +12,10 @@ export const OPENAPI_VERSION = '1.0.0';
 
 /**
  * The one OpenAPI 3.1 document of both APIs: paths from the route table, schemas from zod, each webhook event
- * under `webhooks`. Paths carry their API's base (/api/v1, /v1), so one server, the site, serves both.
+ * under `webhooks`. Paths carry their API's base (/api/v1, /v1), so one server, the site, serves both. `limits` are
+ * the content API's configured ones (limitsFrom(config)), stated in the description.
  */
-export function openApiDocument(site: string, limits: RateLimits = limitsFrom(readConfig())) {
+export function openApiDocument(site: string, limits: RateLimits) {
   const n = (v: number) => v.toLocaleString('en-US');
   return {
     openapi: '3.1.1',
@@ -62,6 +62,6 @@ export function openApiDocument(site: string, limits: RateLimits = limitsFrom(re
   };
 }
 
-export const openApiJson = (site: string): string => `${JSON.stringify(openApiDocument(site), null, 2)}\n`;
+export const openApiJson = (site: string, limits: RateLimits): string => `${JSON.stringify(openApiDocument(site, limits), null, 2)}\n`;
 /** YAML of the same document; aliases off so every reader sees plain, repeated nodes. */
-export const openApiYaml = (site: string): string => stringify(openApiDocument(site), { aliasDuplicateObjects: false, lineWidth: 0 });
+export const openApiYaml = (site: string, limits: RateLimits): string => stringify(openApiDocument(site, limits), { aliasDuplicateObjects: false, lineWidth: 0 });

@@ -2,6 +2,7 @@
 // writes them in its output step (src/seo/write-og-images.ts).
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { siteContent } from '../../build/site-content.ts';
+import { siteSettings } from '../../build/site-settings.ts';
 import { buildBlog } from '../../blog/build-blog.ts';
 import { devImageRoutes } from '../../seo/dev-image-routes.ts';
 import { renderOgImage } from '../../seo/render-og-image.ts';
@@ -11,5 +12,5 @@ export const getStaticPaths: GetStaticPaths = async () => (import.meta.env.DEV ?
 
 export const GET: APIRoute = async ({ props }) => {
   const { image: { card, width }, host } = props as { image: OgImage; host: string };
-  return new Response(new Uint8Array(await renderOgImage(card, host, width)), { headers: { 'content-type': 'image/png' } });
+  return new Response(new Uint8Array(await renderOgImage(siteSettings().ogCacheDir, card, host, width)), { headers: { 'content-type': 'image/png' } });
 };
