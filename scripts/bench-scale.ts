@@ -74,7 +74,8 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 // 1. The builds.
-const content = values.content ?? (console.log(`generating real content + ${terms} terms...`), generateContent(terms, join(work, 'content')));
+if (!values.content) console.log(`generating real content + ${terms} terms...`);
+const content = values.content ?? generateContent(terms, join(work, 'content'));
 // SKRIBRA_OG_CACHE is the caller's to empty (the issue's cold run); without it, a fresh one in the work folder.
 const ogCache = process.env.SKRIBRA_OG_CACHE || join(work, 'og-cache');
 mkdirSync(ogCache, { recursive: true });

@@ -21,7 +21,7 @@ export async function main(argv: string[]): Promise<number> {
   const cmd = commands[p.words.slice(0, 2).join(' ')]!;
 
   let config: Config;
-  let store;
+  let store: Awaited<ReturnType<typeof openStore>>;
   try {
     config = readConfig();
     store = await openStore({ config, max: 2 });

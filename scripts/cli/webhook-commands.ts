@@ -78,7 +78,7 @@ export const webhookCommands: Record<string, Command> = {
         if (!vet.ok && !vet.reason.startsWith('cannot resolve')) throw new UsageError(`refused --url: ${vet.reason}`);
         if (!vet.ok) warning = vet.reason;
       }
-      let r;
+      let r: Awaited<ReturnType<typeof configureEndpoint>>;
       try { r = await configureEndpoint(sql, id, { url, off, rotateSecret, events }, config); } catch (err) {
         if (err instanceof EndpointError) throw new UsageError(err.message);
         throw err;

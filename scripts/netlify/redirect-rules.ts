@@ -11,7 +11,7 @@ export interface RedirectRule { line: number; from: string; regexp: RegExp; name
 /** `target` is a URL path and query: the rule's `to` with its placeholders filled (re-encoded) and the query passed on. */
 export interface RedirectMatch { rule: RedirectRule; target: string; status: number; force: boolean }
 
-const escape = (s: string) => s.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&');
 
 function compileFrom(from: string): { regexp: RegExp; names: string[] } {
   const names: string[] = [];
@@ -20,7 +20,7 @@ function compileFrom(from: string): { regexp: RegExp; names: string[] } {
   if (body.endsWith('/*')) { body = body.slice(0, -2); splat = '(?:/(.*))?'; }
   const source = body.split('/').map((part) => {
     if (part.startsWith(':')) { names.push(part.slice(1)); return '([^/]+)'; }
-    return escape(part);
+    return escapeRegExp(part);
   }).join('/');
   if (splat) names.push('splat');
   return { regexp: new RegExp(`^${source}${splat}${splat ? '' : '/?'}$`), names };

@@ -22,8 +22,8 @@ function createService(): TurndownService {
   service.remove(['script', 'style', 'noscript', 'template']);
   // Text that reads like a tag (an article about HTML, or `&lt;img onerror=…&gt;` smuggled in as text) stays text:
   // `<` is escaped, so no markdown renderer turns it back into raw HTML.
-  const escape = service.escape.bind(service);
-  service.escape = (text: string) => escape(text).replace(/</g, '\\<');
+  const escapeMarkdown = service.escape.bind(service);
+  service.escape = (text: string) => escapeMarkdown(text).replace(/</g, '\\<');
   return service;
 }
 

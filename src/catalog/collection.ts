@@ -12,7 +12,8 @@ export interface Links { url: string; markdown_url: string }
 export interface Reference { field: string; collection: string; noun: string }
 
 // `L` and `D` keep the list and detail endpoint ids literal, so each API's handler table is checked against them.
-export interface Collection<K extends string = string, In = any, Item extends { slug: string } & Links = any, L extends string = string, D extends string = string> { // eslint-disable-line @typescript-eslint/no-explicit-any -- each declaration narrows these
+// biome-ignore lint/suspicious/noExplicitAny: the defaults are for code over any collection; each declaration narrows them
+export interface Collection<K extends string = string, In = any, Item extends { slug: string } & Links = any, L extends string = string, D extends string = string> {
   /** The catalog's field (`catalog.tools`) and the public API's path segment (`/api/v1/tools`). */
   key: K;
   /** The folder under content/ with one `{slug}.md` per entry; the file name is the slug. */

@@ -2,7 +2,7 @@
 // again, so `%252e` stays the three characters `%2e` and cannot turn into a dot, a slash or another route.
 
 /** C0 controls, DEL and C1 controls: never part of a slug, a file name or anything we serve. */
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this matches
 export const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export interface DecodedPath {

@@ -13,13 +13,13 @@ export const UNSETTABLE = new Set(['accept-ranges', 'age', 'allow', 'alt-svc', '
 
 export interface HeaderRule { for: string; regexp: RegExp; values: Record<string, string> }
 
-const escape = (s: string) => s.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&');
 
 function partRegExp(part: string): string {
   if (part.startsWith(':')) return '([^/]+)';
   if (part === '*') return '?(.*)';
   if (part.includes('*')) return part.split('*').map(escape).join('(.*)');
-  return escape(part);
+  return escapeRegExp(part);
 }
 
 export function forRegExp(path: string): RegExp {

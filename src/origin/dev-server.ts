@@ -52,7 +52,7 @@ async function devServer(server: ViteDevServer, logger: AstroIntegrationLogger, 
   async function refresh(): Promise<void> {
     const started = performance.now();
     resetSiteContent();
-    let content;
+    let content: ReturnType<typeof siteContent>;
     try { content = siteContent(); } catch (err) {
       logger.error((err as Error).message); // every content problem, as check:content prints them; the last good outputs stay
       return;

@@ -19,12 +19,12 @@ export interface Topic {
 }
 
 const markdownToHtml = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSlug).use(rehypeStringify).freeze();
-const unescape = (s: string) => s.replace(/<[^>]+>/g, '').replace(/&#x26;|&amp;/g, '&').replace(/&#x3C;|&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+const unescapeHtml = (s: string) => s.replace(/<[^>]+>/g, '').replace(/&#x26;|&amp;/g, '&').replace(/&#x3C;|&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
 
 /** A written-out article body and its h2 headings (id, text) for the table of contents. */
 function renderBody(markdown: string): { html: string; headings: [string, string][] } {
   const html = String(markdownToHtml.processSync(markdown)).trim();
-  return { html, headings: [...html.matchAll(/<h2 id="([^"]+)">([\s\S]*?)<\/h2>/g)].map((m) => [m[1]!, unescape(m[2]!)]) };
+  return { html, headings: [...html.matchAll(/<h2 id="([^"]+)">([\s\S]*?)<\/h2>/g)].map((m) => [m[1]!, unescapeHtml(m[2]!)]) };
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

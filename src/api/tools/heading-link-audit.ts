@@ -72,6 +72,7 @@ function hasImage(root: Nodes): boolean {
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 function classify(href: string, pageUrl?: URL): LinkRow['kind'] | 'unusable' {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers ignore control characters and spaces in a URL
   const h = href.replace(/[\u0000-\u0020]/g, '');
   if (!h || h === '#' || /^javascript:/i.test(h)) return 'unusable';
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(h)?.[1]?.toLowerCase();

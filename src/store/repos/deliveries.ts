@@ -110,6 +110,7 @@ export async function markDelivered(sql: Sql, id: string, status: number): Promi
  * escape codes among them) are replaced before it is kept and later printed by the CLI, and it is bounded.
  */
 export const storedError = (text: string): string =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips
   text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/ {2,}/g, ' ').slice(0, 500);
 
 /** A failed attempt: due again after `delayMs`, or failed for good when that is undefined. */

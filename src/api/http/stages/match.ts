@@ -24,7 +24,12 @@ function matchEndpoint(segments: readonly (string | undefined)[]): Match | undef
   for (const { endpoint, parts } of compiled) {
     if (parts.length !== segments.length) continue;
     const params: Record<string, string> = {};
-    if (parts.every((p, i) => (p.startsWith(':') ? ((params[p.slice(1)] = segments[i] as string), true) : p === segments[i]))) return { endpoint, params };
+    const matches = parts.every((p, i) => {
+      if (!p.startsWith(':')) return p === segments[i];
+      params[p.slice(1)] = segments[i] as string;
+      return true;
+    });
+    if (matches) return { endpoint, params };
   }
   return undefined;
 }
