@@ -20,6 +20,7 @@
 // counts.
 import type { Sql } from 'postgres';
 import type { ArticleRow } from '../article-rows.ts';
+import { rowsOf } from '../rows-of.ts';
 
 export type Bucket = 'list' | 'detail';
 export interface Window { win: 'hour' | 'day'; hits: number; reset: number }
@@ -78,8 +79,9 @@ async function gateStatement(sql: Sql, digest: string, bucket: Bucket, targets: 
       select w.win, coalesce(r.hits, 0) + ${n}::int as hits, ceil(extract(epoch from (${end('w', 'w.start')}) - clock_timestamp()))::int as reset
       from k cross join ${windows}
       left join rate_counters r on r.account_id = k.account_id and r.bucket = ${bucket} and r.win = w.win and r.window_start = w.start`;
-  // Columns of the article are selected only for detail requests: a list request carries no article bytes.
-  const rows = await sql<GateRow[]>`
+  // Columns of the article are selected only for detail requests: a list request carries no article bytes. The
+  // rows are taken out of the driver's hands (rows-of.ts): a batch of whole articles must die young.
+  const rows = await rowsOf(sql<GateRow[]>`
     with k as (
       select account_id from api_keys where digest = ${digest} and revoked_at is null
     ), c as (${counted}), w as (
@@ -94,7 +96,7 @@ async function gateStatement(sql: Sql, digest: string, bucket: Bucket, targets: 
     from r
     left join projects p on p.id = r.pid and p.account_id = (select account_id from k)
     ${wantsArticle ? sql`left join articles a on a.project_id = p.id and a.slug = r.slug` : sql``}
-    order by r.ord`;
+    order by r.ord`);
   return rows.map((row, i) => {
     const { gate_account, gate_windows, gate_project, gate_api, gate_version, ...article } = row;
     const windows = (gate_windows ?? []).map((w) => ({ ...w, hits: w.hits - n + 1 + i })); // this request's own count
