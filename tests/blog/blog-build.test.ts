@@ -1,9 +1,7 @@
 // The blog in a real site build: pages, twins, sitemap, llms files and feed from a seeded store; a build whose
 // store is unreachable fails unless SKRIBRA_BLOG_OPTIONAL=1; the Netlify function's blog over a closed port.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openTestStore, type TestStore } from '../content/helpers.ts';
@@ -14,17 +12,32 @@ import { publishArticle, updateArticleState } from '../../src/store/repos/articl
 import { htmlToMarkdown } from '../../src/blog/html-to-markdown.ts';
 import { vocabularyProblems } from '../site/schema-vocabulary.ts';
 import { jsonLdBlocks, ofType, jsonLdNodes } from '../site/html-pages.ts';
+import { siteBuild, testBuildDir } from '../helpers/test-builds.ts';
+import { builtSite } from '../helpers/built-site.ts';
 
-const root = join(import.meta.dirname, '..', '..');
 const SITE = 'http://blog-build.test';
 const temps: string[] = [];
-const tempDir = (p: string) => { const d = mkdtempSync(join(tmpdir(), p)); temps.push(d); return d; };
+const tempDir = (p: string) => {
+  const d = testBuildDir(p);
+  temps.push(d);
+  return d;
+};
 
+/** A build of the real content and the store's blog; none of the caller's store settings leak into it. */
 function build(outDir: string, env: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'NETLIFY_DB_URL', 'SKRIBRA_BLOG_OPTIONAL', 'SKRIBRA_BLOG_PROJECT_ID'].includes(k)));
-  return spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', outDir], {
-    cwd: root, encoding: 'utf8', env: { ...clean, SITE_URL: SITE, SKRIBRA_CONTENT_DIR: '', ...env },
-  });
+  return siteBuild(
+    outDir,
+    {
+      DATABASE_URL: undefined,
+      NETLIFY_DB_URL: undefined,
+      SKRIBRA_BLOG_OPTIONAL: undefined,
+      SKRIBRA_BLOG_PROJECT_ID: undefined,
+      SITE_URL: SITE,
+      SKRIBRA_CONTENT_DIR: '',
+      ...env,
+    },
+    { quiet: false },
+  );
 }
 
 async function closedPort(): Promise<number> {
@@ -35,10 +48,18 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const GERMAN = { language: 'de', author: { name: 'Jana Schmidt', url: 'https://jana.example/' }, image_url: 'https://images.example/intent.webp', image_alt: 'Ein Suchfeld', image_width: undefined, image_height: undefined };
+const GERMAN = {
+  language: 'de',
+  author: { name: 'Jana Schmidt', url: 'https://jana.example/' },
+  image_url: 'https://images.example/intent.webp',
+  image_alt: 'Ein Suchfeld',
+  image_width: undefined,
+  image_height: undefined,
+};
 
 let t: TestStore;
 let dist: string;
+let unreachable: ReturnType<typeof build>;
 const file = (p: string) => readFileSync(join(dist, p), 'utf8');
 
 beforeAll(async () => {
@@ -46,9 +67,16 @@ beforeAll(async () => {
   await seedDemo(t.store, { config: readConfig() });
   await updateArticleState(t.store.sql, BLOG_PROJECT_ID, 'content-decay', { retired: true });
   // One article in German by a person, with a cover of its own of unknown size (the rest keep the seeded fields).
-  await publishArticle(t.store.sql, BLOG_PROJECT_ID, { ...toArticle(blogTopics.find((x) => x.slug === 'search-intent')!, SITE, 'Skribra', []), ...GERMAN });
+  await publishArticle(t.store.sql, BLOG_PROJECT_ID, {
+    ...toArticle(blogTopics.find((x) => x.slug === 'search-intent')!, SITE, 'Skribra', []),
+    ...GERMAN,
+  });
+  // The build whose store refuses runs meanwhile: it spends most of its time waiting for the store (the default
+  // SKRIBRA_STORE_WAIT_S), then fails.
+  const url = `postgres://x:y@127.0.0.1:${await closedPort()}/x`;
+  unreachable = build(tempDir('skribra-blog-fail-'), { DATABASE_URL: url });
   dist = tempDir('skribra-blog-dist-');
-  const r = build(dist, { SKRIBRA_DATA_DIR: t.dataDir! });
+  const r = await build(dist, t.env);
   if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
 }, 180_000);
 afterAll(async () => {
@@ -59,7 +87,9 @@ afterAll(async () => {
 describe('a build with the house blog (11 visible articles, one retired)', () => {
   test('the index pages, with pagination and the feed in the head', () => {
     const index = file('blog/index.html');
-    expect(index).toContain('<link rel="alternate" type="application/rss+xml" title="Skribra blog" href="http://blog-build.test/blog/rss.xml">');
+    expect(index).toContain(
+      '<link rel="alternate" type="application/rss+xml" title="Skribra blog" href="http://blog-build.test/blog/rss.xml">',
+    );
     expect(index).toContain('href="/blog/what-is-programmatic-seo/"');
     expect(index).toContain('href="/blog/page/2/"');
     expect(file('blog/page/2/index.html')).toContain('Page 2 of 2');
@@ -72,7 +102,11 @@ describe('a build with the house blog (11 visible articles, one retired)', () =>
     const head = html.slice(0, html.indexOf('</head>'));
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(head);
     expect(ld).not.toBeNull();
-    expect(JSON.parse(ld![1]!)).toMatchObject({ '@type': 'BlogPosting', headline: 'Keyword cannibalization and how to consolidate it', url: `${SITE}/blog/keyword-cannibalization/` });
+    expect(JSON.parse(ld![1]!)).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'Keyword cannibalization and how to consolidate it',
+      url: `${SITE}/blog/keyword-cannibalization/`,
+    });
     expect(head).toContain('type="application/rss+xml"');
     expect(html).toMatch(/<nav class="toc">.*href="#signals-to-watch"/s);
     expect(html).toContain('Related articles');
@@ -80,25 +114,37 @@ describe('a build with the house blog (11 visible articles, one retired)', () =>
     expect(existsSync(join(dist, 'blog/content-decay/index.html'))).toBe(false);
   });
 
-  test('article pages: alt and size on the cover, the byline, the lang, and JSON-LD from the article\'s fields', () => {
+  test("article pages: alt and size on the cover, the byline, the lang, and JSON-LD from the article's fields", () => {
     const html = file('blog/keyword-cannibalization/index.html');
     const title = 'Keyword cannibalization and how to consolidate it';
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en"/i);
-    expect(html).toContain(`<img class="cover" src="/og/blog/keyword-cannibalization.png" width="1200" height="630" alt="Cover card: ${title}"`);
+    expect(html).toContain(
+      `<img class="cover" src="/og/blog/keyword-cannibalization.png" width="1200" height="630" alt="Cover card: ${title}"`,
+    );
     expect(html).toMatch(/<span class="byline"[^>]*>By <a href="https?:\/\/[^"]+\/" rel="author"[^>]*>Skribra editorial team<\/a><\/span>/);
     expect(jsonLdBlocks(html).flatMap((b) => vocabularyProblems(b))).toEqual([]);
     const [post] = ofType(jsonLdNodes(html), 'BlogPosting');
     expect(post).toMatchObject({
-      author: { '@type': 'Organization', name: 'Skribra editorial team' }, inLanguage: 'en',
-      image: { '@type': 'ImageObject', url: expect.stringMatching(/\/og\/blog\/keyword-cannibalization\.png$/), width: 1200, height: 630, caption: `Cover card: ${title}` },
+      author: { '@type': 'Organization', name: 'Skribra editorial team' },
+      inLanguage: 'en',
+      image: {
+        '@type': 'ImageObject',
+        url: expect.stringMatching(/\/og\/blog\/keyword-cannibalization\.png$/),
+        width: 1200,
+        height: 630,
+        caption: `Cover card: ${title}`,
+      },
     });
 
     const de = file('blog/search-intent/index.html');
     expect(de).toMatch(/^<!DOCTYPE html><html lang="de"/i);
-    expect(de).toMatch(/<img class="cover" src="https:\/\/images\.example\/intent\.webp" width="1200" height="630" alt="Ein Suchfeld"[^>]*style="aspect-ratio: 1200 \/ 630"/);
+    expect(de).toMatch(
+      /<img class="cover" src="https:\/\/images\.example\/intent\.webp" width="1200" height="630" alt="Ein Suchfeld"[^>]*style="aspect-ratio: 1200 \/ 630"/,
+    );
     expect(de).toMatch(/By <a href="https:\/\/jana\.example\/" rel="author"[^>]*>Jana Schmidt<\/a>/);
     expect(ofType(jsonLdNodes(de), 'BlogPosting')[0]).toMatchObject({
-      author: { '@type': 'Person', name: 'Jana Schmidt', url: 'https://jana.example/' }, inLanguage: 'de',
+      author: { '@type': 'Person', name: 'Jana Schmidt', url: 'https://jana.example/' },
+      inLanguage: 'de',
       image: { '@type': 'ImageObject', url: 'https://images.example/intent.webp', caption: 'Ein Suchfeld' },
     });
     expect(file('blog/index.html')).toMatch(/^<!DOCTYPE html><html lang="en"/i);
@@ -109,7 +155,9 @@ describe('a build with the house blog (11 visible articles, one retired)', () =>
     const cards = [...index.matchAll(/<img class="card-image"[^>]*>/g)].map((m) => m[0]);
     expect(cards).toHaveLength(10);
     for (const img of cards) expect(img).toMatch(/ width="\d+" height="\d+" alt="[^"]+"/);
-    expect(index).toContain('<img class="card-image" src="/covers/blog/keyword-cannibalization.png" width="600" height="315" alt="Cover card: Keyword cannibalization and how to consolidate it"');
+    expect(index).toContain(
+      '<img class="card-image" src="/covers/blog/keyword-cannibalization.png" width="600" height="315" alt="Cover card: Keyword cannibalization and how to consolidate it"',
+    );
     expect(index).toContain('<img class="card-image" src="https://images.example/intent.webp" width="600" height="315" alt="Ein Suchfeld"');
   });
 
@@ -122,7 +170,9 @@ describe('a build with the house blog (11 visible articles, one retired)', () =>
     expect(file('blog.md')).toContain(`(${SITE}/blog/keyword-cannibalization.md)`);
     expect(existsSync(join(dist, 'blog/page/2.md'))).toBe(true);
     expect(existsSync(join(dist, 'blog/content-decay.md'))).toBe(false);
-    expect(JSON.parse(file('_skribra/markdown-paths.json'))).toEqual(expect.arrayContaining(['/blog.md', '/blog/keyword-cannibalization.md']));
+    expect(JSON.parse(file('_skribra/markdown-paths.json'))).toEqual(
+      expect.arrayContaining(['/blog.md', '/blog/keyword-cannibalization.md']),
+    );
   });
 
   test('sitemap lists the blog with lastmod; llms-full links (not inlines) it; not in pages or search', () => {
@@ -149,14 +199,13 @@ describe('a build with the house blog (11 visible articles, one retired)', () =>
 
 describe('the store unreachable', () => {
   test('at build: the build fails with a clear message, or builds without the blog when optional', async () => {
-    const url = `postgres://x:y@127.0.0.1:${await closedPort()}/x`;
-    const failed = build(tempDir('skribra-blog-fail-'), { DATABASE_URL: url });
+    const failed = await unreachable;
     expect(failed.status).not.toBe(0);
     expect(`${failed.stdout}${failed.stderr}`).toContain('The blog is built from the content store, which is unreachable');
-    const out = tempDir('skribra-blog-optional-');
-    const optional = build(out, { DATABASE_URL: url, SKRIBRA_BLOG_OPTIONAL: '1' });
-    expect(optional.status, optional.stderr).toBe(0);
-    expect(readFileSync(join(out, 'blog/index.html'), 'utf8')).toContain('No articles yet.');
+    // The optional case is the suite's own build (tests/helpers/global-build.ts: a store address that refuses, and
+    // SKRIBRA_BLOG_OPTIONAL=1); builtSite() throws unless that build exited 0.
+    const { distDir } = await builtSite();
+    expect(readFileSync(join(distDir, 'blog/index.html'), 'utf8')).toContain('No articles yet.');
   }, 120_000);
 
   test('the Netlify function answers the blog 502 and the rest 200', async () => {
@@ -177,6 +226,8 @@ describe('the store unreachable', () => {
 });
 
 test('the twin body is the converter output of the stored HTML', async () => {
-  const [row] = await t.store.sql<{ content_html: string }[]>`select content_html from articles where project_id = ${BLOG_PROJECT_ID} and slug = 'keyword-cannibalization'`;
+  const [row] = await t.store.sql<
+    { content_html: string }[]
+  >`select content_html from articles where project_id = ${BLOG_PROJECT_ID} and slug = 'keyword-cannibalization'`;
   expect(file('blog/keyword-cannibalization.md')).toContain(htmlToMarkdown(row!.content_html).trim());
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openTestStore, type TestStore } from '../content/helpers.ts';
 import { createStoreArticleSource } from '../../src/blog/store-article-source.ts';
 import { readConfig } from '../../src/config.ts';
-import { main } from '../../scripts/cli/main.ts';
+import { skribra } from '../helpers/cli.ts';
 import { Article } from '../../src/schemas/article.ts';
 import { blogProject, publicApi, SITE, WITH_NEW_FIELDS } from './helpers.ts';
 
@@ -15,9 +15,13 @@ let get: ReturnType<typeof publicApi>;
 beforeAll(async () => {
   t = await openTestStore();
   fx = await blogProject(t.store);
-  get = publicApi(createStoreArticleSource({ sql: t.store.sql, site: SITE, projectId: fx.projectId, timeoutMs: readConfig().SKRIBRA_BLOG_TIMEOUT_MS }));
+  get = publicApi(
+    createStoreArticleSource({ sql: t.store.sql, site: SITE, projectId: fx.projectId, timeoutMs: readConfig().SKRIBRA_BLOG_TIMEOUT_MS }),
+  );
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const slugsOf = (body: { data: { items: { slug: string }[] } }) => body.data.items.map((a) => a.slug);
 
@@ -29,10 +33,17 @@ describe('list', () => {
     expect(r.body.data.pagination).toEqual({ page: 1, limit: 50, total: fx.visible, total_pages: 1, has_more: false });
     const [first] = r.body.data.items;
     expect(first).toEqual({
-      id: expect.stringMatching(/^art_/), title: 'Programmatic SEO part 0', slug: 'post-00', excerpt: 'About Programmatic SEO part 0',
-      image_url: 'https://blog.test/images/post-00.webp', type: 'guide', reading_time: 4,
-      published_at: expect.any(String), updated_at: expect.any(String),
-      url: `${SITE}/blog/post-00/`, markdown_url: `${SITE}/blog/post-00.md`,
+      id: expect.stringMatching(/^art_/),
+      title: 'Programmatic SEO part 0',
+      slug: 'post-00',
+      excerpt: 'About Programmatic SEO part 0',
+      image_url: 'https://blog.test/images/post-00.webp',
+      type: 'guide',
+      reading_time: 4,
+      published_at: expect.any(String),
+      updated_at: expect.any(String),
+      url: `${SITE}/blog/post-00/`,
+      markdown_url: `${SITE}/blog/post-00.md`,
     });
     expect(Object.keys(first)).not.toContain('content_html');
     expect(slugsOf(r.body).slice(0, 3)).toEqual(['post-00', 'post-01', 'post-02']);
@@ -49,8 +60,13 @@ describe('list', () => {
     const r = await get('/api/v1/articles?q=programmatic%20seo');
     expect(slugsOf(r.body)).toEqual(['post-00', 'post-05', 'post-10', 'post-15', 'post-20', 'noindex-post']);
     expect(r.body.data.pagination.total).toBe(6);
-    expect((await get('/api/v1/articles?q=PART%2015')).body.data.items.map((a: { title: string }) => a.title)).toEqual(['Programmatic SEO part 15']);
-    expect((await get('/api/v1/articles?q=nothing-like-this')).body.data).toEqual({ items: [], pagination: { page: 1, limit: 50, total: 0, total_pages: 0, has_more: false } });
+    expect((await get('/api/v1/articles?q=PART%2015')).body.data.items.map((a: { title: string }) => a.title)).toEqual([
+      'Programmatic SEO part 15',
+    ]);
+    expect((await get('/api/v1/articles?q=nothing-like-this')).body.data).toEqual({
+      items: [],
+      pagination: { page: 1, limit: 50, total: 0, total_pages: 0, has_more: false },
+    });
     // LIKE wildcards are plain characters in q.
     expect((await get('/api/v1/articles?q=%25')).body.data.items).toEqual([]);
   });
@@ -66,7 +82,11 @@ describe('list', () => {
 
   test('limit above 200 is capped; bad page or limit is 400 invalid_query naming the parameter', async () => {
     expect((await get('/api/v1/articles?limit=500')).body.data.pagination.limit).toBe(200);
-    for (const [query, param] of [['limit=0', 'limit'], ['page=0', 'page'], ['page=x', 'page']]) {
+    for (const [query, param] of [
+      ['limit=0', 'limit'],
+      ['page=0', 'page'],
+      ['page=x', 'page'],
+    ]) {
       const r = await get(`/api/v1/articles?${query}`);
       expect(r.status).toBe(400);
       expect(r.body.code).toBe('invalid_query');
@@ -80,7 +100,9 @@ describe('detail', () => {
     const { status, body } = await get('/api/v1/articles/post-00');
     expect(status).toBe(200);
     expect(body.data.content_html).toBeUndefined();
-    expect(body.data.content_markdown).toBe('## Why it matters\n\nIntro.\n\n### Detail\n\n| Signal | Healthy |\n| --- | --- |\n| **CTR** | Above 2 % |\n\n~~old~~ new\n');
+    expect(body.data.content_markdown).toBe(
+      '## Why it matters\n\nIntro.\n\n### Detail\n\n| Signal | Healthy |\n| --- | --- |\n| **CTR** | Above 2 % |\n\n~~old~~ new\n',
+    );
   });
 
   test('format=html has content_html only; both has both; anything else is 400', async () => {
@@ -99,27 +121,42 @@ describe('detail', () => {
     const a = (await get('/api/v1/articles/post-00')).body.data;
     expect(a.url).toBe(`${SITE}/blog/post-00/`);
     expect(a.markdown_url).toBe(`${SITE}/blog/post-00.md`);
-    expect(a.toc_html).toBe('<nav class="toc"><ol><li><a href="#why">Why it matters</a><ol><li><a href="#detail">Detail</a></li></ol></li></ol></nav>');
+    expect(a.toc_html).toBe(
+      '<nav class="toc"><ol><li><a href="#why">Why it matters</a><ol><li><a href="#detail">Detail</a></li></ol></li></ol></nav>',
+    );
     expect(a.json_ld).toHaveLength(1);
     expect(a.json_ld[0]).toMatchObject({
-      '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'Programmatic SEO part 0', description: 'Why signals matter.',
-      image: ['https://blog.test/images/post-00.webp'], datePublished: a.published_at,
-      author: { '@type': 'Organization', name: 'Skribra' }, publisher: { '@type': 'Organization', name: 'Skribra' },
-      url: a.url, mainEntityOfPage: { '@id': a.url },
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: 'Programmatic SEO part 0',
+      description: 'Why signals matter.',
+      image: ['https://blog.test/images/post-00.webp'],
+      datePublished: a.published_at,
+      author: { '@type': 'Organization', name: 'Skribra' },
+      publisher: { '@type': 'Organization', name: 'Skribra' },
+      url: a.url,
+      mainEntityOfPage: { '@id': a.url },
     });
     expect(Date.parse(a.json_ld[0].dateModified)).toBeGreaterThanOrEqual(Date.parse(a.published_at));
     // The retired related article is dropped; the rest are full summaries, in the stored order.
     expect(a.related_articles.map((r: { slug: string }) => r.slug)).toEqual(['post-01', 'post-02']);
-    expect(a.related_articles[0]).toMatchObject({ title: 'Content guide 1', url: `${SITE}/blog/post-01/`, markdown_url: `${SITE}/blog/post-01.md`, published_at: expect.any(String) });
+    expect(a.related_articles[0]).toMatchObject({
+      title: 'Content guide 1',
+      url: `${SITE}/blog/post-01/`,
+      markdown_url: `${SITE}/blog/post-01.md`,
+      published_at: expect.any(String),
+    });
   });
 
-  test('the fields added after spec 2.2: the cover\'s alt and size, tags, author, language; the JSON-LD agrees', async () => {
+  test("the fields added after spec 2.2: the cover's alt and size, tags, author, language; the JSON-LD agrees", async () => {
     const a = (await get('/api/v1/articles/post-01')).body.data;
     const { image_url, ...added } = WITH_NEW_FIELDS;
     expect(a).toMatchObject({ image_url, ...added });
     expect(Article.parse(a)).toBeTruthy();
     expect(a.json_ld[0]).toMatchObject({
-      author: { '@type': 'Person', name: 'Jane Doe', url: 'https://jane.example/' }, inLanguage: 'en-GB', keywords: 'post, seo, guides',
+      author: { '@type': 'Person', name: 'Jane Doe', url: 'https://jane.example/' },
+      inLanguage: 'en-GB',
+      keywords: 'post, seo, guides',
       image: { '@type': 'ImageObject', url: image_url, width: 1600, height: 900, caption: 'A chart of clicks' },
     });
     // post-00 names none of them: left out, and Skribra is the author.
@@ -139,23 +176,13 @@ describe('detail', () => {
 
 describe('skribra article retire', () => {
   test('retire hides an article from the public blog; --off brings it back', async () => {
-    const env = { SKRIBRA_DATA_DIR: process.env.SKRIBRA_DATA_DIR };
-    process.env.SKRIBRA_DATA_DIR = t.dataDir;
-    try {
-      const out: string[] = [];
-      const write = process.stdout.write;
-      process.stdout.write = ((s: string) => (out.push(s), true)) as typeof process.stdout.write;
-      let code: number;
-      try { code = await main(['article', 'retire', '--project', fx.projectId, '--slug', 'post-03', '--json']); } finally { process.stdout.write = write; }
-      expect(code).toBe(0);
-      expect(JSON.parse(out.join(''))).toEqual({ project_id: fx.projectId, slug: 'post-03', retired: true });
-      expect((await get('/api/v1/articles/post-03')).status).toBe(404);
-      expect(slugsOf((await get('/api/v1/articles?limit=200')).body)).not.toContain('post-03');
-      expect(await main(['article', 'retire', '--project', fx.projectId, '--slug', 'post-03', '--off'])).toBe(0);
-      expect((await get('/api/v1/articles/post-03')).status).toBe(200);
-      expect(await main(['article', 'retire', '--project', fx.projectId, '--slug', 'missing'])).toBe(1);
-    } finally {
-      if (env.SKRIBRA_DATA_DIR === undefined) delete process.env.SKRIBRA_DATA_DIR; else process.env.SKRIBRA_DATA_DIR = env.SKRIBRA_DATA_DIR;
-    }
+    const retire = await skribra(['article', 'retire', '--project', fx.projectId, '--slug', 'post-03', '--json'], t.env);
+    expect(retire.code).toBe(0);
+    expect(retire.out).toEqual({ project_id: fx.projectId, slug: 'post-03', retired: true });
+    expect((await get('/api/v1/articles/post-03')).status).toBe(404);
+    expect(slugsOf((await get('/api/v1/articles?limit=200')).body)).not.toContain('post-03');
+    expect((await skribra(['article', 'retire', '--project', fx.projectId, '--slug', 'post-03', '--off'], t.env)).code).toBe(0);
+    expect((await get('/api/v1/articles/post-03')).status).toBe(200);
+    expect((await skribra(['article', 'retire', '--project', fx.projectId, '--slug', 'missing'], t.env)).code).toBe(1);
   });
 });

@@ -5,7 +5,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { astroBuild, WITHOUT_BLOG } from '../../src/dev/astro-build.ts';
+import { WITHOUT_BLOG } from '../../src/dev/astro-build.ts';
+import { siteBuildOrThrow, testBuildDir } from '../helpers/test-builds.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = join(ROOT, 'tests/fixtures/content-minimal');
@@ -22,15 +23,18 @@ const edit = (file: string, from: string | RegExp, to: string) => {
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'skribra-bad-content-'));
-  outDir = mkdtempSync(join(tmpdir(), 'skribra-bad-dist-'));
+  outDir = testBuildDir('bad-content');
   cpSync(FIXTURE, dir, { recursive: true });
-  edit('glossary/noindex.md', /^updated: .*\n/m, '');                                    // 1. a required field missing
-  edit('glossary/noindex.md', '[[canonical-url]]', '[[canonical-urll]]');                 // 2. an unknown reference
+  edit('glossary/noindex.md', /^updated: .*\n/m, ''); // 1. a required field missing
+  edit('glossary/noindex.md', '[[canonical-url]]', '[[canonical-urll]]'); // 2. an unknown reference
   edit('glossary/canonical-url.md', 'category: technical-seo', 'category: technical-seoo'); // 3. an unknown category
-  edit('glossary/canonical-url.md', /^definition: .*$/m,                                   // 4. two sentences ("e.g." and 2.5 are not ends)
-    'definition: A canonical URL, e.g. the one with 2.5 times the links, is the preferred address. Search engines index it.');
-  edit('tools/word-counter.md', 'runs_on: browser', 'runs_on: cloud');                    // 5. a value not in the list
-  edit('glossary/canonical-url.md', /^updated: .*$/m, 'updated: 2026-13-45');            // 6. a date that is no calendar date
+  edit(
+    'glossary/canonical-url.md',
+    /^definition: .*$/m, // 4. two sentences ("e.g." and 2.5 are not ends)
+    'definition: A canonical URL, e.g. the one with 2.5 times the links, is the preferred address. Search engines index it.',
+  );
+  edit('tools/word-counter.md', 'runs_on: browser', 'runs_on: cloud'); // 5. a value not in the list
+  edit('glossary/canonical-url.md', /^updated: .*$/m, 'updated: 2026-13-45'); // 6. a date that is no calendar date
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -49,7 +53,11 @@ const problemLines = (output: string) => output.split('\n').filter((l) => /^\S+:
 
 describe('a content folder with six mistakes', () => {
   it('npm run check:content lists all six and exits 1', () => {
-    const r = spawnSync('npm', ['run', '-s', 'check:content'], { cwd: ROOT, env: { ...process.env, SKRIBRA_CONTENT_DIR: dir }, encoding: 'utf8' });
+    const r = spawnSync('npm', ['run', '-s', 'check:content'], {
+      cwd: ROOT,
+      env: { ...process.env, SKRIBRA_CONTENT_DIR: dir },
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(1);
     expect(problemLines(r.stderr)).toEqual(expected());
     expect(r.stderr).toContain('6 content problems in 3 files');
@@ -57,10 +65,10 @@ describe('a content folder with six mistakes', () => {
     expect(r.stdout).toBe('');
   });
 
-  it('the build prints the same six lines, no stack trace, and exits 1', () => {
+  it('the build prints the same six lines, no stack trace, and exits 1', async () => {
     let output = '';
     try {
-      astroBuild({ outDir, quiet: true, env: { SKRIBRA_CONTENT_DIR: dir, SITE_URL: 'http://localhost:4321', ...WITHOUT_BLOG } });
+      await siteBuildOrThrow(outDir, { SKRIBRA_CONTENT_DIR: dir, SITE_URL: 'http://localhost:4321', ...WITHOUT_BLOG });
     } catch (err) {
       output = (err as Error).message;
     }
@@ -72,7 +80,11 @@ describe('a content folder with six mistakes', () => {
   });
 
   it('the real content passes with a one-line summary and exit 0', () => {
-    const r = spawnSync(process.execPath, ['scripts/check-content.ts'], { cwd: ROOT, env: { ...process.env, SKRIBRA_CONTENT_DIR: '' }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['scripts/check-content.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, SKRIBRA_CONTENT_DIR: '' },
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^content ok: \d+ glossary terms in \d+ categories, .* \(checked in \d+ ms\)\n$/);

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { articleInput, fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { serveContentApi, startProxy, syncWired, type Proxy, type Served } from './served-api.ts';
+import { builtClient } from '../helpers/built-client.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const EXAMPLE = join(ROOT, 'examples/astro-site');
@@ -18,18 +19,19 @@ let api: Served;
 let proxy: Proxy;
 let tmp: string;
 
-/** Builds @skribra/content (the example imports its dist/, as a site would import the published package). */
-function buildPackage() {
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'packages/content-client/tsconfig.build.json')], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`package build failed:\n${r.stdout}${r.stderr}`);
-}
-
 /** In a child process, asynchronously: the API the build calls is served by this process. */
 async function buildSite(env: Record<string, string>, outDir: string) {
   try {
-    await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--root', EXAMPLE, '--outDir', outDir], {
-      cwd: EXAMPLE, encoding: 'utf8', env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1' }, maxBuffer: 16 << 20,
-    });
+    await promisify(execFile)(
+      process.execPath,
+      [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--root', EXAMPLE, '--outDir', outDir],
+      {
+        cwd: EXAMPLE,
+        encoding: 'utf8',
+        env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1' },
+        maxBuffer: 16 << 20,
+      },
+    );
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string };
     throw new Error(`astro build failed:\n${e.stdout}\n${e.stderr}`);
@@ -38,25 +40,36 @@ async function buildSite(env: Record<string, string>, outDir: string) {
 
 beforeAll(async () => {
   if (!syncWired) return;
-  buildPackage();
+  await builtClient(); // @skribra/content's dist/ (the example imports it, as a site imports the published package)
   t = await openTestStore();
   api = await serveContentApi(t.store.sql); // the configured rate limits, none raised: list 300/h, detail 600/h
   proxy = await startProxy(api.url);
   tmp = mkdtempSync(join(tmpdir(), 'skribra-astro-example-'));
 });
 afterAll(async () => {
-  await proxy?.close(); await api?.close(); await t?.close();
+  await proxy?.close();
+  await api?.close();
+  await t?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 /** About 10 KB of HTML with a heading, paragraphs and links, and every optional field a page renders. */
-const article = (i: number, title = `Article ${i}`) => articleInput(`article-${String(i).padStart(4, '0')}`, title, {
-  content_html: `<h2>${title}</h2>\n${`<p>Paragraph of ${title} with <a href="https://example.com/${i}">a link</a> and more words.</p>\n`.repeat(130)}`,
-  image_url: `https://img.example.com/${i}.png`, image_alt: `Cover of ${title}`, image_width: 1200, image_height: 630,
-  tags: ['seo', `topic-${i % 5}`], author: { name: 'Quill', url: 'https://skribra.com/agents/quill/' }, language: 'en-GB',
-});
+const article = (i: number, title = `Article ${i}`) =>
+  articleInput(`article-${String(i).padStart(4, '0')}`, title, {
+    content_html: `<h2>${title}</h2>\n${`<p>Paragraph of ${title} with <a href="https://example.com/${i}">a link</a> and more words.</p>\n`.repeat(130)}`,
+    image_url: `https://img.example.com/${i}.png`,
+    image_alt: `Cover of ${title}`,
+    image_width: 1200,
+    image_height: 630,
+    tags: ['seo', `topic-${i % 5}`],
+    author: { name: 'Quill', url: 'https://skribra.com/agents/quill/' },
+    language: 'en-GB',
+  });
 const paths = (log: Proxy['log']) => log.map((r) => new URL(r.path, 'http://x').pathname);
-const count = (log: Proxy['log']) => ({ sync: paths(log).filter((p) => p === '/v1/sync').length, detail: paths(log).filter((p) => p.startsWith('/v1/articles')).length });
+const count = (log: Proxy['log']) => ({
+  sync: paths(log).filter((p) => p === '/v1/sync').length,
+  detail: paths(log).filter((p) => p.startsWith('/v1/articles')).length,
+});
 
 // Needs GET /v1/sync registered in src/api (the lead wires src/api/content/sync-feed.ts); runs by itself once it is.
 describe.skipIf(!syncWired)('examples/astro-site [needs /v1/sync wired]', () => {
@@ -64,10 +77,19 @@ describe.skipIf(!syncWired)('examples/astro-site [needs /v1/sync wired]', () => 
     const f = await fixture(t.store, 0);
     for (let i = 0; i < 997; i++) await publishArticle(t.store.sql, f.on, article(i));
     await publishArticle(t.store.sql, f.on, articleInput('quiet-one', 'Quiet one', { noindex: true }));
-    await publishArticle(t.store.sql, f.on, articleInput('merged-away', 'Merged away', { redirect_to: 'https://on.example/blog/article-0000/', redirect_type: 'permanent' }));
+    await publishArticle(
+      t.store.sql,
+      f.on,
+      articleInput('merged-away', 'Merged away', { redirect_to: 'https://on.example/blog/article-0000/', redirect_type: 'permanent' }),
+    );
     await publishArticle(t.store.sql, f.on, articleInput('taken-down', 'Taken down'));
     await updateArticleState(t.store.sql, f.on, 'taken-down', { unpublished: true });
-    const env = { SKRIBRA_API_KEY: f.key, SKRIBRA_BASE_URL: `${proxy.url}/v1/`, SKRIBRA_PROJECT_ID: f.on, ASTRO_CACHE_DIR: join(tmp, 'cache') };
+    const env = {
+      SKRIBRA_API_KEY: f.key,
+      SKRIBRA_BASE_URL: `${proxy.url}/v1/`,
+      SKRIBRA_PROJECT_ID: f.on,
+      ASTRO_CACHE_DIR: join(tmp, 'cache'),
+    };
     const page = (out: string, p: string) => readFileSync(join(out, p), 'utf8');
 
     const out1 = join(tmp, 'dist1');
@@ -89,7 +111,9 @@ describe.skipIf(!syncWired)('examples/astro-site [needs /v1/sync wired]', () => 
     expect(one).toContain('<li>topic-2</li>');
     expect(one).not.toContain('name="robots"');
     expect(page(out1, 'quiet-one/index.html')).toContain('<meta name="robots" content="noindex">');
-    expect(page(out1, 'merged-away/index.html')).toMatch(/http-equiv="refresh" content="\d+;url=https:\/\/on\.example\/blog\/article-0000\/"/);
+    expect(page(out1, 'merged-away/index.html')).toMatch(
+      /http-equiv="refresh" content="\d+;url=https:\/\/on\.example\/blog\/article-0000\/"/,
+    );
     expect(existsSync(join(out1, 'taken-down'))).toBe(false);
     expect(page(out1, '404.html')).toContain('Not found');
 
@@ -106,7 +130,11 @@ describe.skipIf(!syncWired)('examples/astro-site [needs /v1/sync wired]', () => 
     expect(page(out2, 'article-0000/index.html')).toContain('<h2>Article 0</h2>');
 
     // The example's TypeScript checks against the package's declarations and the collection types the build wrote.
-    const check = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(EXAMPLE, 'tsconfig.json')], { encoding: 'utf8' });
+    const check = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(EXAMPLE, 'tsconfig.json')],
+      { encoding: 'utf8' },
+    );
     expect(check.stdout + check.stderr).toBe('');
     expect(check.status).toBe(0);
 
@@ -114,9 +142,14 @@ describe.skipIf(!syncWired)('examples/astro-site [needs /v1/sync wired]', () => 
     // goes on from the third page instead of starting over.
     const cut = { ...env, ASTRO_CACHE_DIR: join(tmp, 'cache-cut') };
     proxy.faults.push('pass', 'pass', 'pass', ...Array(20).fill('drop'));
-    const failed = await buildSite(cut, join(tmp, 'dist-cut')).then(() => undefined, (e: Error) => e);
+    const failed = await buildSite(cut, join(tmp, 'dist-cut')).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     proxy.faults.splice(0);
-    expect(failed?.message).toMatch(/Skribra sync of prj_\w+ stopped: Request to http:\/\/127\.0\.0\.1:\d+\/v1\/sync failed: .*; the 3 page\(s\) received \(300 articles\) are kept and the next build goes on from there/);
+    expect(failed?.message).toMatch(
+      /Skribra sync of prj_\w+ stopped: Request to http:\/\/127\.0\.0\.1:\d+\/v1\/sync failed: .*; the 3 page\(s\) received \(300 articles\) are kept and the next build goes on from there/,
+    );
     proxy.log.splice(0);
     const out3 = join(tmp, 'dist-resumed');
     await buildSite(cut, out3);

@@ -25,24 +25,35 @@ beforeAll(async () => {
   t = await openTestStore();
   api = await serveContentApi(t.store.sql);
 });
-afterAll(async () => { await api?.close(); await t?.close(); });
+afterAll(async () => {
+  await api?.close();
+  await t?.close();
+});
 
 // Needs GET /v1/sync registered in src/api (the lead wires src/api/content/sync-feed.ts); runs by itself once it is.
 describe.skipIf(!syncWired)('docs: content client page [needs /v1/sync wired]', () => {
   it('runs the Python example: a full sync, then the changes since', async () => {
     const f = await fixture(t.store, 3);
-    const script = block('### Python (standard library only)', 'python')
-      // Between its two syncs, the script pauses here while the test edits one article and unpublishes another.
-      .replace('articles, gone, cursor = sync(cursor)', 'input()\narticles, gone, cursor = sync(cursor)')
+    const script =
+      block('### Python (standard library only)', 'python')
+        // Between its two syncs, the script pauses here while the test edits one article and unpublishes another.
+        .replace('articles, gone, cursor = sync(cursor)', 'input()\narticles, gone, cursor = sync(cursor)') +
       // And the upserts are whole articles, bodies included.
-      + '\nprint(all("content_html" in a for a in articles))\n';
-    const child = execFile('python3', ['-c', script], { env: { ...process.env, SKRIBRA_BASE_URL: api.url, SKRIBRA_API_KEY: f.key, SKRIBRA_PROJECT_ID: f.on } });
+      '\nprint(all("content_html" in a for a in articles))\n';
+    const child = execFile('python3', ['-c', script], {
+      env: { ...process.env, SKRIBRA_BASE_URL: api.url, SKRIBRA_API_KEY: f.key, SKRIBRA_PROJECT_ID: f.on },
+    });
     let out = '';
     let err = '';
-    child.stdout!.on('data', (d) => { out += d; });
-    child.stderr!.on('data', (d) => { err += d; });
+    child.stdout!.on('data', (d) => {
+      out += d;
+    });
+    child.stderr!.on('data', (d) => {
+      err += d;
+    });
     const exited = new Promise<number | null>((r) => child.on('exit', r));
-    for (let i = 0; !out.includes('cursor saved') && i < 200; i++) await new Promise((r) => setTimeout(r, 50));
+    // The whole line (a loaded machine may hand it over in two chunks), waited for up to 20 s.
+    for (let i = 0; !out.includes('cursor saved\n') && i < 400; i++) await new Promise((r) => setTimeout(r, 50));
     expect(out).toBe('3 articles; cursor saved\n');
     await publishArticle(t.store.sql, f.on, articleInput(f.slugs[0]!, 'Edited'));
     await updateArticleState(t.store.sql, f.on, f.slugs[1]!, { unpublished: true });
@@ -54,7 +65,9 @@ describe.skipIf(!syncWired)('docs: content client page [needs /v1/sync wired]', 
 
   it('the Python example reads both error forms and names the code', async () => {
     const script = `${block('### Python (standard library only)', 'python').split('def sync(')[0]}\ntry:\n    get("/sync", projectId=PROJECT)\nexcept RuntimeError as e:\n    print(e)\n`;
-    const { stdout } = await promisify(execFile)('python3', ['-c', script], { env: { ...process.env, SKRIBRA_BASE_URL: api.url, SKRIBRA_API_KEY: 'sk_wrong', SKRIBRA_PROJECT_ID: 'prj_x' } });
+    const { stdout } = await promisify(execFile)('python3', ['-c', script], {
+      env: { ...process.env, SKRIBRA_BASE_URL: api.url, SKRIBRA_API_KEY: 'sk_wrong', SKRIBRA_PROJECT_ID: 'prj_x' },
+    });
     expect(stdout).toMatch(/^401 unauthorized: /);
   });
 });

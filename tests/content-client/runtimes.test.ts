@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { serveContentApi, type Served } from './served-api.ts';
+import { builtClient } from '../helpers/built-client.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIST = join(ROOT, 'packages/content-client/dist');
@@ -19,12 +20,14 @@ const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node20'].find((p) => {
 let t: TestStore;
 let api: Served;
 beforeAll(async () => {
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'packages/content-client/tsconfig.build.json')], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`package build failed:\n${r.stdout}${r.stderr}`);
+  await builtClient(); // packages/content-client/dist, built once for the run
   t = await openTestStore();
   api = await serveContentApi(t.store.sql);
 });
-afterAll(async () => { await api?.close(); await t?.close(); });
+afterAll(async () => {
+  await api?.close();
+  await t?.close();
+});
 
 describe('@skribra/content as built', () => {
   it('imports no Node built-in outside the file cache entry point', () => {
@@ -46,7 +49,9 @@ describe('@skribra/content as built', () => {
       const got = await c.articles.get(projects[0].id, ${JSON.stringify(f.slugs[0])});
       const err = await createClient({ apiKey: 'sk_wrong', baseUrl: process.env.BASE }).projects().catch((e) => e);
       console.log(JSON.stringify([process.versions.node.split('.')[0], projects.length, got.kind, err instanceof SkribraError, err.code]));`;
-    const { stdout } = await promisify(execFile)(OLD_NODE!, ['--input-type=module', '-e', script], { env: { ...process.env, KEY: f.key, BASE: api.url } });
+    const { stdout } = await promisify(execFile)(OLD_NODE!, ['--input-type=module', '-e', script], {
+      env: { ...process.env, KEY: f.key, BASE: api.url },
+    });
     expect(JSON.parse(stdout)).toEqual(['20', 2, 'article', true, 'unauthorized']);
   });
 });

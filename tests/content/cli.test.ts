@@ -1,28 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { api, bearer, openTestStore, type TestStore } from './helpers.ts';
+import { skribra, skribraProcess } from '../helpers/cli.ts';
 
-const run = promisify(execFile);
-const bin = new URL('../../scripts/skribra.mjs', import.meta.url).pathname;
 let t: TestStore;
 const files = mkdtempSync(join(tmpdir(), 'skribra-cli-'));
 
-async function cli(...args: string[]): Promise<{ code: number; out: any; stdout: string; stderr: string }> {
-  const env = { ...process.env, ...(t.dataDir ? { SKRIBRA_DATA_DIR: t.dataDir } : {}) };
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env });
-    return { code: 0, out: args.includes('--json') ? JSON.parse(stdout) : undefined, stdout, stderr };
-  } catch (e: any) {
-    return { code: e.code, out: args.includes('--json') && e.stdout ? JSON.parse(e.stdout) : undefined, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-const file = (name: string, body: unknown) => { const f = join(files, name); writeFileSync(f, JSON.stringify(body)); return f; };
+// main() in this process for most commands; the real bin in a child process for the key printed once, a usage error,
+// a not-found error and --help. Both join the test's own embedded server, as the CLI joins `npm start`'s.
+const cli = (...args: string[]) => skribra(args, t.env);
+const cliProcess = (...args: string[]) => skribraProcess(args, t.env);
+const file = (name: string, body: unknown) => {
+  const f = join(files, name);
+  writeFileSync(f, JSON.stringify(body));
+  return f;
+};
 
-beforeAll(async () => { t = await openTestStore(); });
+beforeAll(async () => {
+  t = await openTestStore({ embedded: !process.env.DATABASE_URL });
+});
 afterAll(async () => {
   await t?.close();
   rmSync(files, { recursive: true, force: true }); // the test's article files: no /tmp/skribra-cli-* left behind
@@ -31,15 +29,35 @@ afterAll(async () => {
 describe('skribra CLI (joining the store the API uses)', () => {
   it('runs the whole flow with --json, one object on stdout each time', async () => {
     const get = api(t.store);
-    const acc = await cli('account', 'create', '--name', 'CLI Co', '--json');
+    const acc = await cliProcess('account', 'create', '--name', 'CLI Co', '--json');
     expect(acc.code).toBe(0);
     expect(acc.stdout.trim().split('\n')).toHaveLength(1);
     expect(acc.out).toMatchObject({ account_id: expect.stringMatching(/^acc_/), api_key: expect.stringMatching(/^sk_live_/) });
-    const prj = await cli('project', 'create', '--account', acc.out.account_id, '--name', 'Blog', '--url', 'https://cli.example', '--api', 'on', '--json');
+    const prj = await cli(
+      'project',
+      'create',
+      '--account',
+      acc.out.account_id,
+      '--name',
+      'Blog',
+      '--url',
+      'https://cli.example',
+      '--api',
+      'on',
+      '--json',
+    );
     expect(prj.out.project_id).toMatch(/^prj_/);
     const pid = prj.out.project_id;
 
-    const pub = await cli('article', 'publish', '--project', pid, '--file', file('a.json', { title: 'Hello', slug: 'hello', content_html: '<p>Hi</p>', keyword: 'hello' }), '--json');
+    const pub = await cli(
+      'article',
+      'publish',
+      '--project',
+      pid,
+      '--file',
+      file('a.json', { title: 'Hello', slug: 'hello', content_html: '<p>Hi</p>', keyword: 'hello' }),
+      '--json',
+    );
     expect(pub.out).toMatchObject({ id: expect.stringMatching(/^art_/), slug: 'hello' });
     expect((await get(`/v1/articles/hello?projectId=${pid}`, bearer(acc.out.api_key))).body.data.title).toBe('Hello');
 
@@ -47,8 +65,22 @@ describe('skribra CLI (joining the store the API uses)', () => {
     expect((await get(`/v1/articles/hello?projectId=${pid}`, bearer(acc.out.api_key))).body.data.noindex).toBe(true);
     await cli('article', 'noindex', '--project', pid, '--slug', 'hello', '--off', '--json');
     expect((await get(`/v1/articles/hello?projectId=${pid}`, bearer(acc.out.api_key))).body.data.noindex).toBeUndefined();
-    await cli('article', 'redirect', '--project', pid, '--slug', 'hello', '--to', 'https://cli.example/blog/other', '--permanent', '--json');
-    expect((await get(`/v1/articles/hello?projectId=${pid}`, bearer(acc.out.api_key))).body.data).toMatchObject({ redirect_to: 'https://cli.example/blog/other', redirect_type: 'permanent' });
+    await cli(
+      'article',
+      'redirect',
+      '--project',
+      pid,
+      '--slug',
+      'hello',
+      '--to',
+      'https://cli.example/blog/other',
+      '--permanent',
+      '--json',
+    );
+    expect((await get(`/v1/articles/hello?projectId=${pid}`, bearer(acc.out.api_key))).body.data).toMatchObject({
+      redirect_to: 'https://cli.example/blog/other',
+      redirect_type: 'permanent',
+    });
     await cli('article', 'unpublish', '--project', pid, '--slug', 'hello', '--json');
     expect((await get(`/v1/articles/hello?projectId=${pid}`, bearer(acc.out.api_key))).status).toBe(404);
 
@@ -68,16 +100,22 @@ describe('skribra CLI (joining the store the API uses)', () => {
   it('refuses a bad article file naming each bad field', async () => {
     const acc = await cli('account', 'create', '--name', 'Bad', '--json');
     const prj = await cli('project', 'create', '--account', acc.out.account_id, '--name', 'B', '--json');
-    const r = await cli('article', 'publish', '--project', prj.out.project_id, '--file',
-      file('bad.json', { title: '', slug: 'Not A Slug', reading_time: 'five', image_url: 'ftp://x', colour: 'red' }));
+    const r = await cli(
+      'article',
+      'publish',
+      '--project',
+      prj.out.project_id,
+      '--file',
+      file('bad.json', { title: '', slug: 'Not A Slug', reading_time: 'five', image_url: 'ftp://x', colour: 'red' }),
+    );
     expect(r.code).toBe(2);
     for (const f of ['title', 'slug', 'content_html', 'reading_time', 'image_url', 'colour']) expect(r.stderr).toContain(f);
   });
 
   it('gives clear errors and non-zero exits', async () => {
-    expect((await cli('nope')).code).toBe(2);
+    expect((await cliProcess('nope')).code).toBe(2);
     expect((await cli('account', 'create')).stderr).toMatch(/--name is required/);
-    const missing = await cli('key', 'rotate', '--account', 'acc_missing', '--json');
+    const missing = await cliProcess('key', 'rotate', '--account', 'acc_missing', '--json');
     expect(missing.code).toBe(1);
     expect(missing.out.error.message).toMatch(/acc_missing/);
     expect((await cli('project', 'api', '--project', 'prj_x', 'maybe')).code).toBe(2);
@@ -86,9 +124,20 @@ describe('skribra CLI (joining the store the API uses)', () => {
   });
 
   it('has --help on every command', async () => {
-    const top = await cli('--help');
+    const top = await cliProcess('--help');
     expect(top.code).toBe(0);
-    for (const c of ['account create', 'key rotate', 'key revoke', 'project create', 'project api', 'project webhook', 'article publish', 'article unpublish', 'article redirect', 'article noindex']) {
+    for (const c of [
+      'account create',
+      'key rotate',
+      'key revoke',
+      'project create',
+      'project api',
+      'project webhook',
+      'article publish',
+      'article unpublish',
+      'article redirect',
+      'article noindex',
+    ]) {
       expect(top.stdout).toContain(c);
       const h = await cli(...c.split(' '), '--help');
       expect(h.code).toBe(0);

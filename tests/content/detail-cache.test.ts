@@ -3,8 +3,7 @@
 // authorization, the project checks and the rate limit run before it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, articleInput, bearer, fixture, openTestStore, type TestStore } from './helpers.ts';
-import { openStore, type Store } from '../../src/store/open-store.ts';
-import { readConfig } from '../../src/config.ts';
+import type { Store } from '../../src/store/open-store.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { revokeKeys } from '../../src/store/repos/accounts.ts';
 import { setProjectApi } from '../../src/store/repos/projects.ts';
@@ -17,9 +16,12 @@ let t: TestStore;
 let other: Store;
 beforeAll(async () => {
   t = await openTestStore();
-  other = await openStore({ config: readConfig(), dataDir: t.dataDir });
+  other = await t.open();
 });
-afterAll(async () => { await other?.close(); await t?.close(); });
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
 
 function handlers() {
   const cache = createListCache({ maxEntries: 100, maxBytes: MB });
@@ -45,7 +47,8 @@ describe('detail cache', () => {
       expect(res.text).toBe(first.text);
       expect(res.headers.get('etag')).toBe(first.headers.get('etag'));
     }
-    for (const h of ['content-type', 'cache-control', 'vary', 'netlify-cdn-cache-control', 'x-robots-tag']) expect(again.headers.get(h)).toBe(reference.headers.get(h));
+    for (const h of ['content-type', 'cache-control', 'vary', 'netlify-cdn-cache-control', 'x-robots-tag'])
+      expect(again.headers.get(h)).toBe(reference.headers.get(h));
     expect(again.body.data).toMatchObject({ slug: f.slugs[0], metadata: { projectId: f.on, userId: f.id } });
     const notModified = await get(path, { ...bearer(f.key), 'if-none-match': first.headers.get('etag')! });
     expect([notModified.status, notModified.text]).toEqual([304, '']);
@@ -59,7 +62,8 @@ describe('detail cache', () => {
     const { cache, get, fresh } = handlers();
     const path = `/v1/articles/${f.slugs[1]}?projectId=${f.on}`;
     async function after(change: () => Promise<unknown>) {
-      await get(path, bearer(f.key)); await get(path, bearer(f.key));
+      await get(path, bearer(f.key));
+      await get(path, bearer(f.key));
       const hits = cache.stats().hits;
       await change();
       const r = await get(path, bearer(f.key));

@@ -1,9 +1,6 @@
-// Test helpers: a real store (the embedded server in a fresh temp SKRIBRA_DATA_DIR, or DATABASE_URL when set),
+// Test helpers: a real store (a database of the test file's own: tests/helpers/test-store.ts),
 // the handler, and fixtures made through the repositories.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openStore, type Store } from '../../src/store/open-store.ts';
+import type { Store } from '../../src/store/open-store.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
@@ -11,19 +8,7 @@ import { ownArticleInput } from '../../src/schemas/own-article.ts';
 import { createContentApi, type ContentApiDeps } from '../../src/api/content/create-content-api.ts';
 import { readConfig } from '../../src/config.ts';
 
-export interface TestStore { store: Store; dataDir?: string; close(): Promise<void> }
-
-export async function openTestStore(): Promise<TestStore> {
-  const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'skribra-test-'));
-  const store = await openStore({ config: readConfig(), dataDir });
-  return {
-    store, dataDir,
-    async close() {
-      await store.close({ wait: true });
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+export { openTestStore, type TestStore } from '../helpers/test-store.ts';
 
 export function api(store: Store, deps: Partial<ContentApiDeps> = {}) {
   const handler = createContentApi({ sql: store.sql, config: readConfig(), ...deps });
@@ -31,7 +16,11 @@ export function api(store: Store, deps: Partial<ContentApiDeps> = {}) {
     const res = await handler(new Request(`http://localhost${path}`, { headers, method }));
     const text = await res.text();
     let body: any;
-    try { body = text ? JSON.parse(text) : undefined; } catch { body = undefined; }
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
     return { status: res.status, headers: res.headers, body, text };
   };
 }
@@ -42,7 +31,14 @@ export const uniq = (p: string) => `${p}-${Date.now().toString(36)}-${++n}`;
 
 export function articleInput(slug: string, title: string, extra: Record<string, unknown> = {}) {
   return ownArticleInput.parse({
-    title, slug, content_html: `<h2>${title}</h2><p>Body.</p>`, excerpt: `About ${title}`, type: 'guide', reading_time: 4, keyword: slug.split('-')[0], ...extra,
+    title,
+    slug,
+    content_html: `<h2>${title}</h2><p>Body.</p>`,
+    excerpt: `About ${title}`,
+    type: 'guide',
+    reading_time: 4,
+    keyword: slug.split('-')[0],
+    ...extra,
   });
 }
 
@@ -54,7 +50,7 @@ export async function fixture(store: Store, count = 3, at?: (i: number) => { pub
   const slugs: string[] = [];
   for (let i = 0; i < count; i++) {
     const slug = `post-${String(i).padStart(3, '0')}`;
-    await publishArticle(store.sql, on, articleInput(slug, `Title ${String.fromCharCode(65 + (i * 7) % 26)} ${i}`), at?.(i));
+    await publishArticle(store.sql, on, articleInput(slug, `Title ${String.fromCharCode(65 + ((i * 7) % 26))} ${i}`), at?.(i));
     slugs.push(slug);
   }
   return { id: acc.account_id, key: acc.api_key, on, off, slugs };

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { api, articleInput, bearer, fixture, openTestStore, type TestStore } from './helpers.ts';
-import { openStore, type Store } from '../../src/store/open-store.ts';
-import { readConfig } from '../../src/config.ts';
+import type { Store } from '../../src/store/open-store.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { revokeKeys } from '../../src/store/repos/accounts.ts';
 import { setProjectApi } from '../../src/store/repos/projects.ts';
@@ -24,9 +23,12 @@ let t: TestStore;
 let other: Store;
 beforeAll(async () => {
   t = await openTestStore();
-  other = await openStore({ config: readConfig(), dataDir: t.dataDir });
+  other = await t.open();
 });
-afterAll(async () => { await other?.close(); await t?.close(); });
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
 
 /** A cached handler, its cache, and an uncached handler over the same store (the reference answer). */
 function handlers(opts: { maxEntries?: number; maxBytes?: number } = {}) {
@@ -56,7 +58,8 @@ describe('list cache', () => {
     const reference = await fresh(path, bearer(f.key));
     expect(reference.text).toBe(first.text);
     expect(reference.headers.get('etag')).toBe(first.headers.get('etag'));
-    for (const h of ['content-type', 'cache-control', 'vary', 'netlify-cdn-cache-control']) expect(again.headers.get(h)).toBe(reference.headers.get(h));
+    for (const h of ['content-type', 'cache-control', 'vary', 'netlify-cdn-cache-control'])
+      expect(again.headers.get(h)).toBe(reference.headers.get(h));
     expect(again.body.data.items.map((c: { slug: string }) => c.slug)).toHaveLength(2);
 
     const notModified = await get(path, { ...bearer(f.key), 'if-none-match': first.headers.get('etag')! });
@@ -89,7 +92,10 @@ describe('list cache', () => {
     const sincePath = `/v1/articles?projectId=${f.on}&updatedSince=2026-01-01T03:00:00Z&limit=50`;
     /** Warms the cache (the second request is a hit), applies the change elsewhere, and returns the next answer. */
     async function after(change: () => Promise<unknown>) {
-      for (const p of [path, sincePath]) { await get(p, bearer(f.key)); await get(p, bearer(f.key)); }
+      for (const p of [path, sincePath]) {
+        await get(p, bearer(f.key));
+        await get(p, bearer(f.key));
+      }
       const hits = cache.stats().hits;
       const before = await version(f.on);
       await change();
@@ -102,7 +108,8 @@ describe('list cache', () => {
       return { list: r.body.data, since: s.body.data };
     }
     const slugs = (d: { items: { slug: string }[] }) => d.items.map((c) => c.slug);
-    const card = (d: { items: { slug: string }[] }, slug: string) => d.items.find((c) => c.slug === slug) as Record<string, string> | undefined;
+    const card = (d: { items: { slug: string }[] }, slug: string) =>
+      d.items.find((c) => c.slug === slug) as Record<string, string> | undefined;
 
     let d = await after(() => publishArticle(other.sql, f.on, articleInput('brand-new', 'Brand new')));
     expect(d.list.pagination.total).toBe(7);
@@ -114,13 +121,18 @@ describe('list cache', () => {
     expect(card(d.list, 'post-005')!.title).toBe('Retitled');
 
     // Through the real CLI, in its own process.
-    d = await after(() => run(process.execPath, [bin, 'article', 'unpublish', '--project', f.on, '--slug', 'brand-new', '--json'],
-      { env: { ...process.env, ...(t.dataDir ? { SKRIBRA_DATA_DIR: t.dataDir } : {}) } }));
+    d = await after(() =>
+      run(process.execPath, [bin, 'article', 'unpublish', '--project', f.on, '--slug', 'brand-new', '--json'], {
+        env: { ...process.env, ...t.env },
+      }),
+    );
     expect(d.list.pagination.total).toBe(6);
     expect(slugs(d.list)).not.toContain('brand-new');
     expect(slugs(d.since)).not.toContain('brand-new');
 
-    d = await after(() => updateArticleState(other.sql, f.on, 'post-005', { redirect_to: 'https://on.example/moved', redirect_type: 'permanent' }));
+    d = await after(() =>
+      updateArticleState(other.sql, f.on, 'post-005', { redirect_to: 'https://on.example/moved', redirect_type: 'permanent' }),
+    );
     expect(d.list.pagination.total).toBe(5);
     expect(slugs(d.list)).toEqual(['post-004', 'post-003', 'post-002']);
 
@@ -137,12 +149,16 @@ describe('list cache', () => {
     expect(d.list.pagination.total).toBe(4);
     expect(slugs(d.list)).toEqual(['post-003', 'post-002', 'post-001']);
 
-    d = await after(() => other.sql`update articles set unpublished = true where project_id = ${f.on} and slug in ('post-003', 'post-002')`);
+    d = await after(
+      () => other.sql`update articles set unpublished = true where project_id = ${f.on} and slug in ('post-003', 'post-002')`,
+    );
     expect(d.list.pagination.total).toBe(2);
     expect(slugs(d.list)).toEqual(['post-001', 'post-000']);
 
-    d = await after(() => other.sql`insert into articles (id, project_id, slug, title, content_html, published_at, updated_at)
-      select 'art_lc_' || i || ${f.on}, ${f.on}, 'bulk-' || i, 'Bulk ' || i, '<p>b</p>', now(), now() from generate_series(1, 3) i`);
+    d = await after(
+      () => other.sql`insert into articles (id, project_id, slug, title, content_html, published_at, updated_at)
+      select 'art_lc_' || i || ${f.on}, ${f.on}, 'bulk-' || i, 'Bulk ' || i, '<p>b</p>', now(), now() from generate_series(1, 3) i`,
+    );
     expect(d.list.pagination.total).toBe(5);
     expect(d.since.items).toHaveLength(3);
   });
@@ -259,7 +275,7 @@ describe('createListCache bounds', () => {
 });
 
 describe('projects.articles_version (migration 004)', () => {
-  it('goes up on every statement that writes a project\'s articles, and only that project\'s', async () => {
+  it("goes up on every statement that writes a project's articles, and only that project's", async () => {
     const f = await fixture(t.store, 2);
     const g = await fixture(t.store, 1);
     const gv = await version(g.on);

@@ -10,42 +10,48 @@ import { getArticle, publishArticle } from '../../src/store/repos/articles.ts';
 import { seedDemo, getBlogProjectId, BLOG_PROJECT_ID, DEMO_PROJECT_ON } from '../../src/store/seed.ts';
 
 let t: TestStore;
-beforeAll(async () => { t = await openTestStore(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('migrations', () => {
   it('are recorded once and safe to run again and from two clients at once', async () => {
-    const a = connect(urlOf(t), 2, readConfig());
-    const b = connect(urlOf(t), 2, readConfig());
+    const a = connect(t.url, 2, readConfig());
+    const b = connect(t.url, 2, readConfig());
     try {
       const [ra, rb] = await Promise.all([migrate(a), migrate(b)]);
       expect([...ra, ...rb]).toEqual([]);
       const rows = await t.store.sql`select version, name from schema_migrations order by version`;
       expect(rows.map((r) => r.name)).toEqual(listMigrations().map((m) => m.name));
     } finally {
-      await a.end(); await b.end();
+      await a.end();
+      await b.end();
     }
   });
 });
 
-function urlOf(ts: TestStore): string {
-  const o = ts.store.sql.options as any;
-  return process.env.DATABASE_URL || `postgres://${o.user}:${encodeURIComponent(o.pass)}@${o.host[0]}:${o.port[0]}/${o.database}`;
-}
-
-describe('embedded server', () => {
+// The suite's stores are databases on one shared server; this one is a whole embedded server of its own.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded server', () => {
   it('is shared: a second open joins the running server instead of starting another', async () => {
-    if (!t.store.embedded) return;
-    const second = await openStore({ config: readConfig(), dataDir: t.dataDir });
+    const own = await openTestStore({ embedded: true });
     try {
-      expect((second.sql.options as any).port).toEqual((t.store.sql.options as any).port);
-      const [{ n }] = await second.sql`select 1 as n`;
-      expect(n).toBe(1);
+      expect(own.store.embedded).toBe(true);
+      const second = await openStore({ config: readConfig(), dataDir: own.dataDir });
+      try {
+        expect((second.sql.options as any).port).toEqual((own.store.sql.options as any).port);
+        const [{ n }] = await second.sql`select 1 as n`;
+        expect(n).toBe(1);
+      } finally {
+        await second.close();
+      }
+      const [{ ok }] = await own.store.sql`select true as ok`;
+      expect(ok).toBe(true);
     } finally {
-      await second.close();
+      await own.close();
     }
-    const [{ ok }] = await t.store.sql`select true as ok`;
-    expect(ok).toBe(true);
   });
 });
 

@@ -1,20 +1,53 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { astroBuild, WITHOUT_BLOG } from '../../src/dev/astro-build.ts';
 import type { TestProject } from 'vitest/node';
+import { WITHOUT_BLOG } from '../../src/dev/astro-build.ts';
+import { testBuildDir, ROOT } from './test-builds.ts';
 
 export const TEST_SITE_URL = 'http://localhost:4321';
 
-/** Builds the real content once per test run into a temp dir; tests read it through `builtSite()`. */
+/**
+ * Builds the real content once per test run; tests read it through `builtSite()`, which waits for it. The build runs
+ * in the background, so the files that need no build (most of them) run meanwhile. It writes `status.json` beside
+ * the output when it ends: its exit code and, on failure, its output.
+ */
 export default function setup(project: TestProject) {
-  const distDir = mkdtempSync(join(tmpdir(), 'skribra-test-dist-'));
+  const dir = testBuildDir('site');
+  const distDir = join(dir, 'dist');
+  const statusFile = join(dir, 'status.json');
   // The unit suite's build leaves the blog out; tests/blog builds with a seeded store of its own.
-  astroBuild({ outDir: distDir, quiet: true, env: { SITE_URL: TEST_SITE_URL, SKRIBRA_CONTENT_DIR: '', ...WITHOUT_BLOG } });
+  const env = { ...process.env, SITE_URL: TEST_SITE_URL, SKRIBRA_CONTENT_DIR: '', ...WITHOUT_BLOG };
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', distDir, '--silent'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  const ended = new Promise<void>((resolve) =>
+    child.on('close', (code) => {
+      writeFileSync(`${statusFile}.tmp`, JSON.stringify({ code, output: code === 0 ? '' : output }));
+      renameSync(`${statusFile}.tmp`, statusFile); // whole, for the files polling for it
+      resolve();
+    }),
+  );
   project.provide('distDir', distDir);
-  return () => rmSync(distDir, { recursive: true, force: true });
+  project.provide('distStatus', statusFile);
+  return async () => {
+    await ended;
+    rmSync(dir, { recursive: true, force: true });
+  };
 }
 
 declare module 'vitest' {
-  export interface ProvidedContext { distDir: string }
+  export interface ProvidedContext {
+    distDir: string;
+    distStatus: string;
+  }
 }

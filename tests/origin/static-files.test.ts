@@ -11,7 +11,8 @@ let dir: string;
 const page = Buffer.from(`<!doctype html><title>t</title>${'<p>Canonical URLs and duplicate content. '.repeat(200)}`);
 const big = Buffer.from('{"data":"'.concat('x'.repeat(300_000), '"}'));
 const small = Buffer.from('{"ok":true}');
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => new Request(`http://localhost${path}`, { method, headers });
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  new Request(`http://localhost${path}`, { method, headers });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'static-files-'));
@@ -77,8 +78,16 @@ describe('precompressed variants', () => {
 describe('chooseEncoding', () => {
   const both = { br: 1, gzip: 1 };
   it.each([
-    [null, undefined], ['identity', undefined], ['br;q=0, gzip;q=0', undefined], ['deflate', undefined],
-    ['gzip', 'gzip'], ['gzip, br', 'br'], ['br;q=0.2, gzip;q=0.8', 'gzip'], ['*', 'br'], ['*;q=0.5, br;q=0', 'gzip'], ['BR', 'br'],
+    [null, undefined],
+    ['identity', undefined],
+    ['br;q=0, gzip;q=0', undefined],
+    ['deflate', undefined],
+    ['gzip', 'gzip'],
+    ['gzip, br', 'br'],
+    ['br;q=0.2, gzip;q=0.8', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0', 'gzip'],
+    ['BR', 'br'],
   ])('%s -> %s', (header, want) => expect(chooseEncoding(header, both)).toBe(want));
   it('only among the variants there are', () => expect(chooseEncoding('br, gzip', { gzip: 1 })).toBe('gzip'));
 });
@@ -94,7 +103,8 @@ describe('the file table', () => {
   });
 
   it('picks up a rebuilt file after the recheck interval and ignores a variant older than its file', async () => {
-    const files = staticFiles(dir, { recheckMs: 50 });
+    // An interval long enough that the writes below fit inside it on a loaded machine (files run in parallel).
+    const files = staticFiles(dir, { recheckMs: 400 });
     expect(files.get('/new.json')).toBeUndefined();
     const next = Buffer.from(`<p>${'rebuilt '.repeat(400)}</p>`);
     writeFileSync(join(dir, 'new.json'), small);
@@ -102,7 +112,7 @@ describe('the file table', () => {
     const later = new Date(Date.now() + 5000);
     utimesSync(join(dir, 'glossary/x/index.html'), later, later);
     expect(files.get('/new.json')).toBeUndefined(); // within the interval the table answers from memory
-    await new Promise((r) => setTimeout(r, 80));
+    await new Promise((r) => setTimeout(r, 450));
     expect(files.get('/new.json')?.etag).toBe(strongEtag(small));
     const file = files.get('/glossary/x/index.html')!;
     expect(file.etag).toBe(strongEtag(next));

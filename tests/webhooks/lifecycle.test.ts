@@ -19,8 +19,14 @@ import { startReceiver, type Receiver } from './receiver.ts';
 let t: TestStore;
 let rx: Receiver;
 const opts: WorkerOptions = { config: readConfig(), schedule: [40, 40, 40], policy: { allowHttp: false, allowPrivate: true } };
-beforeAll(async () => { t = await openTestStore(); rx = await startReceiver(); });
-afterAll(async () => { await rx?.close(); await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+  rx = await startReceiver();
+});
+afterAll(async () => {
+  await rx?.close();
+  await t?.close();
+});
 afterEach(async () => {
   await t.store.sql`update webhook_deliveries set status = 'failed', next_attempt_at = null where status in ('pending', 'sending')`;
   rx.hits.length = 0;
@@ -62,13 +68,31 @@ describe('lifecycle webhook events', () => {
     await runDueDeliveries(t.store.sql, opts);
     const events = verified(secret).sort((a, b) => a.sequence - b.sequence);
     expect(events.map((e) => e.type)).toEqual([
-      'article.published', 'article.updated', 'article.updated', 'article.unpublished', 'article.published', 'article.redirected',
+      'article.published',
+      'article.updated',
+      'article.updated',
+      'article.unpublished',
+      'article.published',
+      'article.redirected',
     ]);
     expect(new Set(events.map((e) => e.id)).size).toBe(6);
-    expect(events.map((e) => e.data.title ?? e.data.reason)).toEqual(['Lifecycle', 'Lifecycle, edited', 'Lifecycle, edited', 'unpublished', 'Lifecycle, back', 'redirected']);
+    expect(events.map((e) => e.data.title ?? e.data.reason)).toEqual([
+      'Lifecycle',
+      'Lifecycle, edited',
+      'Lifecycle, edited',
+      'unpublished',
+      'Lifecycle, back',
+      'redirected',
+    ]);
     expect(events[2].data.noindex).toBe(true);
     expect(events[3].data).toEqual({ id: events[0].data.id, slug: 'lifecycle', reason: 'unpublished' });
-    expect(events[5].data).toEqual({ id: events[0].data.id, slug: 'lifecycle', reason: 'redirected', redirect_to: 'https://on.example/merged/', redirect_type: 'permanent' });
+    expect(events[5].data).toEqual({
+      id: events[0].data.id,
+      slug: 'lifecycle',
+      reason: 'redirected',
+      redirect_to: 'https://on.example/merged/',
+      redirect_type: 'permanent',
+    });
     // The sequence is the sync feed's: the last event's is where a full sync of the project now stands.
     const [{ seq }] = await t.store.sql`select seq::int from article_changes where project_id = ${pid}`;
     expect(events.at(-1).sequence).toBe(seq);
@@ -98,7 +122,8 @@ describe('lifecycle webhook events', () => {
     // The receiver holds its first answer, so the worker is killed with that event in flight.
     rx.answer({ status: 204, delayMs: 60_000 }, { status: 204 });
     const child = spawn(process.execPath, [resolve(import.meta.dirname, 'worker-child.ts')], {
-      env: { ...process.env, SKRIBRA_DATA_DIR: t.dataDir ?? '', LEASE_MS: '1500' }, stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...t.env, LEASE_MS: '1500' },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise((r) => child.on('exit', r));
     await rx.waitFor(1, 20_000);
@@ -107,7 +132,10 @@ describe('lifecycle webhook events', () => {
     const inFlight = String(rx.hits[0]!.headers['webhook-id']);
     // The dead worker's claim runs out, and the next worker sends what it left, the in-flight one again (same id).
     await new Promise((r) => setTimeout(r, 1600));
-    for (let i = 0; i < 20 && rx.hits.length < 7; i++) { await runDueDeliveries(t.store.sql, opts); await new Promise((r) => setTimeout(r, 50)); }
+    for (let i = 0; i < 20 && rx.hits.length < 7; i++) {
+      await runDueDeliveries(t.store.sql, opts);
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const all = verified(secret);
     // Seven requests: the one the kill cut off (never acknowledged), then each of the six events once, the cut-off
     // one again under its same webhook-id (the receiver's idempotency key).
@@ -116,7 +144,12 @@ describe('lifecycle webhook events', () => {
     expect(new Set(acked.map((e) => e.id)).size).toBe(6);
     expect(acked.map((e) => e.id)).toContain(inFlight);
     expect(acked.sort((a, b) => a.sequence - b.sequence).map((e) => e.type)).toEqual([
-      'article.published', 'article.updated', 'article.updated', 'article.unpublished', 'article.published', 'article.redirected',
+      'article.published',
+      'article.updated',
+      'article.updated',
+      'article.unpublished',
+      'article.published',
+      'article.redirected',
     ]);
     const rows = await t.store.sql`select status, count(*)::int as n from webhook_deliveries where project_id = ${pid} group by 1`;
     expect(rows).toEqual([{ status: 'delivered', n: 6 }]);

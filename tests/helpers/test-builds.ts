@@ -1,0 +1,51 @@
+// Where the suite's site builds go: a fresh folder under node_modules/.cache/skribra-test-builds/ of this checkout.
+// Inside the project, not the system temp dir, because Astro stages a build's prerendered chunks in the output dir
+// when the output dir lies in its working directory and in the project's shared .astro/ when it does not: builds
+// placed here run side by side (test files run in parallel) without deleting each other's chunks.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+const BUILDS = join(ROOT, 'node_modules', '.cache', 'skribra-test-builds');
+
+/** A new empty folder for one build's output and its companions (caches, status files). */
+export function testBuildDir(label: string): string {
+  mkdirSync(BUILDS, { recursive: true });
+  return mkdtempSync(join(BUILDS, `${label}-`));
+}
+
+const astro = join(ROOT, 'node_modules/astro/bin/astro.mjs');
+const args = (outDir: string, quiet: boolean) => ['build', '--outDir', outDir, ...(quiet ? ['--silent'] : [])];
+
+export interface BuildResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `astro build` of this checkout into `outDir` (under testBuildDir()), in a child process, with `env` over process.env
+ * (an undefined value removes the variable). */
+export function siteBuild(outDir: string, env: Record<string, string | undefined>, { quiet = true } = {}): Promise<BuildResult> {
+  const merged: Record<string, string | undefined> = { ...process.env, ...env };
+  for (const k of Object.keys(merged)) if (merged[k] === undefined) delete merged[k];
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [astro, ...args(outDir, quiet)], { cwd: ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('error', fail);
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
+/** siteBuild() that throws with the build's output unless it succeeds, as astroBuild() does. */
+export async function siteBuildOrThrow(outDir: string, env: Record<string, string | undefined>): Promise<void> {
+  const r = await siteBuild(outDir, env);
+  if (r.status !== 0) throw new Error(`astro build failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+}
