@@ -1,14 +1,14 @@
 // examples/astro-site built against a served content API on a real store: the list and article pages, noindex,
-// redirects and 404; then, after one article is edited, a second build that asks only for that article.
+// redirects and 404; then, after one article is edited, a second build that asks only for that article, and (at the
+// same time) a build cut off mid-sync and the build that resumes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { articleInput, fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
-import { serveContentApi, startProxy, syncWired, type Proxy, type Served } from './served-api.ts';
+import { serveContentApi, startProxy, syncWired, type Proxy as RecordingProxy, type Served } from './served-api.ts';
 import { builtClient } from '../helpers/built-client.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -16,7 +16,8 @@ const EXAMPLE = join(ROOT, 'examples/astro-site');
 
 let t: TestStore;
 let api: Served;
-let proxy: Proxy;
+let proxy: RecordingProxy;
+let cutProxy: RecordingProxy;
 let tmp: string;
 
 /** In a child process, asynchronously: the API the build calls is served by this process. */
@@ -44,10 +45,15 @@ beforeAll(async () => {
   t = await openTestStore();
   api = await serveContentApi(t.store.sql); // the configured rate limits, none raised: list 300/h, detail 600/h
   proxy = await startProxy(api.url);
-  tmp = mkdtempSync(join(tmpdir(), 'skribra-astro-example-'));
+  cutProxy = await startProxy(api.url);
+  // Inside the example (its .cache/ is gitignored): Astro stages a build's chunks in the output dir when that lies in
+  // the project, and in the project's shared .astro/ when it does not; the builds below run two at a time.
+  mkdirSync(join(EXAMPLE, '.cache'), { recursive: true });
+  tmp = mkdtempSync(join(EXAMPLE, '.cache', 'skribra-test-'));
 });
 afterAll(async () => {
   await proxy?.close();
+  await cutProxy?.close();
   await api?.close();
   await t?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
@@ -65,8 +71,8 @@ const article = (i: number, title = `Article ${i}`) =>
     author: { name: 'Quill', url: 'https://skribra.com/agents/quill/' },
     language: 'en-GB',
   });
-const paths = (log: Proxy['log']) => log.map((r) => new URL(r.path, 'http://x').pathname);
-const count = (log: Proxy['log']) => ({
+const paths = (log: RecordingProxy['log']) => log.map((r) => new URL(r.path, 'http://x').pathname);
+const count = (log: RecordingProxy['log']) => ({
   sync: paths(log).filter((p) => p === '/v1/sync').length,
   detail: paths(log).filter((p) => p.startsWith('/v1/articles')).length,
 });
@@ -117,19 +123,43 @@ describe.skipIf(!syncWired)('examples/astro-site [needs /v1/sync wired]', () => 
     expect(existsSync(join(out1, 'taken-down'))).toBe(false);
     expect(page(out1, '404.html')).toContain('Not found');
 
-    // One edit, one unpublish: the second build asks the feed once, and the answer carries the edited article.
+    // One edit, one unpublish. Then two things at once, each through a proxy of its own that counts its requests:
+    // the second build asks the feed once, and the answer carries the edited article; and a build from nothing whose
+    // server goes away after the third page fails, saying so, and the next build goes on from the third page instead
+    // of starting over.
     await publishArticle(t.store.sql, f.on, article(1, 'Edited between builds'));
     await updateArticleState(t.store.sql, f.on, 'article-0002', { unpublished: true });
     const out2 = join(tmp, 'dist2');
-    await buildSite(env, out2);
-    const second = proxy.log.splice(0).map((r) => new URL(r.path, 'http://x'));
+    const out3 = join(tmp, 'dist-resumed');
+    const cut = { ...env, SKRIBRA_BASE_URL: `${cutProxy.url}/v1/`, ASTRO_CACHE_DIR: join(tmp, 'cache-cut') };
+    const [second, [failed, resumed]] = await Promise.all([
+      buildSite(env, out2).then(() => proxy.log.splice(0).map((r) => new URL(r.path, 'http://x'))),
+      (async () => {
+        cutProxy.faults.push('pass', 'pass', 'pass', ...Array(20).fill('drop'));
+        const error = await buildSite(cut, join(tmp, 'dist-cut')).then(
+          () => undefined,
+          (e: Error) => e,
+        );
+        cutProxy.faults.splice(0);
+        cutProxy.log.splice(0);
+        await buildSite(cut, out3);
+        return [error, cutProxy.log.splice(0).map((r) => new URL(r.path, 'http://x'))] as const;
+      })(),
+    ]);
     expect(second.map((u) => u.pathname)).toEqual(['/v1/sync']);
     expect(second[0]!.searchParams.get('cursor')).toBeTruthy();
     expect(page(out2, 'article-0001/index.html')).toContain('Edited between builds');
     expect(existsSync(join(out2, 'article-0002'))).toBe(false);
     expect(page(out2, 'article-0000/index.html')).toContain('<h2>Article 0</h2>');
 
-    // The example's TypeScript checks against the package's declarations and the collection types the build wrote.
+    expect(failed?.message).toMatch(
+      /Skribra sync of prj_\w+ stopped: Request to http:\/\/127\.0\.0\.1:\d+\/v1\/sync failed: .*; the 3 page\(s\) received \(300 articles\) are kept and the next build goes on from there/,
+    );
+    expect(resumed.map((u) => u.pathname)).toEqual(Array(7).fill('/v1/sync'));
+    expect(resumed[0]!.searchParams.get('cursor')).toBeTruthy();
+    expect(readFileSync(join(out3, 'index.html'), 'utf8').match(/href="\/article-\d{4}\/"/g)).toHaveLength(996);
+
+    // The example's TypeScript checks against the package's declarations and the collection types the builds wrote.
     const check = spawnSync(
       process.execPath,
       [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(EXAMPLE, 'tsconfig.json')],
@@ -137,25 +167,5 @@ describe.skipIf(!syncWired)('examples/astro-site [needs /v1/sync wired]', () => 
     );
     expect(check.stdout + check.stderr).toBe('');
     expect(check.status).toBe(0);
-
-    // Cut off: a build from nothing whose server goes away after the third page fails, saying so; the next build
-    // goes on from the third page instead of starting over.
-    const cut = { ...env, ASTRO_CACHE_DIR: join(tmp, 'cache-cut') };
-    proxy.faults.push('pass', 'pass', 'pass', ...Array(20).fill('drop'));
-    const failed = await buildSite(cut, join(tmp, 'dist-cut')).then(
-      () => undefined,
-      (e: Error) => e,
-    );
-    proxy.faults.splice(0);
-    expect(failed?.message).toMatch(
-      /Skribra sync of prj_\w+ stopped: Request to http:\/\/127\.0\.0\.1:\d+\/v1\/sync failed: .*; the 3 page\(s\) received \(300 articles\) are kept and the next build goes on from there/,
-    );
-    proxy.log.splice(0);
-    const out3 = join(tmp, 'dist-resumed');
-    await buildSite(cut, out3);
-    const resumed = proxy.log.splice(0).map((r) => new URL(r.path, 'http://x'));
-    expect(resumed.map((u) => u.pathname)).toEqual(Array(7).fill('/v1/sync'));
-    expect(resumed[0]!.searchParams.get('cursor')).toBeTruthy();
-    expect(readFileSync(join(out3, 'index.html'), 'utf8').match(/href="\/article-\d{4}\/"/g)).toHaveLength(996);
   }, 600_000); // four Astro builds of 1,000 pages and a type check on a loaded machine
 });
