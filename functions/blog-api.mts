@@ -13,9 +13,18 @@ import { createStoreArticleSource } from '../src/blog/store-article-source.ts';
 // blog answers 502 upstream_unavailable.
 const env = readConfig();
 const url = databaseUrl(env);
-const { handler } = loadPublicApi(artifactDir(env), url ? (site) => createStoreArticleSource({
-  sql: connect(url, env.SKRIBRA_DB_POOL ?? 2, env), site, projectId: env.SKRIBRA_BLOG_PROJECT_ID, timeoutMs: env.SKRIBRA_BLOG_TIMEOUT_MS,
-}) : undefined);
+const { handler } = loadPublicApi(
+  artifactDir(env),
+  url
+    ? (site) =>
+        createStoreArticleSource({
+          sql: connect(url, env.SKRIBRA_DB_POOL ?? 2, env),
+          site,
+          projectId: env.SKRIBRA_BLOG_PROJECT_ID,
+          timeoutMs: env.SKRIBRA_BLOG_TIMEOUT_MS,
+        })
+    : undefined,
+);
 
 export default (req: Request): Promise<Response> => handler(unmount(req, BLOG_FUNCTION_PREFIX));
 

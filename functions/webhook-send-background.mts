@@ -23,7 +23,11 @@ async function deliveryIds(req: Request): Promise<string[] | undefined> {
 
 export default async (req: Request): Promise<void> => {
   if (!triggerAllowed(req.headers.get('authorization'), env.SKRIBRA_WEBHOOK_TRIGGER_SECRET)) {
-    console.log(env.SKRIBRA_WEBHOOK_TRIGGER_SECRET ? 'webhook send: refused a call without the trigger secret' : 'webhook send: closed (SKRIBRA_WEBHOOK_TRIGGER_SECRET is not set)');
+    console.log(
+      env.SKRIBRA_WEBHOOK_TRIGGER_SECRET
+        ? 'webhook send: refused a call without the trigger secret'
+        : 'webhook send: closed (SKRIBRA_WEBHOOK_TRIGGER_SECRET is not set)',
+    );
     return;
   }
   const ids = await deliveryIds(req);

@@ -18,7 +18,7 @@ if (!window.skribraCode) {
   document.addEventListener('click', async (event) => {
     const target = event.target instanceof Element ? event.target : null;
     const tab = target?.closest('[role="tab"]');
-    if (tab && tab.closest('.code-tabs')) return select(tab.dataset.lang);
+    if (tab?.closest('.code-tabs')) return select(tab.dataset.lang);
     const button = target?.closest('[data-copy]');
     const pre = button?.closest('.code-block')?.querySelector('pre');
     if (!button || !pre) return;
@@ -29,14 +29,23 @@ if (!window.skribraCode) {
       getSelection()?.selectAllChildren(pre);
       button.textContent = 'Press Ctrl+C';
     }
-    setTimeout(() => { button.textContent = 'Copy'; }, 2000);
+    setTimeout(() => {
+      button.textContent = 'Copy';
+    }, 2000);
   });
   document.addEventListener('keydown', (event) => {
     const tab = event.target instanceof Element && event.target.closest('.code-tabs [role="tab"]');
     if (!tab || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
     const tabs = [...tab.parentElement.querySelectorAll('[role="tab"]')];
     const i = tabs.indexOf(tab);
-    const next = tabs[event.key === 'Home' ? 0 : event.key === 'End' ? tabs.length - 1 : (i + (event.key === 'ArrowRight' ? 1 : -1) + tabs.length) % tabs.length];
+    const next =
+      tabs[
+        event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? tabs.length - 1
+            : (i + (event.key === 'ArrowRight' ? 1 : -1) + tabs.length) % tabs.length
+      ];
     select(next.dataset.lang);
     next.focus();
     event.preventDefault();

@@ -28,7 +28,19 @@ const BUDGET = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 
  */
 const SKIPPED_AUDITS = ['robots-txt'];
 /** Lighthouse's safelist (core/audits/seo/robots-txt.js), plus Content-Signal. */
-const ROBOTS_DIRECTIVES = new Set(['user-agent', 'disallow', 'allow', 'sitemap', 'crawl-delay', 'clean-param', 'host', 'request-rate', 'visit-time', 'noindex', 'content-signal']);
+const ROBOTS_DIRECTIVES = new Set([
+  'user-agent',
+  'disallow',
+  'allow',
+  'sitemap',
+  'crawl-delay',
+  'clean-param',
+  'host',
+  'request-rate',
+  'visit-time',
+  'noindex',
+  'content-signal',
+]);
 
 /** Each robots.txt line Lighthouse's audit would refuse, bar Content-Signal: unknown directives, bad values. */
 function robotsProblems(text: string): string[] {
@@ -41,8 +53,11 @@ function robotsProblems(text: string): string[] {
     const name = line.slice(0, colon).trim().toLowerCase();
     const value = line.slice(colon + 1).trim();
     if (colon < 1 || !ROBOTS_DIRECTIVES.has(name)) problems.push(`line ${i + 1}: unknown directive "${line}"`);
-    else if (name === 'user-agent') { if (!value) problems.push(`line ${i + 1}: empty user-agent`); inGroup = true; }
-    else if ((name === 'allow' || name === 'disallow') && (!inGroup || (value && !/^[/*]/.test(value)))) problems.push(`line ${i + 1}: ${line}`);
+    else if (name === 'user-agent') {
+      if (!value) problems.push(`line ${i + 1}: empty user-agent`);
+      inGroup = true;
+    } else if ((name === 'allow' || name === 'disallow') && (!inGroup || (value && !/^[/*]/.test(value))))
+      problems.push(`line ${i + 1}: ${line}`);
     else if (name === 'sitemap' && !URL.canParse(value)) problems.push(`line ${i + 1}: sitemap is not a URL`);
   }
   return problems;
@@ -59,29 +74,57 @@ const require = createRequire(import.meta.url);
 function templates(catalog: Catalog, distDir: string): [string, string | undefined][] {
   const first = (kind: string, skip = (_: string) => false) => catalog.pages.find((p) => p.kind === kind && !skip(p.path))?.path;
   const list: [string, string | undefined][] = [
-    ['home', '/'], ['glossary index', '/glossary/'], ['glossary category', first('glossary-category')], ['glossary term', first('glossary')],
+    ['home', '/'],
+    ['glossary index', '/glossary/'],
+    ['glossary category', first('glossary-category')],
+    ['glossary term', first('glossary')],
     // Each declared collection's index and one entry; a tool runs in the browser or on the server, one of each.
-    ...COLLECTIONS.flatMap((c): [string, string | undefined][] => [[`${c.key} index`, c.route], ...(c.key === 'tools'
-      ? (['browser', 'server'] as const).map((on): [string, string | undefined] => [`tool (${on})`, catalog.tools.find((t) => t.runs_on === on)?.url])
-      : [[c.kind, first(c.kind)] as [string, string | undefined]])]),
+    ...COLLECTIONS.flatMap((c): [string, string | undefined][] => [
+      [`${c.key} index`, c.route],
+      ...(c.key === 'tools'
+        ? (['browser', 'server'] as const).map((on): [string, string | undefined] => [
+            `tool (${on})`,
+            catalog.tools.find((t) => t.runs_on === on)?.url,
+          ])
+        : [[c.kind, first(c.kind)] as [string, string | undefined]]),
+    ]),
     ['pricing', '/pricing/'],
-    ['docs guide', '/docs/public-api/'], ['API reference', '/docs/reference/content-api/'], ['page', first('page')],
-    ['audience', first('audience')], ['resource', first('resource')], ['search', '/search/?q=canonical'], ['404', '/no-such-page/'],
+    ['docs guide', '/docs/public-api/'],
+    ['API reference', '/docs/reference/content-api/'],
+    ['page', first('page')],
+    ['audience', first('audience')],
+    ['resource', first('resource')],
+    ['search', '/search/?q=canonical'],
+    ['404', '/no-such-page/'],
   ];
   // The blog comes from the store; the seeded build has its index, a second index page and articles.
   if (existsSync(join(distDir, 'blog/index.html'))) {
     list.push(['blog index', '/blog/']);
     if (existsSync(join(distDir, 'blog/page/2/index.html'))) list.push(['blog index page 2', '/blog/page/2/']);
-    list.push(['blog article', /href="(\/blog\/(?!page\/|rss)[^"/]+\/)"/.exec(readFileSync(join(distDir, 'blog/index.html'), 'utf8'))?.[1]]);
+    list.push([
+      'blog article',
+      /href="(\/blog\/(?!page\/|rss)[^"/]+\/)"/.exec(readFileSync(join(distDir, 'blog/index.html'), 'utf8'))?.[1],
+    ]);
   }
   const only = process.env.AUDIT_ONLY?.split(',').map((s) => s.trim());
-  return list.map(([t, p]) => [t, p && p.startsWith('http') ? new URL(p).pathname : p] as [string, string | undefined]).filter(([t]) => !only || only.includes(t));
+  return list
+    .map(([t, p]) => [t, p?.startsWith('http') ? new URL(p).pathname : p] as [string, string | undefined])
+    .filter(([t]) => !only || only.includes(t));
 }
 
-interface Row { template: string; path: string; width: number; scores?: Record<Category, number>; retried: boolean; jsKb: number; overflow: number; axe: string[] }
+interface Row {
+  template: string;
+  path: string;
+  width: number;
+  scores?: Record<Category, number>;
+  retried: boolean;
+  jsKb: number;
+  overflow: number;
+  axe: string[];
+}
 
 const started = Date.now();
-const port = Number(process.env.AUDIT_PORT) || await freePort();
+const port = Number(process.env.AUDIT_PORT) || (await freePort());
 const siteUrl = `http://127.0.0.1:${port}`;
 console.log(`building the site for ${siteUrl}...`);
 const config = readConfig();
@@ -99,7 +142,11 @@ let failed = false;
 let robotsChecked = false;
 try {
   for (const [template, path] of templates(catalog, distDir)) {
-    if (!path) { console.error(`no page for template "${template}"`); failed = true; continue; }
+    if (!path) {
+      console.error(`no page for template "${template}"`);
+      failed = true;
+      continue;
+    }
     for (const width of WIDTHS) {
       // Lighthouse refuses to audit a page that answers 404, as the 404 template does on purpose.
       let scores = template === '404' ? undefined : await lighthouse(`${siteUrl}${path}`, width);
@@ -116,7 +163,10 @@ try {
       if (!robotsChecked) {
         robotsChecked = true;
         const problems = robotsProblems(await (await fetch(`${siteUrl}/robots.txt`)).text());
-        if (problems.length) { failed = true; console.log(`robots.txt: ${problems.join('; ')} ✗`); }
+        if (problems.length) {
+          failed = true;
+          console.log(`robots.txt: ${problems.join('; ')} ✗`);
+        }
       }
       const page = await browser.newPage({ viewport: { width, height: width >= 1000 ? 800 : 844 }, bypassCSP: true });
       await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle' });
@@ -125,15 +175,19 @@ try {
       // JavaScript the page loads: script files by transfer size (as served), plus inline scripts (not JSON-LD).
       const jsBytes = await page.evaluate(() => {
         const files = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-          .filter((e) => e.initiatorType === 'script' || /\.m?js(\?|$)/.test(e.name)).reduce((n, e) => n + (e.encodedBodySize || e.transferSize), 0);
-        const inline = [...document.querySelectorAll('script:not([src])')].filter((s) => !/json/.test((s as HTMLScriptElement).type))
+          .filter((e) => e.initiatorType === 'script' || /\.m?js(\?|$)/.test(e.name))
+          .reduce((n, e) => n + (e.encodedBodySize || e.transferSize), 0);
+        const inline = [...document.querySelectorAll('script:not([src])')]
+          .filter((s) => !/json/.test((s as HTMLScriptElement).type))
           .reduce((n, s) => n + (s.textContent?.length ?? 0), 0);
         return files + inline;
       });
       await page.screenshot({ path: join(shotsDir, `${template.replace(/\W+/g, '-')}-${width}.png`), fullPage: true });
       await page.addScriptTag({ content: axeSource });
       const violations = await page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run();
+        const result = await (
+          window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }
+        ).axe.run();
         return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
       });
       await page.close();
@@ -156,17 +210,41 @@ const cell = (c: Category, v: number | undefined) => {
   if (!ok) failed = true;
   return `${v}${ok ? '' : ' ✗'}`;
 };
-const header = ['template', 'path', 'width', 'performance', 'accessibility', 'best practices', 'SEO', 'JS (KB)', 'overflow', 'axe moderate+'];
+const header = [
+  'template',
+  'path',
+  'width',
+  'performance',
+  'accessibility',
+  'best practices',
+  'SEO',
+  'JS (KB)',
+  'overflow',
+  'axe moderate+',
+];
 const body = rows.map((r) => {
   if (r.axe.length || r.overflow > 0) failed = true;
-  return [r.template, r.path, `${r.width}`, `${cell('performance', r.scores?.performance)}${r.retried ? ' (2nd run)' : ''}`, cell('accessibility', r.scores?.accessibility),
-    cell('best-practices', r.scores?.['best-practices']), cell('seo', r.scores?.seo), r.jsKb.toFixed(1),
-    r.overflow > 0 ? `${r.overflow} px ✗` : 'none', r.axe.length ? `${r.axe.join('; ')} ✗` : '0'];
+  return [
+    r.template,
+    r.path,
+    `${r.width}`,
+    `${cell('performance', r.scores?.performance)}${r.retried ? ' (2nd run)' : ''}`,
+    cell('accessibility', r.scores?.accessibility),
+    cell('best-practices', r.scores?.['best-practices']),
+    cell('seo', r.scores?.seo),
+    r.jsKb.toFixed(1),
+    r.overflow > 0 ? `${r.overflow} px ✗` : 'none',
+    r.axe.length ? `${r.axe.join('; ')} ✗` : '0',
+  ];
 });
 const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
 const line = (cols: string[]) => `| ${cols.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
 console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${body.map(line).join('\n')}`);
-console.log(`\nbudgets: performance >= ${BUDGET.performance}, accessibility >= ${BUDGET.accessibility}, best practices >= ${BUDGET['best-practices']}, SEO ${BUDGET.seo}, no horizontal overflow, no axe finding of moderate impact or worse`);
-console.log(`Lighthouse: desktop preset at 1280 px, mobile emulation at 390 px (not run on the 404 page, which it refuses); a performance score under budget is measured a second time ("2nd run": the better of two); screenshots in ${shotsDir}`);
+console.log(
+  `\nbudgets: performance >= ${BUDGET.performance}, accessibility >= ${BUDGET.accessibility}, best practices >= ${BUDGET['best-practices']}, SEO ${BUDGET.seo}, no horizontal overflow, no axe finding of moderate impact or worse`,
+);
+console.log(
+  `Lighthouse: desktop preset at 1280 px, mobile emulation at 390 px (not run on the 404 page, which it refuses); a performance score under budget is measured a second time ("2nd run": the better of two); screenshots in ${shotsDir}`,
+);
 console.log(`${failed ? 'FAILED' : 'passed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 process.exit(failed ? 1 : 0);

@@ -19,13 +19,23 @@ const timeFile = join(outDir, '..', `time-${process.pid}.txt`);
 
 console.log(`building real content + ${terms} generated terms...`);
 const started = performance.now();
-const result = spawnSync('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir, '--silent'], {
-  cwd: root, stdio: 'inherit', env: { ...process.env, ...WITHOUT_BLOG, SKRIBRA_CONTENT_DIR: content, SITE_URL: 'https://skribra.com' },
-});
+const result = spawnSync(
+  '/usr/bin/time',
+  ['-f', '%M', '-o', timeFile, process.execPath, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir, '--silent'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...WITHOUT_BLOG, SKRIBRA_CONTENT_DIR: content, SITE_URL: 'https://skribra.com' },
+  },
+);
 const seconds = (performance.now() - started) / 1000;
 if (result.status !== 0) throw new Error(`build failed (exit ${result.status})`);
 const peakMb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) / 1024;
-const files = (readdirSync(outDir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).length;
+const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
 
 console.table([{ terms, 'wall time (s)': seconds.toFixed(1), 'peak RSS (MB)': Math.round(peakMb), 'files written': files }]);
-if (!values.keep) { rmSync(outDir, { recursive: true, force: true }); rmSync(content, { recursive: true, force: true }); rmSync(timeFile, { force: true }); }
+if (!values.keep) {
+  rmSync(outDir, { recursive: true, force: true });
+  rmSync(content, { recursive: true, force: true });
+  rmSync(timeFile, { force: true });
+}

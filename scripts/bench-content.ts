@@ -32,7 +32,10 @@ if (process.argv[2] === '--serve-fixed') {
   const fixed = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as { body: string; headers: Record<string, string> };
   const server = await listen(async () => new Response(fixed.body, { headers: fixed.headers }), 0, '127.0.0.1');
   process.stdout.write(`PORT=${server.port}\n`);
-  process.on('SIGTERM', async () => { await server.close(); process.exit(0); });
+  process.on('SIGTERM', async () => {
+    await server.close();
+    process.exit(0);
+  });
 } else if (process.argv[2] === '--serve') {
   // The child: the local origin with only the content API mounted.
   const { createOrigin } = await import('../src/origin/create-origin.ts');
@@ -43,7 +46,11 @@ if (process.argv[2] === '--serve-fixed') {
   const origin = createOrigin({ distDir: join(root, 'dist'), apis: { content: contentRuntime({ config, sql: store.sql }) } });
   const server = await listen(origin, 0, '127.0.0.1');
   process.stdout.write(`PORT=${server.port}\n`);
-  process.on('SIGTERM', async () => { await server.close(); await store.close(); process.exit(0); });
+  process.on('SIGTERM', async () => {
+    await server.close();
+    await store.close();
+    process.exit(0);
+  });
 } else {
   const seconds = Number(process.env.BENCH_SECONDS) || 10;
   const connections = Number(process.env.BENCH_CONNECTIONS) || 32;
@@ -54,7 +61,12 @@ if (process.argv[2] === '--serve-fixed') {
   const { account_id, api_key } = await createAccount(store.sql, 'Bench account');
   const projects: string[] = [];
   for (let p = 0; p < 10; p++) {
-    const id = await createProject(store.sql, { accountId: account_id, name: `Bench ${p}`, url: `https://bench-${p}.example`, apiEnabled: true });
+    const id = await createProject(store.sql, {
+      accountId: account_id,
+      name: `Bench ${p}`,
+      url: `https://bench-${p}.example`,
+      apiEnabled: true,
+    });
     projects.push(id);
     await store.sql`
       insert into articles (id, project_id, slug, title, content_html, excerpt, meta_description, type, reading_time, keyword,
@@ -71,19 +83,32 @@ if (process.argv[2] === '--serve-fixed') {
   await store.sql`vacuum analyze articles`;
   console.log(`seeded 10 projects x 1,000 articles in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-  const serverEnv = { ...process.env, SKRIBRA_DB_POOL: process.env.SKRIBRA_DB_POOL || '6',
-    SKRIBRA_RATE_LIST_HOUR: '100000000', SKRIBRA_RATE_LIST_DAY: '100000000', SKRIBRA_RATE_DETAIL_HOUR: '100000000', SKRIBRA_RATE_DETAIL_DAY: '100000000' };
+  const serverEnv = {
+    ...process.env,
+    SKRIBRA_DB_POOL: process.env.SKRIBRA_DB_POOL || '6',
+    SKRIBRA_RATE_LIST_HOUR: '100000000',
+    SKRIBRA_RATE_LIST_DAY: '100000000',
+    SKRIBRA_RATE_DETAIL_HOUR: '100000000',
+    SKRIBRA_RATE_DETAIL_DAY: '100000000',
+  };
   const startServer = async (script: string, profile?: string, args = ['--serve']) => {
-    const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), script, ...args], { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), script, ...args], {
+      env: serverEnv,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const port = await new Promise<number>((res, rej) => {
-      child.stdout!.on('data', (b: Buffer) => { const m = /PORT=(\d+)/.exec(String(b)); if (m) res(Number(m[1])); });
+      child.stdout!.on('data', (b: Buffer) => {
+        const m = /PORT=(\d+)/.exec(String(b));
+        if (m) res(Number(m[1]));
+      });
       child.once('exit', () => rej(new Error('the origin exited')));
     });
     return { child, port };
   };
   const servers: { label: string; child: ReturnType<typeof spawn>; port: number }[] = [];
-  if (process.env.BENCH_COMPARE) servers.push({ label: 'compare', ...await startServer(join(resolve(process.env.BENCH_COMPARE), 'scripts', 'bench-content.ts')) });
-  servers.push({ label: 'this', ...await startServer(import.meta.filename, process.env.BENCH_CPU_PROF) });
+  if (process.env.BENCH_COMPARE)
+    servers.push({ label: 'compare', ...(await startServer(join(resolve(process.env.BENCH_COMPARE), 'scripts', 'bench-content.ts'))) });
+  servers.push({ label: 'this', ...(await startServer(import.meta.filename, process.env.BENCH_CPU_PROF)) });
 
   const loadBefore = loadavg();
   const pick = <T>(a: T[]) => a[Math.floor(Math.random() * a.length)]!;
@@ -95,21 +120,45 @@ if (process.argv[2] === '--serve-fixed') {
   const kinds = (process.env.BENCH_ROUTES?.split(',') ?? ['list', 'detail', 'ceiling']) as (keyof typeof paths | 'ceiling')[];
   const ceiling: typeof servers = [];
   if (kinds.includes('ceiling')) {
-    const sample = await fetch(`http://127.0.0.1:${servers.at(-1)!.port}${paths.detail()}`, { headers: { authorization: `Bearer ${api_key}` } });
+    const sample = await fetch(`http://127.0.0.1:${servers.at(-1)!.port}${paths.detail()}`, {
+      headers: { authorization: `Bearer ${api_key}` },
+    });
     const file = join(tmpdir(), `skribra-bench-fixed-${process.pid}.json`);
-    writeFileSync(file, JSON.stringify({ body: await sample.text(), headers: Object.fromEntries([...sample.headers].filter(([h]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(h))) }));
-    ceiling.push({ label: 'ceiling', ...await startServer(import.meta.filename, undefined, ['--serve-fixed', file]) });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        body: await sample.text(),
+        headers: Object.fromEntries(
+          [...sample.headers].filter(([h]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(h)),
+        ),
+      }),
+    );
+    ceiling.push({ label: 'ceiling', ...(await startServer(import.meta.filename, undefined, ['--serve-fixed', file])) });
   }
   const results: Record<string, { rps: number; p50: number; p99: number; errors: number; non2xx: number }> = {};
   for (const kind of kinds) {
     for (const { label, port } of kind === 'ceiling' ? ceiling : servers) {
-      await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: 2, headers: { authorization: `Bearer ${api_key}` }, requests: [{ setupRequest: (r) => ({ ...r, path: kind === 'ceiling' ? '/' : paths[kind]() }) }] });
+      await autocannon({
+        url: `http://127.0.0.1:${port}`,
+        connections,
+        duration: 2,
+        headers: { authorization: `Bearer ${api_key}` },
+        requests: [{ setupRequest: (r) => ({ ...r, path: kind === 'ceiling' ? '/' : paths[kind]() }) }],
+      });
       const r = await autocannon({
-        url: `http://127.0.0.1:${port}`, connections, duration: seconds,
+        url: `http://127.0.0.1:${port}`,
+        connections,
+        duration: seconds,
         headers: { authorization: `Bearer ${api_key}` },
         requests: [{ setupRequest: (req) => ({ ...req, path: kind === 'ceiling' ? '/' : paths[kind]() }) }],
       });
-      results[servers.length > 1 && kind !== 'ceiling' ? `${kind} ${label}` : kind] = { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+      results[servers.length > 1 && kind !== 'ceiling' ? `${kind} ${label}` : kind] = {
+        rps: Math.round(r.requests.average),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors,
+        non2xx: r.non2xx,
+      };
     }
   }
   for (const { child } of [...servers, ...ceiling]) {
@@ -123,10 +172,21 @@ if (process.argv[2] === '--serve-fixed') {
   const cache = listCacheSize(readConfig());
   const listCache = cache.maxEntries ? `list cache ${cache.maxEntries} entries / ${cache.maxBytes / 1024 / 1024} MB` : 'list cache off';
   console.log(`\ncontent API through the local origin, ${connections} connections, ${seconds} s each, ${listCache}, ${machine}`);
-  if (process.env.BENCH_COMPARE) console.log(`compare = ${resolve(process.env.BENCH_COMPARE)}, this = ${root}; load average before the run ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  if (process.env.BENCH_COMPARE)
+    console.log(
+      `compare = ${resolve(process.env.BENCH_COMPARE)}, this = ${root}; load average before the run ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   const width = Math.max(7, ...Object.keys(results).map((k) => k.length));
   console.log(`${'route'.padEnd(width)}  req/s   p50 ms  p99 ms  non-2xx  errors`);
-  for (const [k, v] of Object.entries(results)) console.log(`${k.padEnd(width)} ${String(v.rps).padStart(6)}  ${String(v.p50).padStart(6)}  ${String(v.p99).padStart(6)}  ${String(v.non2xx).padStart(7)}  ${String(v.errors).padStart(6)}`);
+  for (const [k, v] of Object.entries(results))
+    console.log(
+      `${k.padEnd(width)} ${String(v.rps).padStart(6)}  ${String(v.p50).padStart(6)}  ${String(v.p99).padStart(6)}  ${String(v.non2xx).padStart(7)}  ${String(v.errors).padStart(6)}`,
+    );
   mkdirSync(join(root, '.bench'), { recursive: true });
-  writeFileSync(join(root, '.bench', 'content.json'), JSON.stringify({ at: new Date().toISOString(), machine, connections, seconds, listCache: cache, results }, null, 2));
+  writeFileSync(
+    join(root, '.bench', 'content.json'),
+    JSON.stringify({ at: new Date().toISOString(), machine, connections, seconds, listCache: cache, results }, null, 2),
+  );
 }

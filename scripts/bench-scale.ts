@@ -31,23 +31,26 @@ import { limitsFrom } from '../src/api/content/limits.ts';
 import { readConfig } from '../src/config.ts';
 import { parsePhaseLines } from '../src/build/build-phases.ts';
 
-const { values } = parseArgs({ allowNegative: true, options: {
-  terms: { type: 'string', default: '100000' },
-  keep: { type: 'boolean', default: false },
-  // Skip Astro's HTML pages: write only what skribra-outputs writes from the catalog (artifacts, twins, llms files,
-  // sitemaps), in this process. Minutes instead of an hour at 100,000 terms on a loaded 2-core machine.
-  'no-html': { type: 'boolean', default: false },
-  // The second, warm build (on by default with HTML; --no-warm leaves it out).
-  warm: { type: 'boolean', default: true },
-  // Reuse generated content (a directory an earlier --keep run left).
-  content: { type: 'string' },
-  // Also write the figures as JSON (to compare the phase tables of two runs).
-  json: { type: 'string' },
-  // The builds' dist/ folders in memory (/dev/shm, linked from the work folder, so Astro still stages inside the
-  // project): the phase table without the disk's cost of creating files, which on this machine's ext4 grows faster
-  // than the number of files (see the README).
-  tmpfs: { type: 'boolean', default: false },
-} });
+const { values } = parseArgs({
+  allowNegative: true,
+  options: {
+    terms: { type: 'string', default: '100000' },
+    keep: { type: 'boolean', default: false },
+    // Skip Astro's HTML pages: write only what skribra-outputs writes from the catalog (artifacts, twins, llms files,
+    // sitemaps), in this process. Minutes instead of an hour at 100,000 terms on a loaded 2-core machine.
+    'no-html': { type: 'boolean', default: false },
+    // The second, warm build (on by default with HTML; --no-warm leaves it out).
+    warm: { type: 'boolean', default: true },
+    // Reuse generated content (a directory an earlier --keep run left).
+    content: { type: 'string' },
+    // Also write the figures as JSON (to compare the phase tables of two runs).
+    json: { type: 'string' },
+    // The builds' dist/ folders in memory (/dev/shm, linked from the work folder, so Astro still stages inside the
+    // project): the phase table without the disk's cost of creating files, which on this machine's ext4 grows faster
+    // than the number of files (see the README).
+    tmpfs: { type: 'boolean', default: false },
+  },
+});
 const terms = Number(values.terms);
 const root = resolve(import.meta.dirname, '..');
 // Inside the project (node_modules/.cache, ignored): Astro stages prerendered chunks in the output directory when it
@@ -62,7 +65,10 @@ if (shm) symlinkSync(join(root, 'node_modules'), join(shm, 'node_modules'), 'dir
 /** A folder for a build's output: in the work folder, or in memory behind a link from it (--tmpfs). */
 const outFolder = (name: string) => {
   const path = join(work, name);
-  if (shm) { mkdirSync(join(shm, name)); symlinkSync(join(shm, name), path, 'dir'); }
+  if (shm) {
+    mkdirSync(join(shm, name));
+    symlinkSync(join(shm, name), path, 'dir');
+  }
   return path;
 };
 const dist = outFolder('dist');
@@ -83,17 +89,32 @@ const cachedImages = () => readdirSync(ogCache).filter((n) => n.endsWith('.png')
 const astroState = ['.astro', 'node_modules/.astro'].filter((d) => existsSync(join(root, d)));
 
 type Phases = ReturnType<typeof parsePhaseLines>;
-interface BuildRun { label: string; seconds: number; peakMb: number; phases: Phases; cachedBefore: number; load: string }
+interface BuildRun {
+  label: string;
+  seconds: number;
+  peakMb: number;
+  phases: Phases;
+  cachedBefore: number;
+  load: string;
+}
 
 /** One `astro build` into `outDir`, its output read for the phase lines (and kept to show if it fails). */
 async function astroBuild(label: string, outDir: string): Promise<BuildRun> {
   const cachedBefore = cachedImages();
-  console.log(`building (astro build, ${label}: ${cachedBefore} images in the cache${astroState.length ? `, ${astroState.join(' and ')} present` : ''})...`);
+  console.log(
+    `building (astro build, ${label}: ${cachedBefore} images in the cache${astroState.length ? `, ${astroState.join(' and ')} present` : ''})...`,
+  );
   const timeFile = join(work, `time-${label}.txt`);
   const t0 = performance.now();
-  const child = spawn('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
-    cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...WITHOUT_BLOG, SKRIBRA_CONTENT_DIR: content, SITE_URL: SITE, SKRIBRA_OG_CACHE: ogCache },
-  });
+  const child = spawn(
+    '/usr/bin/time',
+    ['-f', '%M', '-o', timeFile, process.execPath, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...WITHOUT_BLOG, SKRIBRA_CONTENT_DIR: content, SITE_URL: SITE, SKRIBRA_OG_CACHE: ogCache },
+    },
+  );
   const kept: string[] = [];
   const tail: string[] = [];
   for await (const line of createInterface({ input: child.stdout! })) {
@@ -109,8 +130,14 @@ async function astroBuild(label: string, outDir: string): Promise<BuildRun> {
   }
   for (const line of kept.filter((l) => !l.includes('phase '))) console.log(`  ${line.replace(/^.*?\[skribra-outputs\] /, '')}`);
   return {
-    label, seconds: (performance.now() - t0) / 1000, peakMb: Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) / 1024,
-    phases: parsePhaseLines(kept.join('\n')), cachedBefore, load: loadavg().map((l) => l.toFixed(2)).join(' '),
+    label,
+    seconds: (performance.now() - t0) / 1000,
+    peakMb: Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) / 1024,
+    phases: parsePhaseLines(kept.join('\n')),
+    cachedBefore,
+    load: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
 }
 
@@ -129,7 +156,10 @@ if (values['no-html']) {
   peakMb = runs[0]!.peakMb;
 }
 const seconds = values['no-html'] ? (performance.now() - started) / 1000 : runs[0]!.seconds;
-const filesOf = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
+const filesOf = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name));
 const files = filesOf(dist);
 
 // The warm build, and every file it wrote compared with the cold build's (images aside: the build writes the same
@@ -139,16 +169,32 @@ if (!values['no-html'] && values.warm) {
   const warmDist = outFolder('dist-warm');
   runs.push(await astroBuild('warm', warmDist));
   const hash = (file: string) => createHash('sha1').update(readFileSync(file)).digest('hex');
-  const group = (rel: string) => (rel.endsWith('.png') ? 'images' : rel.endsWith('.md') ? 'twins' : rel.endsWith('.html') ? 'HTML' : rel.startsWith('api/') ? 'static JSON'
-    : /^sitemaps?[./]/.test(rel) ? 'sitemaps' : 'other');
+  const group = (rel: string) =>
+    rel.endsWith('.png')
+      ? 'images'
+      : rel.endsWith('.md')
+        ? 'twins'
+        : rel.endsWith('.html')
+          ? 'HTML'
+          : rel.startsWith('api/')
+            ? 'static JSON'
+            : /^sitemaps?[./]/.test(rel)
+              ? 'sitemaps'
+              : 'other';
   const warmFiles = new Set(filesOf(warmDist).map((f) => relative(warmDist, f)));
   const compared: Record<string, { files: number; differ: number; examples: string[] }> = {};
   for (const rel of files.map((f) => relative(dist, f))) {
     const g = (compared[group(rel)] ??= { files: 0, differ: 0, examples: [] });
     g.files++;
-    if (!warmFiles.delete(rel) || hash(join(dist, rel)) !== hash(join(warmDist, rel))) { g.differ++; if (g.examples.length < 3) g.examples.push(rel); }
+    if (!warmFiles.delete(rel) || hash(join(dist, rel)) !== hash(join(warmDist, rel))) {
+      g.differ++;
+      if (g.examples.length < 3) g.examples.push(rel);
+    }
   }
-  identity = { ...compared, 'only in the warm build': { files: warmFiles.size, differ: warmFiles.size, examples: [...warmFiles].slice(0, 3) } };
+  identity = {
+    ...compared,
+    'only in the warm build': { files: warmFiles.size, differ: warmFiles.size, examples: [...warmFiles].slice(0, 3) },
+  };
   rmSync(shm ? join(shm, 'dist-warm') : warmDist, { recursive: true, force: true });
 }
 const size = (file: string) => statSync(file).size;
@@ -159,7 +205,9 @@ const groups = new Map<string, { count: number; bytes: number; largest: number; 
 const add = (key: string, file: string) => {
   const g = groups.get(key) ?? { count: 0, bytes: 0, largest: 0 };
   const b = size(file);
-  g.count++; g.bytes += b; g.largest = Math.max(g.largest, b);
+  g.count++;
+  g.bytes += b;
+  g.largest = Math.max(g.largest, b);
   groups.set(key, g);
 };
 for (const file of files) {
@@ -180,29 +228,68 @@ const toml = readFileSync(join(root, 'netlify.toml'), 'utf8');
 const bundles: Record<string, object> = {};
 for (const name of ['public-api', 'blog-api', 'tools-api']) {
   const outfile = join(work, 'functions', `${name}.mjs`);
-  await build({ entryPoints: [join(root, 'functions', `${name}.mts`)], bundle: true, platform: 'node', format: 'esm', target: 'node24', outfile, logLevel: 'error', external: ['pg-native'] });
-  const globs = [...(new RegExp(`^\\[functions\\.${name}\\]\\s*included_files = \\[([^\\]]*)\\]`, 'm').exec(toml)?.[1] ?? '').matchAll(/"dist\/([^"]+)"/g)].map((m) => m[1]!);
-  const included = files.map((f) => relative(dist, f)).filter((rel) => globs.some((g) => new RegExp(`^${g.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}$`).test(rel)));
+  await build({
+    entryPoints: [join(root, 'functions', `${name}.mts`)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    outfile,
+    logLevel: 'error',
+    external: ['pg-native'],
+  });
+  const globs = [
+    ...(new RegExp(`^\\[functions\\.${name}\\]\\s*included_files = \\[([^\\]]*)\\]`, 'm').exec(toml)?.[1] ?? '').matchAll(
+      /"dist\/([^"]+)"/g,
+    ),
+  ].map((m) => m[1]!);
+  const included = files
+    .map((f) => relative(dist, f))
+    .filter((rel) => globs.some((g) => new RegExp(`^${g.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}$`).test(rel)));
   const zipFile = join(work, `${name}.zip`);
-  const zip = spawnSync('zip', ['-q', '-X', zipFile, '-@'], { cwd: work, input: [relative(work, outfile), ...included.map((f) => `dist/${f}`)].join('\n') });
+  const zip = spawnSync('zip', ['-q', '-X', zipFile, '-@'], {
+    cwd: work,
+    input: [relative(work, outfile), ...included.map((f) => `dist/${f}`)].join('\n'),
+  });
   if (zip.status !== 0) throw new Error(`zip failed: ${zip.stderr}`);
-  bundles[name] = { 'bundle (MB)': mb(size(outfile)), 'included files': included.length, 'included (MB)': mb(included.reduce((n, f) => n + size(join(dist, f)), 0)), 'zipped (MB)': mb(size(zipFile)), 'limit': '50 MB zipped' };
+  bundles[name] = {
+    'bundle (MB)': mb(size(outfile)),
+    'included files': included.length,
+    'included (MB)': mb(included.reduce((n, f) => n + size(join(dist, f)), 0)),
+    'zipped (MB)': mb(size(zipFile)),
+    limit: '50 MB zipped',
+  };
 }
 
 // The image function, laid out from netlify.toml alone (scripts/netlify/bundle-function.ts), zipped the same way.
 const ogBundle = await bundleFunction('og-image', { distDir: dist, outDir: join(work, 'og-image-fn') });
 {
   const zipFile = join(work, 'og-image.zip');
-  const zip = spawnSync('zip', ['-q', '-X', '-r', zipFile, relative(ogBundle.dir, ogBundle.entry), ...ogBundle.included, 'node_modules/@resvg'], { cwd: ogBundle.dir });
+  const zip = spawnSync(
+    'zip',
+    ['-q', '-X', '-r', zipFile, relative(ogBundle.dir, ogBundle.entry), ...ogBundle.included, 'node_modules/@resvg'],
+    { cwd: ogBundle.dir },
+  );
   if (zip.status !== 0) throw new Error(`zip failed: ${zip.stderr}`);
-  bundles['og-image'] = { 'bundle (MB)': mb(ogBundle.bundleBytes), 'included files': ogBundle.included.length, 'included (MB)': mb(ogBundle.includedBytes), 'zipped (MB)': mb(size(zipFile)), 'limit': '50 MB zipped' };
+  bundles['og-image'] = {
+    'bundle (MB)': mb(ogBundle.bundleBytes),
+    'included files': ogBundle.included.length,
+    'included (MB)': mb(ogBundle.includedBytes),
+    'zipped (MB)': mb(size(zipFile)),
+    limit: '50 MB zipped',
+  };
 }
 
 // 4. Cold start of the bundled public function in fresh processes: import (module and artifact load), then the
 // first request for one term and the first search (which reads the search index).
 const term = JSON.parse(readFileSync(join(dist, '_skribra/terms-lookup.json'), 'utf8')).slugs.at(-1) as string;
 const coldRuns = Array.from({ length: 7 }, () => {
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', `
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `
     const t0 = performance.now();
     const mod = await import(${JSON.stringify(join(work, 'functions/public-api.mjs'))});
     const t1 = performance.now();
@@ -211,18 +298,35 @@ const coldRuns = Array.from({ length: 7 }, () => {
     const b = await mod.default(new Request(${JSON.stringify(`${SITE}/_fn/public/api/v1/search?q=crawl%20budget`)})); await b.text();
     const t3 = performance.now();
     if (a.status !== 200 || b.status !== 200) throw new Error('status ' + a.status + ' ' + b.status);
-    process.stdout.write(JSON.stringify([t1 - t0, t2 - t1, t3 - t2, process.memoryUsage().rss]));`],
-  { env: { ...process.env, SKRIBRA_DIST_DIR: dist }, encoding: 'utf8' });
+    process.stdout.write(JSON.stringify([t1 - t0, t2 - t1, t3 - t2, process.memoryUsage().rss]));`,
+    ],
+    { env: { ...process.env, SKRIBRA_DIST_DIR: dist }, encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`cold start failed: ${r.stderr}`);
   return JSON.parse(r.stdout) as [number, number, number, number];
 });
 
 // The image function's cold start in fresh processes, from its own folder as Netlify runs it: import, then its first
 // image (a term's, which the build left to it: the index file, the fonts, satori's first layout), then a second.
-const termImages = [1, 2].map((n) => new URL(/<meta property="og:image" content="([^"]+)"/.exec(readFileSync(join(dist, 'glossary', JSON.parse(readFileSync(join(dist, '_skribra/terms-lookup.json'), 'utf8')).slugs.at(-n), 'index.html'), 'utf8'))![1]!).pathname);
+const termImages = [1, 2].map(
+  (n) =>
+    new URL(
+      /<meta property="og:image" content="([^"]+)"/.exec(
+        readFileSync(
+          join(dist, 'glossary', JSON.parse(readFileSync(join(dist, '_skribra/terms-lookup.json'), 'utf8')).slugs.at(-n), 'index.html'),
+          'utf8',
+        ),
+      )![1]!,
+    ).pathname,
+);
 const imageRuns = Array.from({ length: 5 }, () => {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'SKRIBRA_DIST_DIR'));
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', `
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `
     const t0 = performance.now();
     const mod = await import(${JSON.stringify(ogBundle.entry)});
     const t1 = performance.now();
@@ -231,39 +335,105 @@ const imageRuns = Array.from({ length: 5 }, () => {
     const b = await mod.default(new Request(${JSON.stringify(`${SITE}${termImages[1]}`)})); await b.arrayBuffer();
     const t3 = performance.now();
     if (a.status !== 200 || b.status !== 200 || a.headers.get('content-type') !== 'image/png') throw new Error('status ' + a.status + ' ' + b.status);
-    process.stdout.write(JSON.stringify([t1 - t0, t2 - t1, t3 - t2, process.memoryUsage().rss, png.length]));`],
-  { cwd: ogBundle.dir, env, encoding: 'utf8' });
+    process.stdout.write(JSON.stringify([t1 - t0, t2 - t1, t3 - t2, process.memoryUsage().rss, png.length]));`,
+    ],
+    { cwd: ogBundle.dir, env, encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`image function cold start failed: ${r.stderr}`);
   return JSON.parse(r.stdout) as [number, number, number, number, number];
 });
 
 // 5. Search latency in process, after the index is loaded.
-const QUERIES = ['seo', 'crawl', 'canonical', 'schema', 'sitemap', 'crawl budget', 'internal link', 'ranking signal', 'hreflang map', 'crawl budget 1', 'anchor text gap', 'generated', 'generated term page'];
+const QUERIES = [
+  'seo',
+  'crawl',
+  'canonical',
+  'schema',
+  'sitemap',
+  'crawl budget',
+  'internal link',
+  'ranking signal',
+  'hreflang map',
+  'crawl budget 1',
+  'anchor text gap',
+  'generated',
+  'generated term page',
+];
 const { handler } = loadPublicApi(dist);
 const call = async (q: string) => (await handler(new Request(`${SITE}/api/v1/search?q=${encodeURIComponent(q)}`))).text();
 for (let i = 0; i < 5; i++) for (const q of QUERIES) await call(q);
 const times: number[] = [];
-for (let round = 0; round < 30; round++) for (const q of QUERIES) { const t = performance.now(); await call(q); times.push(performance.now() - t); }
+for (let round = 0; round < 30; round++)
+  for (const q of QUERIES) {
+    const t = performance.now();
+    await call(q);
+    times.push(performance.now() - t);
+  }
 times.sort((a, b) => a - b);
 
-console.log(`\nload average: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${cpus().length} cores`);
-console.table([{ terms, build: values['no-html'] ? 'no HTML' : 'astro build, cold', 'wall time (s)': seconds.toFixed(1), 'peak RSS (MB)': Math.round(peakMb), 'files written': files.length, 'dist/ (MB)': mb(distBytes).replace(' MB', '') }]);
+console.log(
+  `\nload average: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ')} on ${cpus().length} cores`,
+);
+console.table([
+  {
+    terms,
+    build: values['no-html'] ? 'no HTML' : 'astro build, cold',
+    'wall time (s)': seconds.toFixed(1),
+    'peak RSS (MB)': Math.round(peakMb),
+    'files written': files.length,
+    'dist/ (MB)': mb(distBytes).replace(' MB', ''),
+  },
+]);
 if (runs.length) {
   console.log('builds (wall time and peak RSS of the whole build process; load average when each ended):');
-  console.table(Object.fromEntries(runs.map((r) => [r.label, { 'wall time (s)': r.seconds.toFixed(1), 'peak RSS (MB)': Math.round(r.peakMb), 'images cached before': r.cachedBefore, 'load (1, 5, 15 min)': r.load }])));
-  console.log('where the time goes, by phase (the build\'s own marks: seconds and peak RSS within each; "beside" runs on other threads alongside):');
+  console.table(
+    Object.fromEntries(
+      runs.map((r) => [
+        r.label,
+        {
+          'wall time (s)': r.seconds.toFixed(1),
+          'peak RSS (MB)': Math.round(r.peakMb),
+          'images cached before': r.cachedBefore,
+          'load (1, 5, 15 min)': r.load,
+        },
+      ]),
+    ),
+  );
+  console.log(
+    'where the time goes, by phase (the build\'s own marks: seconds and peak RSS within each; "beside" runs on other threads alongside):',
+  );
   const names = [...new Set(runs.flatMap((r) => r.phases.map((p) => p.name)))];
-  console.table(Object.fromEntries(names.map((name) => [name, Object.fromEntries(runs.flatMap((r) => {
-    const p = r.phases.find((x) => x.name === name);
-    return [[`${r.label} (s)`, p ? `${p.seconds.toFixed(1)}${p.beside ? ' beside' : ''}` : ''], [`${r.label} peak (MB)`, p?.peakMb ?? '']];
-  }))])));
+  console.table(
+    Object.fromEntries(
+      names.map((name) => [
+        name,
+        Object.fromEntries(
+          runs.flatMap((r) => {
+            const p = r.phases.find((x) => x.name === name);
+            return [
+              [`${r.label} (s)`, p ? `${p.seconds.toFixed(1)}${p.beside ? ' beside' : ''}` : ''],
+              [`${r.label} peak (MB)`, p?.peakMb ?? ''],
+            ];
+          }),
+        ),
+      ]),
+    ),
+  );
 }
 if (identity) {
   console.log('cold and warm builds compared, file by file (images: the same files, from the cache the second time):');
   console.table(identity);
 }
 console.log('machine-readable files and artifacts:');
-console.table(Object.fromEntries([...groups].sort(([a], [b]) => a.localeCompare(b)).map(([k, g]) => [k, { files: g.count, 'total (MB)': mb(g.bytes), 'largest (MB)': mb(g.largest), gzip: g.gzip ? mb(g.gzip) : '' }])));
+console.table(
+  Object.fromEntries(
+    [...groups]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, g]) => [k, { files: g.count, 'total (MB)': mb(g.bytes), 'largest (MB)': mb(g.largest), gzip: g.gzip ? mb(g.gzip) : '' }]),
+  ),
+);
 console.log('function bundles (esbuild + included_files, zip):');
 console.table(bundles);
 console.log('public function, bundled, fresh processes (median of 7):');
@@ -284,7 +454,10 @@ console.table({
   'PNG size': `${(imageRuns[0]![4] / 1024).toFixed(1)} KB (limit: 6 MB)`,
 });
 if (values.json) {
-  writeFileSync(values.json, `${JSON.stringify({ terms, load: loadavg(), seconds, peakMb, files: files.length, runs, identity, imageFunction: imageRuns }, null, 2)}\n`);
+  writeFileSync(
+    values.json,
+    `${JSON.stringify({ terms, load: loadavg(), seconds, peakMb, files: files.length, runs, identity, imageFunction: imageRuns }, null, 2)}\n`,
+  );
   console.log(`figures written to ${values.json}`);
 }
 if (values.keep) console.log(`kept: ${work}${shm ? ` (dist/ in ${shm})` : ''}`);

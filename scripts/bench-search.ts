@@ -19,11 +19,13 @@ import { writeArtifacts } from '../src/build/write-artifacts.ts';
 import { CATALOG_FILE, LEAN_CATALOG_FILE, SEARCH_FILE } from '../src/api/public/load-artifacts.ts';
 import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 
-const { values } = parseArgs({ options: {
-  pages: { type: 'string', default: '10000' },
-  duration: { type: 'string', default: '10' },
-  keep: { type: 'boolean', default: false },
-} });
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '10000' },
+    duration: { type: 'string', default: '10' },
+    keep: { type: 'boolean', default: false },
+  },
+});
 const pages = Number(values.pages);
 const root = resolve(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'skribra-bench-search-'));
@@ -32,11 +34,39 @@ const SITE = 'https://skribra.com';
 
 /** The fixed query mix: real vocabulary and generated vocabulary, one to three tokens, narrow to broad. */
 const QUERIES = [
-  'seo', 'crawl', 'canonical', 'schema', 'robots', 'sitemap', 'redirect', 'anchor', 'audit', 'intent',
-  'crawl budget', 'internal link', 'canonical url', 'core web', 'ai search', 'duplicate content', 'link audit', 'ranking signal', 'search console', 'hreflang map',
-  'crawl budget 1', 'schema rule page', 'page speed score', 'anchor text gap', 'ai crawlers robots', 'entity citation map', 'query intent cluster', 'canonical redirect rule', 'content refresh', 'llms txt',
+  'seo',
+  'crawl',
+  'canonical',
+  'schema',
+  'robots',
+  'sitemap',
+  'redirect',
+  'anchor',
+  'audit',
+  'intent',
+  'crawl budget',
+  'internal link',
+  'canonical url',
+  'core web',
+  'ai search',
+  'duplicate content',
+  'link audit',
+  'ranking signal',
+  'search console',
+  'hreflang map',
+  'crawl budget 1',
+  'schema rule page',
+  'page speed score',
+  'anchor text gap',
+  'ai crawlers robots',
+  'entity citation map',
+  'query intent cluster',
+  'canonical redirect rule',
+  'content refresh',
+  'llms txt',
   // Broad on purpose: every generated page matches (worst case for ranking and selection).
-  'generated', 'generated term page',
+  'generated',
+  'generated term page',
 ];
 const pathOf = (q: string) => `/api/v1/search?q=${encodeURIComponent(q)}`;
 
@@ -58,13 +88,27 @@ const fullBytes = readFileSync(join(dist, CATALOG_FILE));
 
 // 2. Cold start: the function bundled as Netlify bundles it (esbuild, one ESM file), imported in fresh processes.
 const bundle = join(work, 'public-api.mjs');
-await build({ entryPoints: [join(root, 'functions/public-api.mts')], bundle: true, platform: 'node', format: 'esm', target: 'node24', outfile: bundle, logLevel: 'error' });
+await build({
+  entryPoints: [join(root, 'functions/public-api.mts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  outfile: bundle,
+  logLevel: 'error',
+});
 /** Wall and CPU time of `import` (module code plus artifact load) in fresh processes, each list sorted. */
 const coldStart = (module: string): { wall: number[]; cpu: number[] } => {
   const runs = Array.from({ length: 10 }, () => {
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e',
-      `const c = process.cpuUsage(); const t0 = performance.now(); await import(${JSON.stringify(module)}); const u = process.cpuUsage(c); process.stdout.write(JSON.stringify([performance.now() - t0, (u.user + u.system) / 1000]));`],
-    { env: { ...process.env, SKRIBRA_DIST_DIR: dist }, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const c = process.cpuUsage(); const t0 = performance.now(); await import(${JSON.stringify(module)}); const u = process.cpuUsage(c); process.stdout.write(JSON.stringify([performance.now() - t0, (u.user + u.system) / 1000]));`,
+      ],
+      { env: { ...process.env, SKRIBRA_DIST_DIR: dist }, encoding: 'utf8' },
+    );
     if (r.status !== 0) throw new Error(`cold start failed: ${r.stderr}`);
     return JSON.parse(r.stdout) as [number, number];
   });
@@ -92,35 +136,70 @@ times.sort((a, b) => a - b);
 
 // 4. Requests/s through the local origin (its own process, so autocannon does not share its event loop).
 console.log(`load: ${values.duration} s at 32 connections through the local origin...`);
-const server = spawn(process.execPath, ['--input-type=module', '-e', `
+const server = spawn(
+  process.execPath,
+  [
+    '--input-type=module',
+    '-e',
+    `
   const { createLocalOrigin } = await import(${JSON.stringify(join(root, 'src/origin/local-origin.ts'))});
   const { listen } = await import(${JSON.stringify(join(root, 'src/origin/serve.ts'))});
   const { readConfig } = await import(${JSON.stringify(join(root, 'src/config.ts'))});
   const s = await listen(createLocalOrigin({ distDir: ${JSON.stringify(dist)}, config: readConfig() }).handler, 0, '127.0.0.1');
-  process.stdout.write('PORT ' + s.port + '\\n');`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  process.stdout.write('PORT ' + s.port + '\\n');`,
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 const port = await new Promise<number>((ok, fail) => {
-  server.stdout.on('data', (d: Buffer) => { const m = /PORT (\d+)/.exec(String(d)); if (m) ok(Number(m[1])); });
+  server.stdout.on('data', (d: Buffer) => {
+    const m = /PORT (\d+)/.exec(String(d));
+    if (m) ok(Number(m[1]));
+  });
   server.on('exit', (code) => fail(new Error(`origin exited (${code})`)));
 });
 const load = await autocannon({
-  url: `http://127.0.0.1:${port}`, connections: 32, duration: Number(values.duration),
+  url: `http://127.0.0.1:${port}`,
+  connections: 32,
+  duration: Number(values.duration),
   requests: QUERIES.map((q) => ({ method: 'GET', path: pathOf(q) })),
 });
 server.kill();
 
 const median = (xs: number[]) => xs[Math.floor(xs.length / 2)]!;
-console.log(`\nload average while measuring: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${cpus().length} cores`);
+console.log(
+  `\nload average while measuring: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ')} on ${cpus().length} cores`,
+);
 console.log(`${catalog.pages.length} pages in the index (${pages} generated); artifacts written in ${ms(artifactMs)}`);
 console.table({
   'search index artifact': { value: `${kib(indexBytes.length)} raw, ${kib(gzipSync(indexBytes).length)} gzip`, target: '' },
-  'catalog without terms (parsed at start)': { value: `${kib(catalogBytes.length)} raw, ${kib(gzipSync(catalogBytes).length)} gzip`, target: '' },
-  'full catalog (read at start, parsed on glossary use)': { value: `${kib(fullBytes.length)} raw, ${kib(gzipSync(fullBytes).length)} gzip`, target: '' },
-  'cold start, bundled (median of 10)': { value: `${ms(median(coldBundled.wall))} (min ${ms(coldBundled.wall[0]!)}, max ${ms(coldBundled.wall.at(-1)!)}; CPU ${ms(median(coldBundled.cpu))})`, target: '< 150 ms' },
+  'catalog without terms (parsed at start)': {
+    value: `${kib(catalogBytes.length)} raw, ${kib(gzipSync(catalogBytes).length)} gzip`,
+    target: '',
+  },
+  'full catalog (read at start, parsed on glossary use)': {
+    value: `${kib(fullBytes.length)} raw, ${kib(gzipSync(fullBytes).length)} gzip`,
+    target: '',
+  },
+  'cold start, bundled (median of 10)': {
+    value: `${ms(median(coldBundled.wall))} (min ${ms(coldBundled.wall[0]!)}, max ${ms(coldBundled.wall.at(-1)!)}; CPU ${ms(median(coldBundled.cpu))})`,
+    target: '< 150 ms',
+  },
   'cold start, unbundled source': { value: `${ms(median(coldSource.wall))} (CPU ${ms(median(coldSource.cpu))})`, target: '' },
   'handler p50': { value: ms(quantile(times, 0.5)), target: '' },
   'handler p99': { value: ms(quantile(times, 0.99)), target: '< 2 ms' },
   'handler max': { value: ms(times.at(-1)!), target: '' },
-  'origin requests/s (32 connections)': { value: `${Math.round(load.requests.average)} (latency p99 ${load.latency.p99} ms, non-2xx ${load.non2xx}, errors ${load.errors})`, target: '>= 3,000' },
+  'origin requests/s (32 connections)': {
+    value: `${Math.round(load.requests.average)} (latency p99 ${load.latency.p99} ms, non-2xx ${load.non2xx}, errors ${load.errors})`,
+    target: '>= 3,000',
+  },
 });
-console.log('matches per query:', Object.entries(totals).map(([q, n]) => `${q}=${n}`).join(', '));
-if (values.keep) console.log(`kept: ${work}`); else rmSync(work, { recursive: true, force: true });
+console.log(
+  'matches per query:',
+  Object.entries(totals)
+    .map(([q, n]) => `${q}=${n}`)
+    .join(', '),
+);
+if (values.keep) console.log(`kept: ${work}`);
+else rmSync(work, { recursive: true, force: true });

@@ -38,14 +38,22 @@ if (process.argv[2] === '--serve') {
   const config = readConfig();
   const store = await openStore({ config });
   const api = createContentApi({ config, sql: store.sql });
-  const server = await listen(async (req) => {
-    const t = performance.now();
-    const res = await api(req);
-    res.headers.set('server-timing', `app;dur=${(performance.now() - t).toFixed(2)}`);
-    return res;
-  }, 0, '127.0.0.1');
+  const server = await listen(
+    async (req) => {
+      const t = performance.now();
+      const res = await api(req);
+      res.headers.set('server-timing', `app;dur=${(performance.now() - t).toFixed(2)}`);
+      return res;
+    },
+    0,
+    '127.0.0.1',
+  );
   process.stdout.write(`PORT=${server.port}\n`);
-  process.on('SIGTERM', async () => { await server.close(); await store.close(); process.exit(0); });
+  process.on('SIGTERM', async () => {
+    await server.close();
+    await store.close();
+    process.exit(0);
+  });
 } else {
   const root = resolve(import.meta.dirname, '..');
   const N = Number(process.env.BENCH_ARTICLES) || 10_000;
@@ -55,21 +63,36 @@ if (process.argv[2] === '--serve') {
   if (dataDir) process.env.SKRIBRA_DATA_DIR = dataDir;
   const store = await openStore({ config: readConfig() });
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const child = spawn(process.execPath, [...profile, import.meta.filename, '--serve'], { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profile, import.meta.filename, '--serve'], {
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const { account_id, api_key } = await createAccount(store.sql, 'Sync bench');
     const projectId = await createProject(store.sql, { accountId: account_id, name: 'Sync bench', apiEnabled: true });
-    let t0 = performance.now();
+    const t0 = performance.now();
     const { htmlBytes } = await insertRealisticArticles(store.sql, projectId, N);
     await store.sql`vacuum analyze articles, article_changes`;
-    console.log(`seeded ${N.toLocaleString('en')} articles (content_html ${(htmlBytes / N / 1024).toFixed(1)} KB on average) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${N.toLocaleString('en')} articles (content_html ${(htmlBytes / N / 1024).toFixed(1)} KB on average) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     const port = await new Promise<number>((res, rej) => {
-      child.stdout!.on('data', (b: Buffer) => { const m = /PORT=(\d+)/.exec(String(b)); if (m) res(Number(m[1])); });
+      child.stdout!.on('data', (b: Buffer) => {
+        const m = /PORT=(\d+)/.exec(String(b));
+        if (m) res(Number(m[1]));
+      });
       child.once('exit', () => rej(new Error('the server child exited')));
     });
 
     // Every request as the client made it: status, body bytes, time to headers and to the whole body, server time.
-    interface Hit { detail: boolean; status: number; bytes: number; ttfb: number; ms: number; server: number }
+    interface Hit {
+      detail: boolean;
+      status: number;
+      bytes: number;
+      ttfb: number;
+      ms: number;
+      server: number;
+    }
     let hits: Hit[] = [];
     let sample: Buffer | undefined;
     const recording: typeof fetch = async (input, init) => {
@@ -77,7 +100,14 @@ if (process.argv[2] === '--serve') {
       const res = await fetch(input, init);
       const ttfb = performance.now() - t;
       const body = Buffer.from(await res.arrayBuffer());
-      hits.push({ detail: /\/v1\/articles\/[^/?]+/.test(String(input)), status: res.status, bytes: body.length, ttfb, ms: performance.now() - t, server: Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1]) });
+      hits.push({
+        detail: /\/v1\/articles\/[^/?]+/.test(String(input)),
+        status: res.status,
+        bytes: body.length,
+        ttfb,
+        ms: performance.now() - t,
+        server: Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1]),
+      });
       if (!sample && String(input).includes('/sync?')) sample = body;
       return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
     };
@@ -88,7 +118,14 @@ if (process.argv[2] === '--serve') {
       const t = performance.now();
       const out = await run();
       const seconds = (performance.now() - t) / 1000;
-      return { out, seconds, hits, requests: hits.length, details: hits.filter((h) => h.detail).length, mb: hits.reduce((s, h) => s + h.bytes, 0) / 1e6 };
+      return {
+        out,
+        seconds,
+        hits,
+        requests: hits.length,
+        details: hits.filter((h) => h.detail).length,
+        mb: hits.reduce((s, h) => s + h.bytes, 0) / 1e6,
+      };
     }
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
 
@@ -107,11 +144,18 @@ if (process.argv[2] === '--serve') {
         cursor = page.cursor;
       }
     });
-    if (whole !== N || fromFeed.size !== N || removedAtFirst || a.details) throw new Error(`the feed gave ${fromFeed.size} articles (${whole} whole, ${removedAtFirst} removals, ${a.details} detail requests); expected ${N} whole and no detail request`);
+    if (whole !== N || fromFeed.size !== N || removedAtFirst || a.details)
+      throw new Error(
+        `the feed gave ${fromFeed.size} articles (${whole} whole, ${removedAtFirst} removals, ${a.details} detail requests); expected ${N} whole and no detail request`,
+      );
     const costs = await feedPageCosts(store.sql, projectId, account_id);
 
     // (b) Today's path: the card pages, then details until the wall.
-    const cards = await measure(async () => { let n = 0; for await (const _ of client.articles.all(projectId, { limit: 100 })) n++; return n; });
+    const cards = await measure(async () => {
+      let n = 0;
+      for await (const _ of client.articles.all(projectId, { limit: 100 })) n++;
+      return n;
+    });
     const details: OwnArticle[] = [];
     let refused: SkribraError | undefined;
     const wall = await measure(async () => {
@@ -120,7 +164,10 @@ if (process.argv[2] === '--serve') {
           const r = await client.articles.get(projectId, slug);
           if (r.kind === 'article') details.push(r.article);
         } catch (err) {
-          if (err instanceof SkribraError && err.status === 429) { refused = err; return; }
+          if (err instanceof SkribraError && err.status === 429) {
+            refused = err;
+            return;
+          }
           throw err;
         }
       }
@@ -134,50 +181,122 @@ if (process.argv[2] === '--serve') {
     const nth = (k: number) => Math.round((N * k) / 11); // ten articles spread over the project
     for (const k of [1, 2, 3, 4, 5, 6]) await publishArticle(store.sql, projectId, realisticArticle(nth(k), 1));
     for (const k of [7, 8]) await updateArticleState(store.sql, projectId, articleSlug(nth(k)), { unpublished: true });
-    for (const k of [9, 10]) await updateArticleState(store.sql, projectId, articleSlug(nth(k)), { redirect_to: 'https://www.example-coffee.com/blog/merged', redirect_type: 'permanent' });
+    for (const k of [9, 10])
+      await updateArticleState(store.sql, projectId, articleSlug(nth(k)), {
+        redirect_to: 'https://www.example-coffee.com/blog/merged',
+        redirect_type: 'permanent',
+      });
     const c = await measure(() => client.sync(projectId, { cursor }));
     const { upserted, removed } = c.out;
-    const expected = upserted.length === 6 && upserted.every((u) => u.title.endsWith('(updated)') && u.content_html)
-      && removed.filter((r) => r.reason === 'unpublished').length === 2 && removed.filter((r) => r.reason === 'redirected' && r.redirect_to).length === 2;
-    if (!expected) throw new Error(`the incremental sync gave ${upserted.length} upserts and ${removed.length} removals; expected 6 edits, 2 unpublished, 2 redirected`);
+    const expected =
+      upserted.length === 6 &&
+      upserted.every((u) => u.title.endsWith('(updated)') && u.content_html) &&
+      removed.filter((r) => r.reason === 'unpublished').length === 2 &&
+      removed.filter((r) => r.reason === 'redirected' && r.redirect_to).length === 2;
+    if (!expected)
+      throw new Error(
+        `the incremental sync gave ${upserted.length} upserts and ${removed.length} removals; expected 6 edits, 2 unpublished, 2 redirected`,
+      );
 
     const today = {
-      card_requests: cards.requests, card_seconds: cards.seconds, card_mb: cards.mb, detail_requests: N, requests: cards.requests + N,
-      mb: cards.mb + (N * detailBytes) / 1e6, seconds_if_unlimited: cards.seconds + (N * detailMs) / 1000,
-      detail_quota_hours: N / limits.detail.hour, detail_quota_days: N / limits.detail.day, earliest_hours: hoursToFetch(N, limits.detail),
-      wall: { passed: passed.length, refused_status: refused?.status ?? null, retry_after_s: refused?.retryAfter ?? null, same_as_feed: sameAsFeed, seconds: wall.seconds },
+      card_requests: cards.requests,
+      card_seconds: cards.seconds,
+      card_mb: cards.mb,
+      detail_requests: N,
+      requests: cards.requests + N,
+      mb: cards.mb + (N * detailBytes) / 1e6,
+      seconds_if_unlimited: cards.seconds + (N * detailMs) / 1000,
+      detail_quota_hours: N / limits.detail.hour,
+      detail_quota_days: N / limits.detail.day,
+      earliest_hours: hoursToFetch(N, limits.detail),
+      wall: {
+        passed: passed.length,
+        refused_status: refused?.status ?? null,
+        retry_after_s: refused?.retryAfter ?? null,
+        same_as_feed: sameAsFeed,
+        seconds: wall.seconds,
+      },
     };
     const first = {
-      requests: a.requests, detail_requests: a.details, seconds: a.seconds, mb: a.mb, mb_gzip_estimate: sample ? (a.mb * gzipSync(sample).length) / sample.length : null,
-      list_hour_share: a.requests / limits.list.hour, list_day_share: a.requests / limits.list.day, whole_articles: whole,
+      requests: a.requests,
+      detail_requests: a.details,
+      seconds: a.seconds,
+      mb: a.mb,
+      mb_gzip_estimate: sample ? (a.mb * gzipSync(sample).length) / sample.length : null,
+      list_hour_share: a.requests / limits.list.hour,
+      list_day_share: a.requests / limits.list.day,
+      whole_articles: whole,
       largest_page_mb: Math.max(...a.hits.map((h) => h.bytes)) / 1e6,
     };
     const perPage = {
-      client_ms: a.seconds * 1000 / a.requests, server_ms: mean(a.hits.map((h) => h.server)), ...costs,
-      to_headers_ms: mean(a.hits.map((h) => h.ttfb)), body_ms: mean(a.hits.map((h) => h.ms - h.ttfb)),
+      client_ms: (a.seconds * 1000) / a.requests,
+      server_ms: mean(a.hits.map((h) => h.server)),
+      ...costs,
+      to_headers_ms: mean(a.hits.map((h) => h.ttfb)),
+      body_ms: mean(a.hits.map((h) => h.ms - h.ttfb)),
       client_parse_ms: (a.seconds * 1000 - a.hits.reduce((s, h) => s + h.ms, 0)) / a.requests,
     };
-    const incremental = { requests: c.requests, seconds: c.seconds, mb: c.mb, items: upserted.length + removed.length, upserts: upserted.length, removals: removed.length, today_requests: cards.requests + upserted.length };
+    const incremental = {
+      requests: c.requests,
+      seconds: c.seconds,
+      mb: c.mb,
+      items: upserted.length + removed.length,
+      upserts: upserted.length,
+      removals: removed.length,
+      today_requests: cards.requests + upserted.length,
+    };
 
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
     const f = (x: number, d = 2) => x.toLocaleString('en', { minimumFractionDigits: d, maximumFractionDigits: d });
     const machine = `${cpus().length} CPU (${cpus()[0]?.model.trim()}), Node ${process.version}`;
-    console.log(`\n${N.toLocaleString('en')} articles, one project, default limits (list ${limits.list.hour}/h ${limits.list.day}/day, detail ${limits.detail.hour}/h ${limits.detail.day}/day); ${machine}`);
-    console.log('requests counted at the client, seconds wall clock over HTTP on loopback, MB = response bodies (10^6 bytes, uncompressed)\n');
+    console.log(
+      `\n${N.toLocaleString('en')} articles, one project, default limits (list ${limits.list.hour}/h ${limits.list.day}/day, detail ${limits.detail.hour}/h ${limits.detail.day}/day); ${machine}`,
+    );
+    console.log(
+      'requests counted at the client, seconds wall clock over HTTP on loopback, MB = response bodies (10^6 bytes, uncompressed)\n',
+    );
     console.log('| scenario | path | requests | list / detail | seconds | MB | list quota (hour) | detail quota | items |');
     console.log('|---|---|---:|---:|---:|---:|---:|---|---:|');
-    console.log(`| (a) first build | sync feed, whole articles | ${a.requests} | ${a.requests - a.details} / ${a.details} | ${f(a.seconds)} | ${f(a.mb, 1)} | ${pct(first.list_hour_share)} | none | ${whole.toLocaleString('en')} whole |`);
-    console.log(`| (b) first build, today | card pages of /v1/articles | ${cards.requests} | ${cards.requests} / 0 | ${f(cards.seconds)} | ${f(cards.mb, 1)} | ${pct(cards.requests / limits.list.hour)} | none | ${cards.out.toLocaleString('en')} cards |`);
-    console.log(`| | + one detail per article (computed) | ${today.requests.toLocaleString('en')} | ${cards.requests} / ${N.toLocaleString('en')} | ${f(today.seconds_if_unlimited, 1)} if unlimited | ${f(today.mb, 1)} | ${pct(cards.requests / limits.list.hour)} | ${f(today.detail_quota_hours, 1)} h of quota (${f(today.detail_quota_days)} days); done ≥ ${today.earliest_hours} h after the start | ${N.toLocaleString('en')} |`);
-    console.log(`| | details until the first 429 (made) | ${wall.requests} | 0 / ${wall.requests} | ${f(wall.seconds)} | ${f(wall.mb, 1)} | - | ${passed.length} passed, then ${refused?.status ?? 'no'} ${refused ? `(retry after ${refused.retryAfter} s)` : ''} | ${sameAsFeed} equal to the feed's |`);
-    console.log(`| (c) incremental, 10 changes | sync feed from the cursor | ${c.requests} | ${c.requests - c.details} / ${c.details} | ${f(c.seconds, 3)} | ${f(c.mb, 3)} | ${pct(c.requests / limits.list.hour)} | none | ${upserted.length} upserts, ${removed.length} removals |`);
-    console.log(`| | today: card pages + a detail per edit (computed) | ${incremental.today_requests} | ${cards.requests} / ${upserted.length} | - | - | ${pct(cards.requests / limits.list.hour)} | ${upserted.length} requests | ${incremental.items} |`);
-    console.log(`\nA feed page of (a), mean over ${a.requests}: ${f(perPage.client_ms, 1)} ms at the client = ${f(perPage.to_headers_ms, 1)} ms to the headers (server handler ${f(perPage.server_ms, 1)} ms)`
-      + ` + ${f(perPage.body_ms, 1)} ms reading the body + ${f(perPage.client_parse_ms, 1)} ms parsing it in the client. Of the handler, measured apart on the same pages:`
-      + ` store statement ${f(costs.store_ms, 1)} ms, encoding the items ${f(costs.encode_ms, 1)} ms, ETag ${f(costs.etag_ms, 1)} ms. Largest page ${f(first.largest_page_mb)} MB;`
-      + ` gzip would make the build's ${f(a.mb, 0)} MB about ${f(first.mb_gzip_estimate ?? 0, 0)} MB.`);
-    const result = { at: new Date().toISOString(), articles: N, html_kb_avg: htmlBytes / N / 1024, machine, loadavg_before: loadBefore, loadavg_after: loadavg(), limits, first_build_feed: first, today, incremental, feed_page_ms: perPage };
-    console.log(`BENCH_SYNC_JSON ${JSON.stringify(result, (_k, v) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(3)) : v))}`);
+    console.log(
+      `| (a) first build | sync feed, whole articles | ${a.requests} | ${a.requests - a.details} / ${a.details} | ${f(a.seconds)} | ${f(a.mb, 1)} | ${pct(first.list_hour_share)} | none | ${whole.toLocaleString('en')} whole |`,
+    );
+    console.log(
+      `| (b) first build, today | card pages of /v1/articles | ${cards.requests} | ${cards.requests} / 0 | ${f(cards.seconds)} | ${f(cards.mb, 1)} | ${pct(cards.requests / limits.list.hour)} | none | ${cards.out.toLocaleString('en')} cards |`,
+    );
+    console.log(
+      `| | + one detail per article (computed) | ${today.requests.toLocaleString('en')} | ${cards.requests} / ${N.toLocaleString('en')} | ${f(today.seconds_if_unlimited, 1)} if unlimited | ${f(today.mb, 1)} | ${pct(cards.requests / limits.list.hour)} | ${f(today.detail_quota_hours, 1)} h of quota (${f(today.detail_quota_days)} days); done ≥ ${today.earliest_hours} h after the start | ${N.toLocaleString('en')} |`,
+    );
+    console.log(
+      `| | details until the first 429 (made) | ${wall.requests} | 0 / ${wall.requests} | ${f(wall.seconds)} | ${f(wall.mb, 1)} | - | ${passed.length} passed, then ${refused?.status ?? 'no'} ${refused ? `(retry after ${refused.retryAfter} s)` : ''} | ${sameAsFeed} equal to the feed's |`,
+    );
+    console.log(
+      `| (c) incremental, 10 changes | sync feed from the cursor | ${c.requests} | ${c.requests - c.details} / ${c.details} | ${f(c.seconds, 3)} | ${f(c.mb, 3)} | ${pct(c.requests / limits.list.hour)} | none | ${upserted.length} upserts, ${removed.length} removals |`,
+    );
+    console.log(
+      `| | today: card pages + a detail per edit (computed) | ${incremental.today_requests} | ${cards.requests} / ${upserted.length} | - | - | ${pct(cards.requests / limits.list.hour)} | ${upserted.length} requests | ${incremental.items} |`,
+    );
+    console.log(
+      `\nA feed page of (a), mean over ${a.requests}: ${f(perPage.client_ms, 1)} ms at the client = ${f(perPage.to_headers_ms, 1)} ms to the headers (server handler ${f(perPage.server_ms, 1)} ms)` +
+        ` + ${f(perPage.body_ms, 1)} ms reading the body + ${f(perPage.client_parse_ms, 1)} ms parsing it in the client. Of the handler, measured apart on the same pages:` +
+        ` store statement ${f(costs.store_ms, 1)} ms, encoding the items ${f(costs.encode_ms, 1)} ms, ETag ${f(costs.etag_ms, 1)} ms. Largest page ${f(first.largest_page_mb)} MB;` +
+        ` gzip would make the build's ${f(a.mb, 0)} MB about ${f(first.mb_gzip_estimate ?? 0, 0)} MB.`,
+    );
+    const result = {
+      at: new Date().toISOString(),
+      articles: N,
+      html_kb_avg: htmlBytes / N / 1024,
+      machine,
+      loadavg_before: loadBefore,
+      loadavg_after: loadavg(),
+      limits,
+      first_build_feed: first,
+      today,
+      incremental,
+      feed_page_ms: perPage,
+    };
+    console.log(
+      `BENCH_SYNC_JSON ${JSON.stringify(result, (_k, v) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(3)) : v))}`,
+    );
     mkdirSync(join(root, '.bench'), { recursive: true });
     writeFileSync(join(root, '.bench/sync.json'), JSON.stringify(result, null, 2));
   } finally {
@@ -213,7 +332,14 @@ async function feedPageCosts(sql: Sql, projectId: string, accountId: string) {
   let pages = 0;
   for (let more = true; more; pages++) {
     let t = performance.now();
-    const page = await readSyncPage(sql, { projectId, after, skipRemovedUpTo: String(2n ** 63n - 1n), limit: 100, whole: true, budget: SYNC_PAGE_BYTES });
+    const page = await readSyncPage(sql, {
+      projectId,
+      after,
+      skipRemovedUpTo: String(2n ** 63n - 1n),
+      limit: 100,
+      whole: true,
+      budget: SYNC_PAGE_BYTES,
+    });
     ms.store_ms += performance.now() - t;
     t = performance.now();
     const text = page.rows.map((r) => JSON.stringify({ type: 'upsert', article: toOwnArticle(r.article!, accountId) })).join(',');

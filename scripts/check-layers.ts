@@ -27,7 +27,9 @@ const top = (file: string) => relative(SRC, file).split('/')[0]!;
 const edges = new Map<string, Map<string, string>>();
 const problems: string[] = [];
 for (const file of files) {
-  for (const m of readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)) {
+  for (const m of readFileSync(file, 'utf8').matchAll(
+    /(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g,
+  )) {
     const target = resolve(dirname(file), (m[1] ?? m[2])!);
     if (!target.startsWith(`${SRC}/`)) continue;
     const [a, b] = [top(file), top(target)];
@@ -51,7 +53,10 @@ for (const start of edges.keys()) {
         const cycle = [...path];
         const i = cycle.indexOf([...cycle].sort()[0]!);
         const key = [...cycle.slice(i), ...cycle.slice(0, i)].join(' -> ');
-        if (!seen.has(key)) { seen.add(key); problems.push(`cycle: ${key} -> ${cycle[i]} (${edges.get(node)!.get(next)})`); }
+        if (!seen.has(key)) {
+          seen.add(key);
+          problems.push(`cycle: ${key} -> ${cycle[i]} (${edges.get(node)!.get(next)})`);
+        }
       } else if (!path.includes(next) && path.length < 8) stack.push([next, [...path, next]]);
     }
   }

@@ -9,7 +9,28 @@ import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 
-const TOPICS = ['crawl', 'index', 'render', 'schema', 'link', 'anchor', 'snippet', 'intent', 'cluster', 'entity', 'citation', 'review', 'sitemap', 'redirect', 'canonical', 'hreflang', 'latency', 'layout', 'query', 'ranking'];
+const TOPICS = [
+  'crawl',
+  'index',
+  'render',
+  'schema',
+  'link',
+  'anchor',
+  'snippet',
+  'intent',
+  'cluster',
+  'entity',
+  'citation',
+  'review',
+  'sitemap',
+  'redirect',
+  'canonical',
+  'hreflang',
+  'latency',
+  'layout',
+  'query',
+  'ranking',
+];
 const QUALIFIERS = ['signal', 'budget', 'audit', 'pattern', 'score', 'gap', 'map', 'rule', 'window', 'report'];
 
 export function generateContent(terms: number, out = mkdtempSync(join(tmpdir(), 'skribra-gen-'))): string {
@@ -19,10 +40,16 @@ export function generateContent(terms: number, out = mkdtempSync(join(tmpdir(), 
   const slugOf = (i: number) => `gen-${TOPICS[i % TOPICS.length]}-${QUALIFIERS[Math.floor(i / TOPICS.length) % QUALIFIERS.length]}-${i}`;
   for (let i = 0; i < terms; i++) {
     const slug = slugOf(i);
-    const title = slug.slice(4).replace(/-\d+$/, '').replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()) + ` ${i}`;
+    const title = `${slug
+      .slice(4)
+      .replace(/-\d+$/, '')
+      .replace(/-/g, ' ')
+      .replace(/^./, (c) => c.toUpperCase())} ${i}`;
     const prev = slugOf((i + terms - 1) % terms);
     const next = slugOf((i + 1) % terms);
-    writeFileSync(join(out, 'glossary', `${slug}.md`), `---
+    writeFileSync(
+      join(out, 'glossary', `${slug}.md`),
+      `---
 title: ${title}
 definition: ${title} is a generated term that measures how a page's ${TOPICS[i % TOPICS.length]} behaves over time.
 tldr: A synthetic term used to benchmark the build at scale.
@@ -44,7 +71,8 @@ amount of markdown to parse, render and serialise, with cross-references that mu
 - Compare it with [[canonical-url]].
 - Track it weekly.
 - Fix what it finds before publishing more.
-`);
+`,
+    );
   }
   return out;
 }

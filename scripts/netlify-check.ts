@@ -18,7 +18,9 @@ import { readConfig } from '../src/config.ts';
 import { seedDemo } from '../src/store/seed.ts';
 import { differenceSummary, mismatchTable, runNetlifyCheck } from './netlify/run-check.ts';
 
-const { values } = parseArgs({ options: { dist: { type: 'string' }, 'site-url': { type: 'string', default: 'http://localhost:4321' }, group: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { dist: { type: 'string' }, 'site-url': { type: 'string', default: 'http://localhost:4321' }, group: { type: 'string' } },
+});
 const siteUrl = values['site-url']!;
 const started = Date.now();
 const temp: string[] = [];
@@ -43,7 +45,11 @@ try {
     console.log(`built ${siteUrl} into ${distDir} from a seeded store (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
   const result = await runNetlifyCheck({
-    distDir, siteUrl, sql: store?.sql, databaseUrl, key,
+    distDir,
+    siteUrl,
+    sql: store?.sql,
+    databaseUrl,
+    key,
     ...(values.group ? { filter: (p) => p.group === values.group || p.group.startsWith(`${values.group} `) } : {}),
   });
   // Differences where the model itself is unconfirmed are shown, with why, but do not fail the check.
@@ -56,7 +62,9 @@ try {
   const requests = new Set(mismatches.map((m) => m.probe)).size;
   if (mismatches.length) {
     console.log(`\n${mismatchTable(mismatches)}\n\nThe same, grouped:\n${differenceSummary(mismatches)}\n`);
-    console.log(`netlify check: ${requests} of ${result.probes} requests differ (${mismatches.length} fields), ${(result.ms / 1000).toFixed(1)} s for the comparison, ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
+    console.log(
+      `netlify check: ${requests} of ${result.probes} requests differ (${mismatches.length} fields), ${(result.ms / 1000).toFixed(1)} s for the comparison, ${((Date.now() - started) / 1000).toFixed(1)} s in all`,
+    );
     process.exitCode = 1;
   } else {
     console.log(`netlify check: ${result.probes} requests, all equal on both runtimes (${((Date.now() - started) / 1000).toFixed(1)} s)`);

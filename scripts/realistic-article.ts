@@ -5,12 +5,31 @@
 import type { Sql } from 'postgres';
 import type { OwnArticleInput } from '../src/schemas/own-article.ts';
 
-const WORDS = ('coffee grinder burr espresso roast bean water kettle filter ratio brew bloom extraction acidity body '
-  + 'crema milk foam latte temperature scale timer dose grind setting pour over cold brew storage freshness origin '
-  + 'altitude process washed natural honey flavour note chocolate citrus berry caramel sweetness bitterness cleaning '
-  + 'descaling maintenance budget upgrade beginner routine morning technique mistake habit equipment').split(' ');
-const TAGS = ['espresso', 'filter', 'equipment', 'beans', 'guides', 'reviews', 'milk', 'cold brew', 'maintenance', 'budget', 'travel', 'roasting'];
-const AUTHORS = [{ name: 'Ana Ruiz', url: 'https://www.example-coffee.com/authors/ana-ruiz' }, { name: 'Tom Becker' }, { name: 'Mei Lin', url: 'https://www.example-coffee.com/authors/mei-lin' }];
+const WORDS = (
+  'coffee grinder burr espresso roast bean water kettle filter ratio brew bloom extraction acidity body ' +
+  'crema milk foam latte temperature scale timer dose grind setting pour over cold brew storage freshness origin ' +
+  'altitude process washed natural honey flavour note chocolate citrus berry caramel sweetness bitterness cleaning ' +
+  'descaling maintenance budget upgrade beginner routine morning technique mistake habit equipment'
+).split(' ');
+const TAGS = [
+  'espresso',
+  'filter',
+  'equipment',
+  'beans',
+  'guides',
+  'reviews',
+  'milk',
+  'cold brew',
+  'maintenance',
+  'budget',
+  'travel',
+  'roasting',
+];
+const AUTHORS = [
+  { name: 'Ana Ruiz', url: 'https://www.example-coffee.com/authors/ana-ruiz' },
+  { name: 'Tom Becker' },
+  { name: 'Mei Lin', url: 'https://www.example-coffee.com/authors/mei-lin' },
+];
 const TYPES = ['guide', 'how-to', 'listicle', 'comparison', 'review'];
 const SITE = 'https://www.example-coffee.com/blog';
 
@@ -28,14 +47,20 @@ function random(seed: number): () => number {
 /** The slug of article `i` (stable across editions, so an edit updates the same article). */
 export function articleSlug(i: number): string {
   const r = random(i * 7919);
-  return `${Array.from({ length: 3 + Math.floor(r() * 3) }, () => WORDS[Math.floor(r() * WORDS.length)]).join('-').replace(/ /g, '-')}-${i}`;
+  return `${Array.from({ length: 3 + Math.floor(r() * 3) }, () => WORDS[Math.floor(r() * WORDS.length)])
+    .join('-')
+    .replace(/ /g, '-')}-${i}`;
 }
 
 export function realisticArticle(i: number, edition = 0): OwnArticleInput {
   const r = random(i * 104729 + edition);
   const pick = <T>(a: readonly T[]) => a[Math.floor(r() * a.length)]!;
   const word = () => WORDS[(r() * WORDS.length) | 0]!;
-  const words = (n: number) => { let s = word(); for (let k = 1; k < n; k++) s += ' ' + word(); return s; };
+  const words = (n: number) => {
+    let s = word();
+    for (let k = 1; k < n; k++) s += ` ${word()}`;
+    return s;
+  };
   const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
   const sentence = () => {
     const w: string[] = [];
@@ -55,7 +80,8 @@ export function realisticArticle(i: number, edition = 0): OwnArticleInput {
   };
   const table = () => {
     const cols = 3 + Math.floor(r() * 2);
-    const row = (cell: string) => `<tr>${Array.from({ length: cols }, () => `<${cell}>${cap(words(1 + Math.floor(r() * 3)))}</${cell}>`).join('')}</tr>`;
+    const row = (cell: string) =>
+      `<tr>${Array.from({ length: cols }, () => `<${cell}>${cap(words(1 + Math.floor(r() * 3)))}</${cell}>`).join('')}</tr>`;
     return `<table>\n<thead>${row('th')}</thead>\n<tbody>\n${Array.from({ length: 4 + Math.floor(r() * 3) }, () => row('td')).join('\n')}\n</tbody>\n</table>\n`;
   };
 
@@ -63,8 +89,12 @@ export function realisticArticle(i: number, edition = 0): OwnArticleInput {
   const target = 5000 + Math.floor(r() * 8000);
   const headings: { id: string; text: string }[] = [];
   let html = paragraph() + paragraph();
-  const extras = [list, table, ...(r() < 0.4 ? [() => `<blockquote><p>${sentence()}</p></blockquote>\n`] : []),
-    ...(r() < 0.25 ? [() => `<pre><code>ratio = water_g / dose_g  # ${words(4)}</code></pre>\n`] : [])];
+  const extras = [
+    list,
+    table,
+    ...(r() < 0.4 ? [() => `<blockquote><p>${sentence()}</p></blockquote>\n`] : []),
+    ...(r() < 0.25 ? [() => `<pre><code>ratio = water_g / dose_g  # ${words(4)}</code></pre>\n`] : []),
+  ];
   while (html.length < target || extras.length) {
     const text = cap(words(3 + Math.floor(r() * 4)));
     const id = `${text.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${headings.length + 1}`;
@@ -75,19 +105,48 @@ export function realisticArticle(i: number, edition = 0): OwnArticleInput {
     if (extras.length && (r() < 0.6 || html.length >= target)) html += extras.shift()!();
   }
   const slug = articleSlug(i);
-  const excerpt = sentence().replace(/<[^>]+>/g, '').slice(0, 200);
-  const related = Array.from({ length: 3 }, () => 1 + Math.floor(r() * 10_000)).map((j) => ({ title: `Related ${j}`, slug: articleSlug(j), url: `${SITE}/${articleSlug(j)}` }));
+  const excerpt = sentence()
+    .replace(/<[^>]+>/g, '')
+    .slice(0, 200);
+  const related = Array.from({ length: 3 }, () => 1 + Math.floor(r() * 10_000)).map((j) => ({
+    title: `Related ${j}`,
+    slug: articleSlug(j),
+    url: `${SITE}/${articleSlug(j)}`,
+  }));
   const author = pick(AUTHORS);
   return {
-    title, slug, content_html: html, excerpt, meta_description: `${excerpt.slice(0, 140)}…`,
-    image_url: `https://images.example-coffee.com/${slug}.jpg`, image_alt: cap(words(6)), image_width: 1200, image_height: 630,
-    type: pick(TYPES), reading_time: Math.max(1, Math.round(html.replace(/<[^>]+>/g, '').split(/\s+/).length / 230)), keyword: words(2),
-    tags: [...new Set(Array.from({ length: 2 + Math.floor(r() * 4) }, () => pick(TAGS)))], author, language: 'en', url: `${SITE}/${slug}`,
+    title,
+    slug,
+    content_html: html,
+    excerpt,
+    meta_description: `${excerpt.slice(0, 140)}…`,
+    image_url: `https://images.example-coffee.com/${slug}.jpg`,
+    image_alt: cap(words(6)),
+    image_width: 1200,
+    image_height: 630,
+    type: pick(TYPES),
+    reading_time: Math.max(1, Math.round(html.replace(/<[^>]+>/g, '').split(/\s+/).length / 230)),
+    keyword: words(2),
+    tags: [...new Set(Array.from({ length: 2 + Math.floor(r() * 4) }, () => pick(TAGS)))],
+    author,
+    language: 'en',
+    url: `${SITE}/${slug}`,
     toc_html: `<nav class="toc"><ol>${headings.map((h) => `<li><a href="#${h.id}">${h.text}</a></li>`).join('')}</ol></nav>`,
     ...(edition ? { last_change_summary: `Edition ${edition}: ${words(6)}.` } : {}),
     related_articles: related,
-    sources: [{ title: cap(words(4)), url: `https://research.example.org/${words(2).replace(/ /g, '-')}`, publisher: 'Coffee Research Institute' }, { url: `https://en.wikipedia.org/wiki/${cap(pick(WORDS))}` }],
-    json_ld: [{ '@context': 'https://schema.org', '@type': 'BlogPosting', headline: title, author: { '@type': 'Person', name: author.name }, image: `https://images.example-coffee.com/${slug}.jpg` }],
+    sources: [
+      { title: cap(words(4)), url: `https://research.example.org/${words(2).replace(/ /g, '-')}`, publisher: 'Coffee Research Institute' },
+      { url: `https://en.wikipedia.org/wiki/${cap(pick(WORDS))}` },
+    ],
+    json_ld: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: title,
+        author: { '@type': 'Person', name: author.name },
+        image: `https://images.example-coffee.com/${slug}.jpg`,
+      },
+    ],
   } as OwnArticleInput;
 }
 
@@ -97,8 +156,33 @@ export function realisticArticle(i: number, edition = 0): OwnArticleInput {
  */
 export async function insertRealisticArticles(sql: Sql, projectId: string, n: number): Promise<{ htmlBytes: number }> {
   let htmlBytes = 0;
-  const columns = ['id', 'project_id', 'slug', 'title', 'content_html', 'excerpt', 'meta_description', 'image_url', 'image_alt', 'image_width', 'image_height',
-    'type', 'reading_time', 'keyword', 'tags', 'author', 'language', 'url', 'toc_html', 'related_articles', 'sources', 'json_ld', 'published_at', 'created_at', 'updated_at'];
+  const columns = [
+    'id',
+    'project_id',
+    'slug',
+    'title',
+    'content_html',
+    'excerpt',
+    'meta_description',
+    'image_url',
+    'image_alt',
+    'image_width',
+    'image_height',
+    'type',
+    'reading_time',
+    'keyword',
+    'tags',
+    'author',
+    'language',
+    'url',
+    'toc_html',
+    'related_articles',
+    'sources',
+    'json_ld',
+    'published_at',
+    'created_at',
+    'updated_at',
+  ];
   const now = Date.now();
   for (let from = 1; from <= n; from += 1000) {
     const rows = [];
@@ -106,7 +190,14 @@ export async function insertRealisticArticles(sql: Sql, projectId: string, n: nu
       const a = realisticArticle(i);
       htmlBytes += Buffer.byteLength(a.content_html);
       const at = new Date(now - i * 3_600_000).toISOString();
-      rows.push({ ...a, id: `art_bench${String(i).padStart(6, '0')}`, project_id: projectId, published_at: at, created_at: at, updated_at: at });
+      rows.push({
+        ...a,
+        id: `art_bench${String(i).padStart(6, '0')}`,
+        project_id: projectId,
+        published_at: at,
+        created_at: at,
+        updated_at: at,
+      });
     }
     await sql`insert into articles (${sql(columns)}) select ${sql(columns)} from jsonb_populate_recordset(null::articles, ${sql.json(rows as never)})`;
   }

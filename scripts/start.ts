@@ -19,12 +19,19 @@ process.env.SITE_URL ??= `http://localhost:${port}`;
 const store = await openStore({ config });
 console.log(`store: ${store.embedded ? `embedded PostgreSQL in ${process.env.SKRIBRA_DATA_DIR ?? '.data/'}` : 'DATABASE_URL'} (migrated)`);
 const demoKey = await seedDemo(store, { config, demo: seedsDemo(store.embedded, config.SKRIBRA_SEED_DEMO) });
-if (demoKey) console.log(`\nSeeded the demo account. Its API key is shown once, now:\n\n  ${demoKey}\n\nTry: curl -H "Authorization: Bearer ${demoKey}" ${process.env.SITE_URL}/v1/projects\n`);
+if (demoKey)
+  console.log(
+    `\nSeeded the demo account. Its API key is shown once, now:\n\n  ${demoKey}\n\nTry: curl -H "Authorization: Bearer ${demoKey}" ${process.env.SITE_URL}/v1/projects\n`,
+  );
 
 // The blog's pages are built from the store: a publish, unpublish or retire since the last build makes it stale.
 // The build goes to SKRIBRA_DIST_DIR when set (a test or a second instance with a build of its own), else dist/.
 const distDir = resolve(root, config.SKRIBRA_DIST_DIR ?? 'dist');
-buildIfStale(root, distDir, `${process.env.SITE_URL}\0${process.env.SKRIBRA_CONTENT_DIR ?? ''}\0${await blogLastChange(store.sql, config.SKRIBRA_BLOG_PROJECT_ID)}`);
+buildIfStale(
+  root,
+  distDir,
+  `${process.env.SITE_URL}\0${process.env.SKRIBRA_CONTENT_DIR ?? ''}\0${await blogLastChange(store.sql, config.SKRIBRA_BLOG_PROJECT_ID)}`,
+);
 // Every API over this build and the store; /api/v1/articles reads the store live, so it is current between builds.
 const { handler } = createLocalOrigin({ distDir, config, sql: store.sql });
 const server = await listen(handler, port, config.HOST, config.SKRIBRA_TRUST_PROXY);

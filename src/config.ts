@@ -4,8 +4,14 @@
 // The README's Environment table documents the same variables.
 import * as z from 'zod';
 
-const int = (fallback: number, min = 1) => z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)),
-  z.int({ error: `must be an integer of at least ${min}` }).min(min, { error: `must be an integer of at least ${min}` }).default(fallback));
+const int = (fallback: number, min = 1) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Number(v)),
+    z
+      .int({ error: `must be an integer of at least ${min}` })
+      .min(min, { error: `must be an integer of at least ${min}` })
+      .default(fallback),
+  );
 const flag = z.preprocess((v) => v === '1' || v === 'true', z.boolean());
 const text = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
@@ -18,7 +24,10 @@ export const configSchema = z.object({
   DATABASE_URL: text,
   NETLIFY_DB_URL: text,
   /** Connections per process; each runtime has its own default (the origin 10, a Netlify function 2 or 3). */
-  SKRIBRA_DB_POOL: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), z.int().min(1, { error: 'must be an integer of at least 1' }).optional()),
+  SKRIBRA_DB_POOL: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Number(v)),
+    z.int().min(1, { error: 'must be an integer of at least 1' }).optional(),
+  ),
   SKRIBRA_DB_TIMEOUT_MS: int(5000),
   SKRIBRA_RATE_LIST_HOUR: int(300),
   SKRIBRA_RATE_LIST_DAY: int(2000),
@@ -60,11 +69,18 @@ export const configSchema = z.object({
    * IndexNow (indexnow.org), off unless a key is set: the build writes /{key}.txt and submits the pages whose content
    * changed since the last submitted build; a blog change submits its article's URL. SITE_URL must be set too.
    */
-  SKRIBRA_INDEXNOW_KEY: z.preprocess((v) => (v === '' ? undefined : v),
-    z.string().regex(/^[A-Za-z0-9-]{8,128}$/, { error: 'must be 8 to 128 characters of a-z, A-Z, 0-9 and -' }).optional()),
+  SKRIBRA_INDEXNOW_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]{8,128}$/, { error: 'must be 8 to 128 characters of a-z, A-Z, 0-9 and -' })
+      .optional(),
+  ),
   /** Where submissions go: any engine shares them with the others. */
-  SKRIBRA_INDEXNOW_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.indexnow.org/indexnow')),
+  SKRIBRA_INDEXNOW_ENDPOINT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.indexnow.org/indexnow'),
+  ),
   /** The last submitted build's page hashes, kept between builds (Netlify keeps node_modules/.cache). */
   SKRIBRA_INDEXNOW_CACHE: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('node_modules/.cache/skribra-indexnow')),
   /** Netlify's build context: only a production build (or a build outside Netlify) submits to IndexNow. */
@@ -93,7 +109,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (last?.key === key) return last.config;
   // A parse is rare (once per environment): zod's compiled fast path (jit) would cost more to compile than it saves.
   const parsed = configSchema.safeParse(env, { jitless: true });
-  if (!parsed.success) throw new Error(`bad environment: ${parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`bad environment: ${parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join('; ')}`);
   last = { key, config: Object.freeze(parsed.data) };
   return last.config;
 }

@@ -26,11 +26,35 @@ export default async (req: Request, context: Context): Promise<Response | undefi
   const res = file === path ? await context.next() : await fetch(new URL(encodeURI(file), url.origin));
   if (!res.ok) return markdownResponse('# Page not found\n', 404, req.method, { signal });
   const etag = res.headers.get('etag');
-  return markdownResponse(await res.text(), decision.serve === 'markdown' ? 200 : 404, req.method, { signal, headers: etag ? { etag } : {} });
+  return markdownResponse(await res.text(), decision.serve === 'markdown' ? 200 : 404, req.method, {
+    signal,
+    headers: etag ? { etag } : {},
+  });
 };
 
 // Literal: Netlify reads this config statically.
 export const config: Config = {
   path: '/*',
-  excludedPath: ['/api/*', '/v1', '/v1/*', '/tools-api/*', '/mcp', '/mcp/*', '/og-image', '/og-image/*', '/_fn/*', '/_skribra/*', '/.well-known/*', '/*.txt', '/*.json', '/*.yaml', '/*.xml', '/*.png', '/*.svg', '/*.woff2', '/*.css', '/*.js'],
+  excludedPath: [
+    '/api/*',
+    '/v1',
+    '/v1/*',
+    '/tools-api/*',
+    '/mcp',
+    '/mcp/*',
+    '/og-image',
+    '/og-image/*',
+    '/_fn/*',
+    '/_skribra/*',
+    '/.well-known/*',
+    '/*.txt',
+    '/*.json',
+    '/*.yaml',
+    '/*.xml',
+    '/*.png',
+    '/*.svg',
+    '/*.woff2',
+    '/*.css',
+    '/*.js',
+  ],
 };

@@ -22,11 +22,19 @@ export interface LighthouseOptions<C extends string> {
 export function lighthouseScores<C extends string>({ port, categories, skipAudits }: LighthouseOptions<C>) {
   return async function scores(url: string, width: number): Promise<Record<C, number>> {
     const desktop = width >= 1000;
-    const result = await lighthouse(url, {
-      port, hostname: '127.0.0.1', logLevel: 'silent', output: 'json',
-      onlyCategories: [...categories], skipAudits: [...skipAudits],
-      ...(desktop ? {} : { screenEmulation: { mobile: true, width, height: 844, deviceScaleFactor: 3 } }),
-    }, desktop ? desktopConfig : undefined);
+    const result = await lighthouse(
+      url,
+      {
+        port,
+        hostname: '127.0.0.1',
+        logLevel: 'silent',
+        output: 'json',
+        onlyCategories: [...categories],
+        skipAudits: [...skipAudits],
+        ...(desktop ? {} : { screenEmulation: { mobile: true, width, height: 844, deviceScaleFactor: 3 } }),
+      },
+      desktop ? desktopConfig : undefined,
+    );
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
     return Object.fromEntries(categories.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)])) as Record<C, number>;

@@ -1,6 +1,10 @@
 // A small argv parser: `<group> <command> [positionals] --flag value --switch`. A flag given twice keeps every
 // value (`--set a=1 --set b=2`); `flag()` reads the last one.
-export interface Parsed { words: string[]; flags: Map<string, string | true>; all: Map<string, string[]> }
+export interface Parsed {
+  words: string[];
+  flags: Map<string, string | true>;
+  all: Map<string, string[]>;
+}
 
 const SWITCHES = new Set(['json', 'help', 'h', 'permanent', 'off', 'rotate-secret', 'version', 'replace']);
 
@@ -20,7 +24,7 @@ export function parseArgs(argv: string[]): Parsed {
     const a = argv[i]!;
     if (a.startsWith('--') || a === '-h') {
       const eq = a.indexOf('=');
-      const name = (eq > 0 ? a.slice(2, eq) : a.replace(/^-+/, ''));
+      const name = eq > 0 ? a.slice(2, eq) : a.replace(/^-+/, '');
       if (eq > 0) set(name, a.slice(eq + 1));
       else if (SWITCHES.has(name)) set(name, true);
       else {
@@ -68,6 +72,8 @@ export function httpUrl(value: string, name: string, allowPath = false): string 
   try {
     const u = new URL(value);
     if (u.protocol === 'http:' || u.protocol === 'https:') return value;
-  } catch { /* fall through */ }
+  } catch {
+    /* fall through */
+  }
   throw new UsageError(`--${name} must be an absolute http(s) URL${allowPath ? ' or a path starting with /' : ''}: ${value}`);
 }

@@ -13,7 +13,15 @@ import type { ArticleFields } from '../../src/store/repos/article-fields.ts';
 import { UsageError } from './args.ts';
 
 type Field = keyof OwnArticleInput;
-const shape = ownArticleInput.shape as Record<Field, { safeParse(v: unknown): { success: boolean }; _zod: { def: { checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; value?: number } } }[]; innerType?: unknown } } }>;
+const shape = ownArticleInput.shape as Record<
+  Field,
+  {
+    safeParse(v: unknown): { success: boolean };
+    _zod: {
+      def: { checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; value?: number } } }[]; innerType?: unknown };
+    };
+  }
+>;
 export const FIELDS = Object.keys(shape) as Field[];
 
 /** What each field is for, from the field table (src/schemas/article-fields.ts). */
@@ -22,11 +30,10 @@ const note = (f: Field) => ARTICLE_FIELDS[f].note;
 /** Fields a re-publish clears when the file leaves them out (noindex and redirects are kept instead). */
 const CLEARED_WHEN_MISSING = FIELDS.filter((f) => !ARTICLE_FIELDS[f].required && !ARTICLE_FIELDS[f].kept);
 
-
 /** Bounds of a field, in words: `1 to 300 characters`, `at most 200 characters`, `0 to 1000`. */
 function bounds(field: Field): string {
   let def = shape[field]._zod.def;
-  for (let i = 0; i < 4 && def.innerType; i++) def = (def.innerType as typeof shape[Field])._zod.def;
+  for (let i = 0; i < 4 && def.innerType; i++) def = (def.innerType as (typeof shape)[Field])._zod.def;
   const checks = (def.checks ?? []).map((c) => c._zod.def);
   const min = checks.find((c) => c.check === 'min_length' || c.check === 'greater_than');
   const max = checks.find((c) => c.check === 'max_length' || c.check === 'less_than');
@@ -72,7 +79,13 @@ export function inputProblems(value: unknown): string[] {
 }
 
 /** One article of a publish file: checked, or the problems that keep it from being published. */
-export interface FileEntry { index: number; slug?: string; raw: Record<string, unknown>; article?: OwnArticleInput; problems: string[] }
+export interface FileEntry {
+  index: number;
+  slug?: string;
+  raw: Record<string, unknown>;
+  article?: OwnArticleInput;
+  problems: string[];
+}
 
 /**
  * Reads the file of `article publish`: one article (an object) or an archive (a list of them). Each is checked on
@@ -80,7 +93,9 @@ export interface FileEntry { index: number; slug?: string; raw: Record<string, u
  */
 export function readArticleFile(file: string): { list: boolean; entries: FileEntry[] } {
   let raw: unknown;
-  try { raw = JSON.parse(readFileSync(file, 'utf8')); } catch (err) {
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
     throw new UsageError(`cannot read ${file} as JSON: ${(err as Error).message}`);
   }
   const values: unknown[] = Array.isArray(raw) ? raw : [raw];
@@ -134,17 +149,30 @@ export function parseSets(sets: string[]): Map<Field, unknown> {
     let value: string = s.slice(eq + 1);
     if (!FIELDS.includes(name as Field)) {
       const close = didYouMean(name, FIELDS);
-      throw new UsageError(`--set ${name}: is not a field of an article (${close ? `did you mean ${close}?` : `expected one of ${FIELDS.join(', ')}`})`);
+      throw new UsageError(
+        `--set ${name}: is not a field of an article (${close ? `did you mean ${close}?` : `expected one of ${FIELDS.join(', ')}`})`,
+      );
     }
     const field = name as Field;
-    if (field === 'slug') throw new UsageError('--set slug: the slug is the article\'s key and cannot be changed; publish the article under the new slug and redirect the old one');
+    if (field === 'slug')
+      throw new UsageError(
+        "--set slug: the slug is the article's key and cannot be changed; publish the article under the new slug and redirect the old one",
+      );
     if (value.startsWith('@')) {
-      try { value = readFileSync(value.slice(1), 'utf8'); } catch (err) { throw new UsageError(`--set ${field}: cannot read ${value.slice(1)}: ${(err as Error).message}`); }
+      try {
+        value = readFileSync(value.slice(1), 'utf8');
+      } catch (err) {
+        throw new UsageError(`--set ${field}: cannot read ${value.slice(1)}: ${(err as Error).message}`);
+      }
     }
     const kind = describeExpected(shape[field]);
     if (value === '') out.set(field, kind === 'a list' ? [] : undefined);
     else if (kind === 'a list' || kind === 'an object') {
-      try { out.set(field, JSON.parse(value)); } catch (err) { throw new UsageError(`--set ${field}: must be ${kind === 'a list' ? 'a JSON list' : 'a JSON object'} (${(err as Error).message})`); }
+      try {
+        out.set(field, JSON.parse(value));
+      } catch (err) {
+        throw new UsageError(`--set ${field}: must be ${kind === 'a list' ? 'a JSON list' : 'a JSON object'} (${(err as Error).message})`);
+      }
     } else if (kind === 'an integer' || kind === 'a number') out.set(field, /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value);
     else if (kind === 'true or false') out.set(field, value === 'true' ? true : value === 'false' ? false : value);
     else out.set(field, value);
@@ -163,6 +191,6 @@ export function applySets(row: ArticleRow, sets: Map<Field, unknown>): ArticleFi
   if (problems.length) throw new UsageError(`the article would not be valid:\n  ${problems.join('\n  ')}`);
   const parsed = ownArticleInput.parse(merged) as Record<string, unknown>;
   const fields: Record<string, unknown> = {};
-  for (const k of sets.keys()) fields[k] = k === 'noindex' ? parsed[k] ?? false : parsed[k] ?? null;
+  for (const k of sets.keys()) fields[k] = k === 'noindex' ? (parsed[k] ?? false) : (parsed[k] ?? null);
   return fields as ArticleFields;
 }

@@ -15,7 +15,8 @@ export function withBlogRebuild(cmd: Command): Command {
     human(r) {
       const line = cmd.human(r);
       if (r.build_hook === 'triggered') return `${line}\nsite rebuild requested (build hook)`;
-      if (r.build_hook === 'failed') return `${line}\nwarning: the build hook failed (${r.build_hook_error}); the blog pages update at the next build`;
+      if (r.build_hook === 'failed')
+        return `${line}\nwarning: the build hook failed (${r.build_hook_error}); the blog pages update at the next build`;
       return line;
     },
   };

@@ -102,7 +102,11 @@ export const commands: Record<string, Command> = {
   'article redirect': {
     usage: 'article redirect --project ID --slug S --to URL [--permanent]',
     help: 'Consolidates the article into another URL: it leaves the list and the detail carries redirect_to (permanent = 301, else 302).',
-    run: (sql, p, config) => articleChange(sql, p, config, { redirect_to: httpUrl(required(p, 'to'), 'to', true), redirect_type: p.flags.has('permanent') ? 'permanent' : 'temporary' }),
+    run: (sql, p, config) =>
+      articleChange(sql, p, config, {
+        redirect_to: httpUrl(required(p, 'to'), 'to', true),
+        redirect_type: p.flags.has('permanent') ? 'permanent' : 'temporary',
+      }),
     human: (r) => withWebhook(`${r.slug} now redirects (${r.redirect_type}) to ${r.redirect_to}`, r),
   },
   'article noindex': {
@@ -122,11 +126,34 @@ export const commands: Record<string, Command> = {
 };
 
 /** The order of `skribra help`: by group, finding things before changing them. */
-const ORDER = ['account list', 'account create', 'key rotate', 'key revoke', 'project list', 'project show', 'project create', 'project api', 'project webhook',
-  'article list', 'article show', 'article publish', 'article update', 'article unpublish', 'article redirect', 'article noindex', 'article retire',
-  'webhook deliveries', 'webhook redeliver', 'webhook test'];
-export const commandNames = (): string[] => [...ORDER.filter((n) => commands[n]), ...Object.keys(commands).filter((n) => !ORDER.includes(n))];
+const ORDER = [
+  'account list',
+  'account create',
+  'key rotate',
+  'key revoke',
+  'project list',
+  'project show',
+  'project create',
+  'project api',
+  'project webhook',
+  'article list',
+  'article show',
+  'article publish',
+  'article update',
+  'article unpublish',
+  'article redirect',
+  'article noindex',
+  'article retire',
+  'webhook deliveries',
+  'webhook redeliver',
+  'webhook test',
+];
+export const commandNames = (): string[] => [
+  ...ORDER.filter((n) => commands[n]),
+  ...Object.keys(commands).filter((n) => !ORDER.includes(n)),
+];
 
 // A change to the company blog's articles asks the host for a site rebuild (SKRIBRA_BUILD_HOOK_URL) and submits the
 // article's URL to IndexNow (SKRIBRA_INDEXNOW_KEY).
-for (const name of ['article publish', 'article update', 'article unpublish', 'article redirect', 'article noindex', 'article retire']) commands[name] = withIndexNow(withBlogRebuild(commands[name]!));
+for (const name of ['article publish', 'article update', 'article unpublish', 'article redirect', 'article noindex', 'article retire'])
+  commands[name] = withIndexNow(withBlogRebuild(commands[name]!));

@@ -5,8 +5,11 @@ import { pingBlogChange } from '../../src/indexnow/ping-blog-change.ts';
 
 /** The slugs a command's result names: one article, or each article an archive published. */
 const slugsOf = (r: Record<string, unknown>): string[] =>
-  Array.isArray(r.published) ? r.published.map((a: { slug?: unknown }) => a.slug).filter((s): s is string => typeof s === 'string')
-    : typeof r.slug === 'string' ? [r.slug] : [];
+  Array.isArray(r.published)
+    ? r.published.map((a: { slug?: unknown }) => a.slug).filter((s): s is string => typeof s === 'string')
+    : typeof r.slug === 'string'
+      ? [r.slug]
+      : [];
 
 export function withIndexNow(cmd: Command): Command {
   return {

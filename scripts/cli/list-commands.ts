@@ -6,7 +6,16 @@ import { getProject } from '../../src/store/repos/projects.ts';
 import { getArticle } from '../../src/store/repos/articles.ts';
 import { updateArticleFields } from '../../src/store/repos/article-fields.ts';
 import { sendNow, withWebhook } from './webhook-commands.ts';
-import { ARTICLE_STATES, articleState, DELIVERY_STATUSES, listAccounts, listAllProjects, listDeliveriesWhere, listProjectArticles, projectDetail } from '../../src/store/repos/listings.ts';
+import {
+  ARTICLE_STATES,
+  articleState,
+  DELIVERY_STATUSES,
+  listAccounts,
+  listAllProjects,
+  listDeliveriesWhere,
+  listProjectArticles,
+  projectDetail,
+} from '../../src/store/repos/listings.ts';
 import { flag, limit, NotFoundError, oneOf, required, UsageError, type Parsed } from './args.ts';
 import { applySets, FIELDS, parseSets } from './article-file.ts';
 import { iso, record, table } from './table.ts';
@@ -22,13 +31,16 @@ function since(p: Parsed): Date | undefined {
   const v = flag(p, 'since');
   if (v === undefined) return undefined;
   const d = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(v) ? new Date(v) : new Date(Number.NaN);
-  if (Number.isNaN(d.getTime())) throw new UsageError(`--since must be a date YYYY-MM-DD or an ISO 8601 date-time (expected e.g. 2026-01-31 or 2026-01-31T12:00:00Z; got ${v})`);
+  if (Number.isNaN(d.getTime()))
+    throw new UsageError(
+      `--since must be a date YYYY-MM-DD or an ISO 8601 date-time (expected e.g. 2026-01-31 or 2026-01-31T12:00:00Z; got ${v})`,
+    );
   return d;
 }
 
 const none = (what: string) => `no ${what}`;
 /** A `date` column as YYYY-MM-DD, whether the driver gives a Date or a string. */
-const dateOnly = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : v ?? null);
+const dateOnly = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : (v ?? null));
 
 export const listCommands: Record<string, Command> = {
   'account list': {
@@ -36,7 +48,9 @@ export const listCommands: Record<string, Command> = {
     help: 'Lists accounts, oldest first: id, name, number of projects and the hint of the active API key (- when revoked).',
     async run(sql, p) {
       const rows = await listAccounts(sql, limit(p));
-      return { accounts: rows.map((r) => ({ id: r.id, name: r.name, projects: r.projects, key_hint: r.key_hint, created_at: iso(r.created_at) })) };
+      return {
+        accounts: rows.map((r) => ({ id: r.id, name: r.name, projects: r.projects, key_hint: r.key_hint, created_at: iso(r.created_at) })),
+      };
     },
     human: (r) => {
       const rows = r.accounts as Record<string, unknown>[];
@@ -52,12 +66,29 @@ export const listCommands: Record<string, Command> = {
       const rows = await listAllProjects(sql, { accountId, limit: limit(p) });
       return {
         account_id: accountId ?? null,
-        projects: rows.map((r) => ({ id: r.id, account_id: r.account_id, account_name: r.account_name, name: r.name, url: r.url, api_enabled: r.api_enabled, webhook_url: r.webhook_url, articles: r.articles, published: r.published, created_at: iso(r.created_at) })),
+        projects: rows.map((r) => ({
+          id: r.id,
+          account_id: r.account_id,
+          account_name: r.account_name,
+          name: r.name,
+          url: r.url,
+          api_enabled: r.api_enabled,
+          webhook_url: r.webhook_url,
+          articles: r.articles,
+          published: r.published,
+          created_at: iso(r.created_at),
+        })),
       };
     },
     human: (r) => {
-      const rows = (r.projects as Record<string, unknown>[]).map((x) => ({ ...x, api: x.api_enabled ? 'on' : 'off', 'published/all': `${x.published}/${x.articles}` }));
-      return rows.length ? table(rows, ['id', 'account_id', 'name', 'url', 'api', 'webhook_url', 'published/all']) : none(r.account_id ? `projects in ${r.account_id}` : 'projects');
+      const rows = (r.projects as Record<string, unknown>[]).map((x) => ({
+        ...x,
+        api: x.api_enabled ? 'on' : 'off',
+        'published/all': `${x.published}/${x.articles}`,
+      }));
+      return rows.length
+        ? table(rows, ['id', 'account_id', 'name', 'url', 'api', 'webhook_url', 'published/all'])
+        : none(r.account_id ? `projects in ${r.account_id}` : 'projects');
     },
   },
   'project show': {
@@ -68,8 +99,11 @@ export const listCommands: Record<string, Command> = {
       const d = await projectDetail(sql, id);
       if (!d) throw new NotFoundError(`No project ${id}.`);
       return {
-        ...d, created_at: iso(d.created_at), updated_at: iso(d.updated_at),
-        webhook_previous_secret_until: iso(d.webhook_previous_secret_until), webhook_disabled_at: iso(d.webhook_disabled_at),
+        ...d,
+        created_at: iso(d.created_at),
+        updated_at: iso(d.updated_at),
+        webhook_previous_secret_until: iso(d.webhook_previous_secret_until),
+        webhook_disabled_at: iso(d.webhook_disabled_at),
       };
     },
     human: (r) => record(r),
@@ -84,13 +118,25 @@ export const listCommands: Record<string, Command> = {
       await mustProject(sql, projectId);
       const rows = await listProjectArticles(sql, { projectId, state, limit: n });
       return {
-        project_id: projectId, state: state ?? null,
-        articles: rows.map((a) => ({ id: a.id, slug: a.slug, title: a.title, state: a.state, noindex: a.noindex, redirect_to: a.redirect_to, published_at: iso(a.published_at), updated_at: iso(a.updated_at) })),
+        project_id: projectId,
+        state: state ?? null,
+        articles: rows.map((a) => ({
+          id: a.id,
+          slug: a.slug,
+          title: a.title,
+          state: a.state,
+          noindex: a.noindex,
+          redirect_to: a.redirect_to,
+          published_at: iso(a.published_at),
+          updated_at: iso(a.updated_at),
+        })),
       };
     },
     human: (r) => {
       const rows = (r.articles as Record<string, unknown>[]).map((a) => ({ ...a, noindex: a.noindex ? 'noindex' : '' }));
-      return rows.length ? table(rows, ['slug', 'state', 'noindex', 'title', 'updated_at', 'id']) : none(`${r.state ? `${r.state} ` : ''}articles in ${r.project_id}`);
+      return rows.length
+        ? table(rows, ['slug', 'state', 'noindex', 'title', 'updated_at', 'id'])
+        : none(`${r.state ? `${r.state} ` : ''}articles in ${r.project_id}`);
     },
   },
   'article show': {
@@ -105,17 +151,25 @@ export const listCommands: Record<string, Command> = {
       const state = await articleState(sql, projectId, slug);
       const { project_id, id, slug: _slug, ...rest } = row;
       return {
-        id, project_id, slug, state, ...rest,
+        id,
+        project_id,
+        slug,
+        state,
+        ...rest,
         target_date: dateOnly(rest.target_date),
-        published_at: iso(row.published_at), created_at: iso(row.created_at), updated_at: iso(row.updated_at), last_edited: iso(row.last_edited),
+        published_at: iso(row.published_at),
+        created_at: iso(row.created_at),
+        updated_at: iso(row.updated_at),
+        last_edited: iso(row.last_edited),
       };
     },
-    human: (r) => record({
-      ...r,
-      content_html: `(${String(r.content_html).length} characters)`,
-      toc_html: r.toc_html ? `(${String(r.toc_html).length} characters)` : null,
-      json_ld: (r.json_ld as unknown[]).length ? `(${(r.json_ld as unknown[]).length} objects)` : null,
-    }),
+    human: (r) =>
+      record({
+        ...r,
+        content_html: `(${String(r.content_html).length} characters)`,
+        toc_html: r.toc_html ? `(${String(r.toc_html).length} characters)` : null,
+        json_ld: (r.json_ld as unknown[]).length ? `(${(r.json_ld as unknown[]).length} objects)` : null,
+      }),
   },
   'article update': {
     usage: 'article update --project ID --slug S --set field=value [--set field=value ...]',
@@ -146,26 +200,56 @@ export const listCommands: Record<string, Command> = {
     help: 'Webhook deliveries, newest first: id, article, attempts, status, last error and next try. Without --project, of every project (with a project column). --since takes YYYY-MM-DD or an ISO 8601 date-time.',
     async run(sql, p) {
       const projectId = flag(p, 'project');
-      const filter = { projectId, status: oneOf(p, 'status', DELIVERY_STATUSES), article: flag(p, 'article'), eventType: flag(p, 'event'), since: since(p), limit: limit(p) };
+      const filter = {
+        projectId,
+        status: oneOf(p, 'status', DELIVERY_STATUSES),
+        article: flag(p, 'article'),
+        eventType: flag(p, 'event'),
+        since: since(p),
+        limit: limit(p),
+      };
       const project = projectId ? await mustProject(sql, projectId) : undefined;
       const rows = await listDeliveriesWhere(sql, filter);
       return {
         project_id: projectId ?? null,
         ...(project ? { events: project.webhook_events ?? null } : {}),
         deliveries: rows.map((d) => ({
-          id: d.id, project_id: d.project_id, event_type: d.event_type, sequence: d.sequence === null ? null : Number(d.sequence),
-          article_id: d.article_id, article: d.article_slug, attempts: d.attempts, status: d.status,
-          last_status: d.last_status, last_error: d.last_error,
+          id: d.id,
+          project_id: d.project_id,
+          event_type: d.event_type,
+          sequence: d.sequence === null ? null : Number(d.sequence),
+          article_id: d.article_id,
+          article: d.article_slug,
+          attempts: d.attempts,
+          status: d.status,
+          last_status: d.last_status,
+          last_error: d.last_error,
           next_attempt_at: d.status === 'pending' || d.status === 'sending' ? iso(d.next_attempt_at) : null,
-          created_at: iso(d.created_at), delivered_at: iso(d.delivered_at),
+          created_at: iso(d.created_at),
+          delivered_at: iso(d.delivered_at),
         })),
       };
     },
     human: (r) => {
       const rows = r.deliveries as Record<string, unknown>[];
-      const events = r.project_id ? `events: ${r.events ? (r.events as string[]).join(', ') : 'default (article.published, once per article)'}\n` : '';
+      const events = r.project_id
+        ? `events: ${r.events ? (r.events as string[]).join(', ') : 'default (article.published, once per article)'}\n`
+        : '';
       if (!rows.length) return `${events}${r.project_id ? `no deliveries for ${r.project_id}` : 'no deliveries'}`;
-      return events + table(rows, [...(r.project_id ? [] : ['project_id']), 'id', 'event_type', 'sequence', 'article', 'attempts', 'status', 'last_error', 'next_attempt_at']);
+      return (
+        events +
+        table(rows, [
+          ...(r.project_id ? [] : ['project_id']),
+          'id',
+          'event_type',
+          'sequence',
+          'article',
+          'attempts',
+          'status',
+          'last_error',
+          'next_attempt_at',
+        ])
+      );
     },
   },
 };

@@ -13,7 +13,11 @@ export async function main(argv: string[]): Promise<number> {
     if (json) process.stdout.write(`${JSON.stringify({ error: { code: code === 2 ? 'usage' : 'failed', message } })}\n`);
     return code;
   };
-  try { p = parseArgs(argv); } catch (err) { return fail(2, (err as Error).message); }
+  try {
+    p = parseArgs(argv);
+  } catch (err) {
+    return fail(2, (err as Error).message);
+  }
 
   // --version, help and unknown commands need no store.
   const answered = answerWithoutStore(p, json, fail);

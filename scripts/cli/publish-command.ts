@@ -22,7 +22,12 @@ async function publishOne(sql: Sql, projectId: string, e: FileEntry, replace: bo
   const existing = await getArticle(sql, projectId, article.slug);
   const cleared = existing ? fieldsClearedBy(existing, e.raw) : [];
   if (cleared.length && !replace) {
-    return { problems: [`would clear ${cleared.join(', ')} (set now, missing from the file); add them, pass --replace to clear them, or use article update`], cleared };
+    return {
+      problems: [
+        `would clear ${cleared.join(', ')} (set now, missing from the file); add them, pass --replace to clear them, or use article update`,
+      ],
+      cleared,
+    };
   }
   return { published: await publishArticle(sql, projectId, article), cleared };
 }
@@ -58,7 +63,9 @@ export const publishCommand: Command = {
     if (!list) {
       const r = await publishOne(sql, projectId, entries[0]!, replace);
       if (!r.published) {
-        throw new UsageError(`publishing ${file} would clear ${r.cleared.join(', ')} of ${entries[0]!.slug} (set now, missing from the file); add them to the file, pass --replace to clear them, or change fields with skribra article update`);
+        throw new UsageError(
+          `publishing ${file} would clear ${r.cleared.join(', ')} of ${entries[0]!.slug} (set now, missing from the file); add them to the file, pass --replace to clear them, or change fields with skribra article update`,
+        );
       }
       const { published: a, cleared } = r;
       // The change's webhook delivery was queued in its transaction; its first attempt goes out now.
@@ -70,7 +77,10 @@ export const publishCommand: Command = {
     const deliveries: string[] = [];
     for (const e of entries) {
       const r = e.article ? await publishOne(sql, projectId, e, replace) : { problems: e.problems };
-      if (!('published' in r) || !r.published) { failed.push({ index: e.index, slug: e.slug ?? null, problems: r.problems }); continue; }
+      if (!('published' in r) || !r.published) {
+        failed.push({ index: e.index, slug: e.slug ?? null, problems: r.problems });
+        continue;
+      }
       const a = r.published;
       published.push({ index: e.index, id: a.id, slug: a.slug, created: a.created, ...(r.cleared.length ? { cleared: r.cleared } : {}) });
       if (a.delivery_id) deliveries.push(a.delivery_id);
@@ -88,7 +98,13 @@ export const publishCommand: Command = {
     return [
       `published ${published.length} of ${published.length + failed.length} (${created} new, ${published.length - created} updated)`,
       ...failed.map((f) => `entry ${f.index}${f.slug ? ` (${f.slug})` : ''}: ${f.problems.join('; ')}`),
-      ...(r.webhook ? [`webhook first attempts: ${Object.entries(r.webhook as Record<string, number>).map(([k, n]) => `${n} ${k}`).join(', ')}`] : []),
+      ...(r.webhook
+        ? [
+            `webhook first attempts: ${Object.entries(r.webhook as Record<string, number>)
+              .map(([k, n]) => `${n} ${k}`)
+              .join(', ')}`,
+          ]
+        : []),
     ].join('\n');
   },
   exit: (r) => (Array.isArray(r.failed) && r.failed.length ? 1 : 0),

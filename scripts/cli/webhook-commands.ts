@@ -7,10 +7,9 @@ import { requeueDelivery } from '../../src/store/repos/deliveries.ts';
 import { runDueDeliveries, type DeliveryResult } from '../../src/webhooks/run-deliveries.ts';
 import { sendTestEvent } from '../../src/webhooks/send-test-event.ts';
 import { policyFromEnv, vetTarget } from '../../src/webhooks/vet-target.ts';
-import { httpUrl, NotFoundError, required, UsageError, type Parsed } from './args.ts';
+import { httpUrl, NotFoundError, required, UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { ARTICLE_EVENTS, type ArticleEvent } from '../../src/schemas/webhook-events.ts';
-
 
 /**
  * The first attempt of a delivery, in this process, right away (bounded by the 15 s send timeout). If another
@@ -23,7 +22,9 @@ export async function sendNow(sql: Sql, deliveryId: string, config: Config): Pro
 
 function outcome(r: DeliveryResult): Record<string, unknown> {
   return {
-    delivery_id: r.id, status: r.status, attempts: r.attempts,
+    delivery_id: r.id,
+    status: r.status,
+    attempts: r.attempts,
     ...(r.http_status ? { http_status: r.http_status } : {}),
     ...(r.error && r.status !== 'delivered' ? { error: r.error } : {}),
     ...(r.retry_in_ms !== undefined ? { next_attempt_at: new Date(Date.now() + r.retry_in_ms).toISOString() } : {}),
@@ -41,16 +42,26 @@ export function describeSend(w: Record<string, unknown> | undefined): string {
 export function parseEvents(value: string): ArticleEvent[] | null {
   if (value === 'default') return null;
   if (value === 'all') return [...ARTICLE_EVENTS];
-  const names = [...new Set(value.split(',').map((e) => e.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      value
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = names.filter((e) => !(ARTICLE_EVENTS as readonly string[]).includes(e));
   if (!names.length || unknown.length) {
-    throw new UsageError(`--events: ${unknown.length ? `unknown event ${unknown.join(', ')}` : 'no event given'} (expected any of ${ARTICLE_EVENTS.join(', ')}, comma-separated, or all, or default)`);
+    throw new UsageError(
+      `--events: ${unknown.length ? `unknown event ${unknown.join(', ')}` : 'no event given'} (expected any of ${ARTICLE_EVENTS.join(', ')}, comma-separated, or all, or default)`,
+    );
   }
   return ARTICLE_EVENTS.filter((e) => names.includes(e));
 }
 
 /** A command's human line, plus the outcome of the webhook delivery it sent, when it sent one. */
-export const withWebhook = (line: string, r: Record<string, unknown>) => (r.webhook ? `${line}\n${describeSend(r.webhook as Record<string, unknown>)}` : line);
+export const withWebhook = (line: string, r: Record<string, unknown>) =>
+  r.webhook ? `${line}\n${describeSend(r.webhook as Record<string, unknown>)}` : line;
 
 export const webhookCommands: Record<string, Command> = {
   'project webhook': {
@@ -69,8 +80,10 @@ export const webhookCommands: Record<string, Command> = {
       const rotateSecret = p.flags.has('rotate-secret');
       const url = p.flags.has('url') ? httpUrl(required(p, 'url'), 'url') : undefined;
       const events = p.flags.has('events') ? parseEvents(required(p, 'events')) : undefined;
-      if (!off && !url && !rotateSecret && events === undefined) throw new UsageError('give --url U, --rotate-secret, --events E,... or --off');
-      if (off && (url || rotateSecret || events !== undefined)) throw new UsageError('--off takes none of --url, --rotate-secret and --events');
+      if (!off && !url && !rotateSecret && events === undefined)
+        throw new UsageError('give --url U, --rotate-secret, --events E,... or --off');
+      if (off && (url || rotateSecret || events !== undefined))
+        throw new UsageError('--off takes none of --url, --rotate-secret and --events');
       let warning: string | undefined;
       if (url) {
         // The guard runs again at every send (DNS can change); this catches a wrong URL now.
@@ -79,20 +92,25 @@ export const webhookCommands: Record<string, Command> = {
         if (!vet.ok) warning = vet.reason;
       }
       let r: Awaited<ReturnType<typeof configureEndpoint>>;
-      try { r = await configureEndpoint(sql, id, { url, off, rotateSecret, events }, config); } catch (err) {
+      try {
+        r = await configureEndpoint(sql, id, { url, off, rotateSecret, events }, config);
+      } catch (err) {
         if (err instanceof EndpointError) throw new UsageError(err.message);
         throw err;
       }
       if (!r) throw new NotFoundError(`No project ${id}.`);
       return { ...r, ...(warning ? { warning } : {}) };
     },
-    human: (r) => (!r.url ? `webhook removed from ${r.project_id}` : [
-      `webhook ${r.url}`,
-      `secret ${r.secret}${r.rotated ? '  (new)' : ''}`,
-      `events ${r.events ? (r.events as string[]).join(', ') : 'default (article.published, once per article)'}`,
-      ...(r.previous_secret_until ? [`the previous secret also signs until ${r.previous_secret_until}`] : []),
-      ...(r.warning ? [`warning: ${r.warning}`] : []),
-    ].join('\n')),
+    human: (r) =>
+      !r.url
+        ? `webhook removed from ${r.project_id}`
+        : [
+            `webhook ${r.url}`,
+            `secret ${r.secret}${r.rotated ? '  (new)' : ''}`,
+            `events ${r.events ? (r.events as string[]).join(', ') : 'default (article.published, once per article)'}`,
+            ...(r.previous_secret_until ? [`the previous secret also signs until ${r.previous_secret_until}`] : []),
+            ...(r.warning ? [`warning: ${r.warning}`] : []),
+          ].join('\n'),
   },
   'webhook redeliver': {
     usage: 'webhook redeliver --delivery ID',

@@ -37,7 +37,9 @@ function globFiles(base: string, glob: string): string[] {
     found = found.flatMap((prefix) => {
       const at = join(base, prefix);
       if (!existsSync(at) || !statSync(at).isDirectory()) return [];
-      return readdirSync(at).filter((n) => re.test(n)).map((n) => (prefix ? `${prefix}/${n}` : n))
+      return readdirSync(at)
+        .filter((n) => re.test(n))
+        .map((n) => (prefix ? `${prefix}/${n}` : n))
         .filter((p) => (i === parts.length - 1 ? statSync(join(base, p)).isFile() : true));
     });
   }
@@ -62,7 +64,16 @@ export async function bundleFunction(name: string, { distDir, outDir }: { distDi
   const toml = readFileSync(join(ROOT, 'netlify.toml'), 'utf8');
   const external = tomlList(toml, name, 'external_node_modules');
   const entry = join(outDir, 'functions', `${name}.mjs`);
-  await build({ entryPoints: [join(ROOT, 'functions', `${name}.mts`)], bundle: true, platform: 'node', format: 'esm', target: 'node24', outfile: entry, logLevel: 'error', external: ['pg-native', ...external] });
+  await build({
+    entryPoints: [join(ROOT, 'functions', `${name}.mts`)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    outfile: entry,
+    logLevel: 'error',
+    external: ['pg-native', ...external],
+  });
   const included: string[] = [];
   let includedBytes = 0;
   for (const glob of tomlList(toml, name, 'included_files')) {

@@ -5,28 +5,57 @@ import { request } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import type { Probe } from './request-matrix.ts';
 
-export interface Answer { status: number; headers: Record<string, string>; body: Buffer }
-export interface Mismatch { probe: Probe; field: string; netlify: string; local: string }
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+export interface Mismatch {
+  probe: Probe;
+  field: string;
+  netlify: string;
+  local: string;
+}
 
-export const COMPARED_HEADERS = ['content-type', 'cache-control', 'vary', 'allow', 'location', 'access-control-allow-origin', 'etag', 'link', 'x-robots-tag',
-  'netlify-cdn-cache-control', 'netlify-vary', 'content-signal',
-  'content-security-policy', 'strict-transport-security', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'x-frame-options'];
+export const COMPARED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'vary',
+  'allow',
+  'location',
+  'access-control-allow-origin',
+  'etag',
+  'link',
+  'x-robots-tag',
+  'netlify-cdn-cache-control',
+  'netlify-vary',
+  'content-signal',
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+  'x-frame-options',
+];
 /** Fields that differ on every answer (health's clock). */
 const VOLATILE = new Set(['time']);
 
 export function send(base: string, host: string, probe: Probe): Promise<Answer> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, method: probe.method, path: probe.path, headers: { host, ...probe.headers }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
-      });
-      res.on('error', reject);
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, method: probe.method, path: probe.path, headers: { host, ...probe.headers }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.setTimeout(20_000, () => req.destroy(new Error(`timeout: ${probe.method} ${probe.path}`)));
     req.end(probe.body);
@@ -37,7 +66,18 @@ function normalise(name: string, value: string | undefined, site: string): strin
   if (value === undefined) return '(absent)';
   if (name === 'etag') return '(present)';
   if (name === 'content-type') return value.toLowerCase().replace(/\s+/g, '');
-  if (name === 'vary') return [...new Set(value.toLowerCase().split(',').map((v) => v.trim()).filter(Boolean))].sort().join(', ');
+  if (name === 'vary')
+    return [
+      ...new Set(
+        value
+          .toLowerCase()
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
+    ]
+      .sort()
+      .join(', ');
   if (name === 'location') return new URL(value, site).href;
   return value.trim();
 }
@@ -49,7 +89,11 @@ const mask = (v: unknown): unknown => {
 };
 const json = (a: Answer) => {
   if (!/[/+]json\b/.test(a.headers['content-type'] ?? '')) return undefined;
-  try { return mask(JSON.parse(a.body.toString('utf8'))); } catch { return undefined; }
+  try {
+    return mask(JSON.parse(a.body.toString('utf8')));
+  } catch {
+    return undefined;
+  }
 };
 
 function bodyDifference(netlify: Answer, local: Answer): [string, string] | undefined {

@@ -13,12 +13,23 @@
 export {};
 declare const Deno: {
   args: string[];
-  serve(options: { port: number; hostname: string; onListen(addr: { port: number }): void }, handler: (req: Request) => Promise<Response>): unknown;
+  serve(
+    options: { port: number; hostname: string; onListen(addr: { port: number }): void },
+    handler: (req: Request) => Promise<Response>,
+  ): unknown;
 };
 
-interface EdgeConfig { path?: string | string[]; excludedPath?: string | string[]; method?: string | string[] }
-type EdgeResult = Response | URL | undefined | void;
-interface EdgeFunction { name: string; handler: (req: Request, context: unknown) => EdgeResult | Promise<EdgeResult>; config: EdgeConfig }
+interface EdgeConfig {
+  path?: string | string[];
+  excludedPath?: string | string[];
+  method?: string | string[];
+}
+type EdgeResult = Response | URL | undefined | undefined;
+interface EdgeFunction {
+  name: string;
+  handler: (req: Request, context: unknown) => EdgeResult | Promise<EdgeResult>;
+  config: EdgeConfig;
+}
 
 /** `file` is a file: URL; `origin` is the Node CDN model's address. */
 const { functions: files, origin } = JSON.parse(Deno.args[0]!) as { functions: { name: string; file: string }[]; origin: string };
@@ -60,7 +71,13 @@ function toCdn(input: Request | URL | string, init?: RequestInit, passthrough = 
   headers.set('x-harness-url', url.href);
   if (passthrough) headers.set('x-nf-passthrough', '1');
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body;
-  return realFetch(`${origin}${url.pathname}${url.search}`, { method: req.method, headers, body, redirect: 'manual', ...(body ? { duplex: 'half' } : {}) } as RequestInit);
+  return realFetch(`${origin}${url.pathname}${url.search}`, {
+    method: req.method,
+    headers,
+    body,
+    redirect: 'manual',
+    ...(body ? { duplex: 'half' } : {}),
+  } as RequestInit);
 }
 globalThis.fetch = ((input: Request | URL | string, init?: RequestInit) => toCdn(input, init)) as typeof fetch;
 
@@ -79,9 +96,19 @@ async function run(chain: EdgeFunction[], i: number, req: Request, rewrites: Set
   const url = new URL(req.url);
   const context = {
     next: (r?: Request) => run(chain, i + 1, r instanceof Request ? r : req, rewrites, true),
-    url, requestId: crypto.randomUUID(), ip: '127.0.0.1', geo: {}, params: {}, cookies: { get: () => undefined, set() {}, delete() {} },
-    site: { id: 'harness', name: 'harness', url: publicOrigin.value }, deploy: { context: 'production', id: 'harness', published: true },
-    server: { region: 'harness' }, account: { id: 'harness' }, json: (v: unknown) => Response.json(v), log: console.log, waitUntil: () => {},
+    url,
+    requestId: crypto.randomUUID(),
+    ip: '127.0.0.1',
+    geo: {},
+    params: {},
+    cookies: { get: () => undefined, set() {}, delete() {} },
+    site: { id: 'harness', name: 'harness', url: publicOrigin.value },
+    deploy: { context: 'production', id: 'harness', published: true },
+    server: { region: 'harness' },
+    account: { id: 'harness' },
+    json: (v: unknown) => Response.json(v),
+    log: console.log,
+    waitUntil: () => {},
   };
   const result = await f.handler(req, context);
   if (result instanceof Response) return result;
@@ -96,21 +123,32 @@ async function run(chain: EdgeFunction[], i: number, req: Request, rewrites: Set
   throw new Error(`${f.name} returned an unsupported value`);
 }
 
-Deno.serve({ port: 0, hostname: '127.0.0.1', onListen: ({ port }) => console.log(JSON.stringify({ port, functions: loaded.map((f) => f.name) })) }, async (incoming) => {
-  const publicUrl = new URL(incoming.headers.get('x-harness-url')!);
-  publicOrigin.value = publicUrl.origin;
-  const headers = new Headers(incoming.headers);
-  headers.delete('x-harness-url');
-  const req = new Request(publicUrl, { method: incoming.method, headers, body: incoming.body, ...(incoming.body ? { duplex: 'half' } : {}) } as RequestInit);
-  const chain = chainFor(publicUrl, req.method);
-  if (!chain.length) return new Response(null, { status: 204, headers: { 'x-harness-bypass': '1' } });
-  try {
-    const res = await run(chain, 0, req, new Set(), false);
-    const out = new Headers(res.headers);
-    out.delete('content-length');
-    return new Response(res.body, { status: res.status, headers: out });
-  } catch (err) {
-    console.error(`edge function error on ${req.method} ${publicUrl.pathname}:`, err);
-    return new Response('Edge function error\n', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-nf-uncaught-error': '1' } });
-  }
-});
+Deno.serve(
+  { port: 0, hostname: '127.0.0.1', onListen: ({ port }) => console.log(JSON.stringify({ port, functions: loaded.map((f) => f.name) })) },
+  async (incoming) => {
+    const publicUrl = new URL(incoming.headers.get('x-harness-url')!);
+    publicOrigin.value = publicUrl.origin;
+    const headers = new Headers(incoming.headers);
+    headers.delete('x-harness-url');
+    const req = new Request(publicUrl, {
+      method: incoming.method,
+      headers,
+      body: incoming.body,
+      ...(incoming.body ? { duplex: 'half' } : {}),
+    } as RequestInit);
+    const chain = chainFor(publicUrl, req.method);
+    if (!chain.length) return new Response(null, { status: 204, headers: { 'x-harness-bypass': '1' } });
+    try {
+      const res = await run(chain, 0, req, new Set(), false);
+      const out = new Headers(res.headers);
+      out.delete('content-length');
+      return new Response(res.body, { status: res.status, headers: out });
+    } catch (err) {
+      console.error(`edge function error on ${req.method} ${publicUrl.pathname}:`, err);
+      return new Response('Edge function error\n', {
+        status: 500,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'x-nf-uncaught-error': '1' },
+      });
+    }
+  },
+);

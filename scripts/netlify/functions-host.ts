@@ -9,15 +9,28 @@ import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-interface FunctionConfig { path?: string | string[]; excludedPath?: string | string[]; method?: string | string[]; schedule?: string; background?: boolean; preferStatic?: boolean }
-type FunctionHandler = (req: Request, context: unknown) => Response | undefined | void | Promise<Response | undefined | void>;
-export interface LoadedFunction { name: string; config: FunctionConfig; handler: FunctionHandler }
+interface FunctionConfig {
+  path?: string | string[];
+  excludedPath?: string | string[];
+  method?: string | string[];
+  schedule?: string;
+  background?: boolean;
+  preferStatic?: boolean;
+}
+type FunctionHandler = (req: Request, context: unknown) => Response | undefined | undefined | Promise<Response | undefined | undefined>;
+export interface LoadedFunction {
+  name: string;
+  config: FunctionConfig;
+  handler: FunctionHandler;
+}
 
 const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 export async function loadFunctions(dir: string): Promise<LoadedFunction[]> {
   const out: LoadedFunction[] = [];
-  for (const file of readdirSync(dir).filter((f) => /\.(mts|mjs|ts|js)$/.test(f)).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => /\.(mts|mjs|ts|js)$/.test(f))
+    .sort()) {
     const mod = await import(pathToFileURL(join(dir, file)).href);
     out.push({ name: basename(file).replace(/\.[^.]+$/, ''), config: mod.config ?? {}, handler: mod.default });
   }
@@ -25,18 +38,22 @@ export async function loadFunctions(dir: string): Promise<LoadedFunction[]> {
 }
 
 export function createFunctionRouter(functions: LoadedFunction[]) {
-  const routes = functions.filter((f) => !f.config.schedule).map((f) => {
-    const patterns = list(f.config.path).map((p) => new URLPattern({ pathname: p.toLowerCase() }));
-    const excluded = list(f.config.excludedPath).map((p) => new URLPattern({ pathname: p.toLowerCase() }));
-    return { f, patterns, excluded, methods: list(f.config.method).map((m) => m.toUpperCase()) };
-  });
+  const routes = functions
+    .filter((f) => !f.config.schedule)
+    .map((f) => {
+      const patterns = list(f.config.path).map((p) => new URLPattern({ pathname: p.toLowerCase() }));
+      const excluded = list(f.config.excludedPath).map((p) => new URLPattern({ pathname: p.toLowerCase() }));
+      return { f, patterns, excluded, methods: list(f.config.method).map((m) => m.toUpperCase()) };
+    });
 
   /** The function serving this URL path and method, if any. */
   function match(pathname: string, method: string): LoadedFunction | undefined {
     const path = (pathname !== '/' && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).toLowerCase();
     for (const r of routes) {
       if (r.methods.length && !r.methods.includes(method)) continue;
-      const hit = r.patterns.length ? r.patterns.some((p) => p.test({ pathname: path })) : path === `/.netlify/functions/${r.f.name.toLowerCase()}`;
+      const hit = r.patterns.length
+        ? r.patterns.some((p) => p.test({ pathname: path }))
+        : path === `/.netlify/functions/${r.f.name.toLowerCase()}`;
       if (hit && !r.excluded.some((p) => p.test({ pathname: path }))) return r.f;
     }
     return undefined;
@@ -45,9 +62,18 @@ export function createFunctionRouter(functions: LoadedFunction[]) {
   async function invoke(f: LoadedFunction, req: Request): Promise<Response> {
     const url = new URL(req.url);
     const context = {
-      url, params: {}, geo: {}, ip: '127.0.0.1', requestId: crypto.randomUUID(), cookies: { get: () => undefined, set() {}, delete() {} },
-      site: { id: 'harness', name: 'harness', url: url.origin }, deploy: { context: 'production', id: 'harness', published: true },
-      server: { region: 'harness' }, account: { id: 'harness' }, json: (v: unknown) => Response.json(v), waitUntil: () => {},
+      url,
+      params: {},
+      geo: {},
+      ip: '127.0.0.1',
+      requestId: crypto.randomUUID(),
+      cookies: { get: () => undefined, set() {}, delete() {} },
+      site: { id: 'harness', name: 'harness', url: url.origin },
+      deploy: { context: 'production', id: 'harness', published: true },
+      server: { region: 'harness' },
+      account: { id: 'harness' },
+      json: (v: unknown) => Response.json(v),
+      waitUntil: () => {},
     };
     if (f.config.background) {
       void Promise.resolve(f.handler(req, context)).catch((err) => console.error(`background function ${f.name}:`, err));
@@ -58,7 +84,10 @@ export function createFunctionRouter(functions: LoadedFunction[]) {
     } catch (err) {
       // Netlify answers an uncaught function error with a 500 of its own.
       console.error(`function ${f.name} threw on ${req.method} ${url.pathname}:`, err);
-      return new Response(JSON.stringify({ errorType: 'Error', errorMessage: String((err as Error)?.message ?? err) }), { status: 500, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ errorType: 'Error', errorMessage: String((err as Error)?.message ?? err) }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      });
     }
   }
 

@@ -14,8 +14,18 @@ import { parseHeadersFile } from '../../src/core/header-rules.ts';
 import { matchRedirect, parseRedirectsFile } from './redirect-rules.ts';
 import { createStaticStore } from './static-store.ts';
 
-const { distDir, functionsDir, edgeFunctions } = JSON.parse(process.argv[2]!) as { distDir: string; functionsDir: string; edgeFunctions: { name: string; file: string }[] };
-const readOr = (file: string) => { try { return readFileSync(join(distDir, file), 'utf8'); } catch { return ''; } };
+const { distDir, functionsDir, edgeFunctions } = JSON.parse(process.argv[2]!) as {
+  distDir: string;
+  functionsDir: string;
+  edgeFunctions: { name: string; file: string }[];
+};
+const readOr = (file: string) => {
+  try {
+    return readFileSync(join(distDir, file), 'utf8');
+  } catch {
+    return '';
+  }
+};
 const headerRules = parseHeadersFile(readOr('_headers'));
 const redirectRules = parseRedirectsFile(readOr('_redirects'));
 const store = createStaticStore(distDir, headerRules);
@@ -58,19 +68,26 @@ async function toRequest(incoming: IncomingMessage): Promise<{ req: Request; bod
   for await (const c of incoming) chunks.push(c as Buffer);
   const body = chunks.length ? new Uint8Array(Buffer.concat(chunks)).buffer : undefined;
   const headers = new Headers();
-  for (const [k, v] of Object.entries(incoming.headers)) if (v !== undefined && !HOP.has(k)) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+  for (const [k, v] of Object.entries(incoming.headers))
+    if (v !== undefined && !HOP.has(k)) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
   const publicUrl = headers.get('x-harness-url') ?? `http://${incoming.headers.host}${incoming.url}`;
   const passthrough = headers.has('x-nf-passthrough');
   headers.delete('x-harness-url');
   headers.delete('x-nf-passthrough');
   const method = incoming.method ?? 'GET';
-  return { req: new Request(publicUrl, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body }), body, passthrough };
+  return {
+    req: new Request(publicUrl, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body }),
+    body,
+    passthrough,
+  };
 }
 
 async function send(res: ServerResponse, answer: Response, method: string) {
   const body = method === 'HEAD' || answer.status === 304 ? Buffer.alloc(0) : Buffer.from(await answer.arrayBuffer());
   const headers: Record<string, string> = {};
-  answer.headers.forEach((v, k) => { if (!HOP.has(k)) headers[k] = v; });
+  answer.headers.forEach((v, k) => {
+    if (!HOP.has(k)) headers[k] = v;
+  });
   if (method !== 'HEAD') headers['content-length'] = String(body.length);
   res.writeHead(answer.status, headers);
   res.end(body);
@@ -90,6 +107,10 @@ const server = createServer(async (incoming, res) => {
 await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
 const port = (server.address() as { port: number }).port;
 const bridge = await startEdge({ distDir, functions: edgeFunctions, origin: `http://127.0.0.1:${port}` });
-process.on('SIGTERM', () => { bridge.stop(); server.close(); process.exit(0); });
+process.on('SIGTERM', () => {
+  bridge.stop();
+  server.close();
+  process.exit(0);
+});
 process.on('exit', () => bridge.stop());
 console.log(JSON.stringify({ port, edge: bridge.functions }));

@@ -7,9 +7,23 @@
 // string passes through to a target that has none. Proxies to other hosts and Country/Language/Role/Cookie
 // conditions are not modelled: such a rule makes the parse throw, so the check never silently misreads one.
 
-export interface RedirectRule { line: number; from: string; regexp: RegExp; names: string[]; query: [string, string][]; to: string; status: number; force: boolean }
+export interface RedirectRule {
+  line: number;
+  from: string;
+  regexp: RegExp;
+  names: string[];
+  query: [string, string][];
+  to: string;
+  status: number;
+  force: boolean;
+}
 /** `target` is a URL path and query: the rule's `to` with its placeholders filled (re-encoded) and the query passed on. */
-export interface RedirectMatch { rule: RedirectRule; target: string; status: number; force: boolean }
+export interface RedirectMatch {
+  rule: RedirectRule;
+  target: string;
+  status: number;
+  force: boolean;
+}
 
 const escapeRegExp = (s: string) => s.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&');
 
@@ -17,11 +31,20 @@ function compileFrom(from: string): { regexp: RegExp; names: string[] } {
   const names: string[] = [];
   let body = from.replace(/\/+$/, '');
   let splat = '';
-  if (body.endsWith('/*')) { body = body.slice(0, -2); splat = '(?:/(.*))?'; }
-  const source = body.split('/').map((part) => {
-    if (part.startsWith(':')) { names.push(part.slice(1)); return '([^/]+)'; }
-    return escapeRegExp(part);
-  }).join('/');
+  if (body.endsWith('/*')) {
+    body = body.slice(0, -2);
+    splat = '(?:/(.*))?';
+  }
+  const source = body
+    .split('/')
+    .map((part) => {
+      if (part.startsWith(':')) {
+        names.push(part.slice(1));
+        return '([^/]+)';
+      }
+      return escapeRegExp(part);
+    })
+    .join('/');
   if (splat) names.push('splat');
   return { regexp: new RegExp(`^${source}${splat}${splat ? '' : '/?'}$`), names };
 }
@@ -49,7 +72,11 @@ export function parseRedirectsFile(text: string): RedirectRule[] {
 
 /** The engine matches decoded paths; one that does not decode (`%zz`) is matched as it is. */
 function decoded(pathname: string): string {
-  try { return decodeURIComponent(pathname); } catch { return pathname; }
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 /** The first rule matching the URL, with its target (placeholders filled, the query passed through). */
@@ -59,11 +86,16 @@ export function matchRedirect(rules: RedirectRule[], url: URL): RedirectMatch | 
     const m = rule.regexp.exec(path);
     if (!m) continue;
     const values: Record<string, string> = {};
-    rule.names.forEach((name, i) => { values[name] = m[i + 1] ?? ''; });
+    rule.names.forEach((name, i) => {
+      values[name] = m[i + 1] ?? '';
+    });
     const queryOk = rule.query.every(([key, want]) => {
       const got = url.searchParams.getAll(key);
       if (got.length !== 1) return false;
-      if (want.startsWith(':')) { values[want.slice(1)] = got[0]!; return true; }
+      if (want.startsWith(':')) {
+        values[want.slice(1)] = got[0]!;
+        return true;
+      }
       return got[0] === want;
     });
     if (!queryOk) continue;

@@ -5,7 +5,11 @@
 import { endpoints, machineFiles, type Endpoint } from '../../src/api/registry.ts';
 
 export interface Probe {
-  method: string; path: string; headers?: Record<string, string>; body?: string; group: string;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  group: string;
   /** Where the model of Netlify rests on behaviour it cannot confirm offline: a difference is reported, not failed. */
   unverified?: string;
 }
@@ -57,16 +61,26 @@ function registryProbes(c: MatrixContext): Probe[] {
     if (e.auth === 'account-key' && c.key) headers.authorization = `Bearer ${c.key}`;
     if (e.api === 'tools') Object.assign(headers, { origin: c.siteUrl, 'content-type': 'application/json' });
     const body = method === 'POST' ? '{}' : undefined;
-    out.push({ group: `route ${e.id}`, method, path, headers, body }, { group: `route ${e.id}`, method, path: path + queryFor(e, c), headers, body });
+    out.push(
+      { group: `route ${e.id}`, method, path, headers, body },
+      { group: `route ${e.id}`, method, path: path + queryFor(e, c), headers, body },
+    );
     if (e.query?.keys.includes('limit')) out.push({ group: `route ${e.id}`, method, path: `${path}?limit=0`, headers, body });
-    if (e.pattern.includes(':')) out.push({ group: `route ${e.id}`, method, path: e.pattern.replace(/:\w+/, 'no-such-slug'), headers, body });
+    if (e.pattern.includes(':'))
+      out.push({ group: `route ${e.id}`, method, path: e.pattern.replace(/:\w+/, 'no-such-slug'), headers, body });
   }
   return out;
 }
 
 function imageProbes(c: MatrixContext): Probe[] {
   const get = (path: string, headers?: Record<string, string>): Probe => ({ group: 'images', method: 'GET', path, headers });
-  const out: Probe[] = [get('/og-image/0123456789abcdef.png'), get('/og-image/nope.png'), get('/og-image/'), get('/og/index.png'), get('/og-image/0123456789ABCDEF.png')];
+  const out: Probe[] = [
+    get('/og-image/0123456789abcdef.png'),
+    get('/og-image/nope.png'),
+    get('/og-image/'),
+    get('/og/index.png'),
+    get('/og-image/0123456789ABCDEF.png'),
+  ];
   for (const path of [c.images?.built, c.images?.onRequest]) {
     if (!path) continue;
     out.push(get(path), get(`${path}?v=2`), { group: 'images', method: 'HEAD', path }, get(path, { accept: 'text/markdown' }));
@@ -90,7 +104,21 @@ export function buildMatrix(c: MatrixContext): Probe[] {
     get('markdown', page, { accept: '*/*' }),
     { group: 'markdown', method: 'HEAD', path: page, headers: MD },
     // Site pages, with and without a query, and the folder redirects.
-    ...['/', '/glossary/', page, page.slice(0, -1), '/glossary', '/glossary?ref=x', `${page}?utm_source=x`, blog, '/tools/', '/docs/', '/index.html', '/404.html', '/favicon.svg'].map((p) => get('site', p)),
+    ...[
+      '/',
+      '/glossary/',
+      page,
+      page.slice(0, -1),
+      '/glossary',
+      '/glossary?ref=x',
+      `${page}?utm_source=x`,
+      blog,
+      '/tools/',
+      '/docs/',
+      '/index.html',
+      '/404.html',
+      '/favicon.svg',
+    ].map((p) => get('site', p)),
     // Machine-readable files, from the registry's table.
     ...machineFiles.flatMap((f) => [get('machine', f.path), { group: 'machine', method: 'HEAD', path: f.path }]),
     // Open Graph images: one the build wrote (a static file on Netlify, `preferStatic`), one the function renders on
@@ -98,19 +126,76 @@ export function buildMatrix(c: MatrixContext): Probe[] {
     // name, the readable path of a written image.
     ...imageProbes(c),
     // Every method on a few paths.
-    ...['/', page, '/llms.txt', '/.well-known/api-catalog', '/api/v1/glossary', `/api/v1/glossary/${term}`, '/api/v1/health', '/api/v1/articles', '/v1/projects', `/tools-api/${c.toolSlug ?? 'x'}`,
-      ...[c.images?.built, c.images?.onRequest].filter((p): p is string => !!p)]
-      .flatMap((path) => METHODS.map((method): Probe => ({ group: 'methods', method, path, ...(method === 'POST' || method === 'PUT' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) }))),
+    ...[
+      '/',
+      page,
+      '/llms.txt',
+      '/.well-known/api-catalog',
+      '/api/v1/glossary',
+      `/api/v1/glossary/${term}`,
+      '/api/v1/health',
+      '/api/v1/articles',
+      '/v1/projects',
+      `/tools-api/${c.toolSlug ?? 'x'}`,
+      ...[c.images?.built, c.images?.onRequest].filter((p): p is string => !!p),
+    ].flatMap((path) =>
+      METHODS.map(
+        (method): Probe => ({
+          group: 'methods',
+          method,
+          path,
+          ...(method === 'POST' || method === 'PUT' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+        }),
+      ),
+    ),
     // Hostile paths: NUL, traversal, doubled slashes, bad encoding, very long.
-    ...['/%00', '/glossary/%00/', '/api/v1/glossary/%00', '/api/v1/glossary/a%00b', '/v1/articles/%00', '/glossary/..%2F..%2Fetc%2Fpasswd', '/glossary/../llms.txt',
-      '/api/v1/../llms.txt', '//glossary//', '//api/v1/glossary', '/api/v1//glossary', '/api/v1/glossary/%zz', '/glossary/%zz/', '/api/v1/search?q=%00', `/api/v1/search?q=${'a'.repeat(3000)}`,
-      `/api/v1/glossary/${'a'.repeat(3000)}`, `/${'x'.repeat(3000)}`, '/glossary/%E2%82%AC/', '/api/v1/glossary?limit=99999999999999999999',
-      '/api/v1/glossary/%2e%2e/tools', '/.env', '/_skribra/catalog.json', '/_headers', '/_redirects'].map((p) => get('hostile', p)),
+    ...[
+      '/%00',
+      '/glossary/%00/',
+      '/api/v1/glossary/%00',
+      '/api/v1/glossary/a%00b',
+      '/v1/articles/%00',
+      '/glossary/..%2F..%2Fetc%2Fpasswd',
+      '/glossary/../llms.txt',
+      '/api/v1/../llms.txt',
+      '//glossary//',
+      '//api/v1/glossary',
+      '/api/v1//glossary',
+      '/api/v1/glossary/%zz',
+      '/glossary/%zz/',
+      '/api/v1/search?q=%00',
+      `/api/v1/search?q=${'a'.repeat(3000)}`,
+      `/api/v1/glossary/${'a'.repeat(3000)}`,
+      `/${'x'.repeat(3000)}`,
+      '/glossary/%E2%82%AC/',
+      '/api/v1/glossary?limit=99999999999999999999',
+      '/api/v1/glossary/%2e%2e/tools',
+      '/.env',
+      '/_skribra/catalog.json',
+      '/_headers',
+      '/_redirects',
+    ].map((p) => get('hostile', p)),
     ...['/API/V1/glossary', '/V1/projects'].map((p): Probe => ({ ...get('hostile', p), unverified: CASE })),
     // Unknown paths under each API root and the site, and the functions' own mount points.
-    ...['/api/v1/nope', '/api/v1/nope/deeper', '/api/v1/glossary/nope', '/api/v1/articlesx', '/v1', '/v1/', '/v1/nope', '/tools-api', '/tools-api/',
-      '/tools-api/nope', '/nope', '/nope/', '/glossary/nope/', '/_fn/public/api/v1/glossary/nope', '/_fn/public/api/v1/health', '/_fn/blog/api/v1/articles',
-      '/.netlify/functions/content-api'].map((p) => get('404', p)),
+    ...[
+      '/api/v1/nope',
+      '/api/v1/nope/deeper',
+      '/api/v1/glossary/nope',
+      '/api/v1/articlesx',
+      '/v1',
+      '/v1/',
+      '/v1/nope',
+      '/tools-api',
+      '/tools-api/',
+      '/tools-api/nope',
+      '/nope',
+      '/nope/',
+      '/glossary/nope/',
+      '/_fn/public/api/v1/glossary/nope',
+      '/_fn/public/api/v1/health',
+      '/_fn/blog/api/v1/articles',
+      '/.netlify/functions/content-api',
+    ].map((p) => get('404', p)),
     // The content API's keys.
     get('keys', '/v1/projects'),
     get('keys', '/v1/projects', { authorization: 'Bearer sk_live_not_a_key' }),

@@ -30,22 +30,53 @@ export interface NetlifyCheckOptions {
   filter?: (probe: Probe) => boolean;
 }
 
-export interface NetlifyCheckResult { probes: number; mismatches: Mismatch[]; ms: number }
+export interface NetlifyCheckResult {
+  probes: number;
+  mismatches: Mismatch[];
+  ms: number;
+}
 
 /** Starts the Netlify model in a child process with the functions' environment; resolves with its port. */
 async function startNetlifyModel(o: NetlifyCheckOptions) {
   const dir = join(ROOT, 'netlify', 'edge-functions');
-  const edge = Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => [f.slice(0, -3), join(dir, f)]));
+  const edge = Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => [f.slice(0, -3), join(dir, f)]),
+  );
   Object.assign(edge, o.edgeFunctions);
-  const args = { distDir: o.distDir, functionsDir: join(ROOT, 'functions'), edgeFunctions: Object.entries(edge).map(([name, file]) => ({ name, file })) };
-  const env = { ...process.env, SKRIBRA_DIST_DIR: o.distDir, SITE_URL: o.siteUrl, URL: o.siteUrl, DATABASE_URL: o.databaseUrl ?? '', NETLIFY_DB_URL: '' };
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'netlify-server.ts'), JSON.stringify(args)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const args = {
+    distDir: o.distDir,
+    functionsDir: join(ROOT, 'functions'),
+    edgeFunctions: Object.entries(edge).map(([name, file]) => ({ name, file })),
+  };
+  const env = {
+    ...process.env,
+    SKRIBRA_DIST_DIR: o.distDir,
+    SITE_URL: o.siteUrl,
+    URL: o.siteUrl,
+    DATABASE_URL: o.databaseUrl ?? '',
+    NETLIFY_DB_URL: '',
+  };
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'netlify-server.ts'), JSON.stringify(args)], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((ok, fail) => {
     const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => { if (line.startsWith('{"port"')) ok(JSON.parse(line).port); else console.log(`[netlify] ${line}`); });
+    lines.on('line', (line) => {
+      if (line.startsWith('{"port"')) ok(JSON.parse(line).port);
+      else console.log(`[netlify] ${line}`);
+    });
     child.once('exit', (code) => fail(new Error(`the Netlify model exited (${code}) before listening`)));
   });
-  return { base: `http://127.0.0.1:${port}`, stop: () => { if (child.exitCode === null) child.kill('SIGTERM'); } };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+    },
+  };
 }
 
 /** Real slugs, the blog's newest article, a server tool and the demo project, read from the running local origin. */
@@ -53,7 +84,11 @@ async function discover(o: NetlifyCheckOptions, local: string): Promise<MatrixCo
   const host = new URL(o.siteUrl).host;
   const getJson = async (path: string, headers: Record<string, string> = {}) => {
     const res = await send(local, host, { group: 'discover', method: 'GET', path, headers });
-    try { return res.status === 200 ? JSON.parse(res.body.toString('utf8')).data : undefined; } catch { return undefined; }
+    try {
+      return res.status === 200 ? JSON.parse(res.body.toString('utf8')).data : undefined;
+    } catch {
+      return undefined;
+    }
   };
   const files = JSON.parse(readFileSync(join(o.distDir, '_skribra', 'static-api-paths.json'), 'utf8')) as string[];
   const slugs: Record<string, string> = {};
@@ -67,7 +102,11 @@ async function discover(o: NetlifyCheckOptions, local: string): Promise<MatrixCo
   const articles = projectId && auth ? await getJson(`/v1/articles?projectId=${encodeURIComponent(projectId)}&limit=1`, auth) : undefined;
   // og:image of a page whose image the build wrote (the home page) and of one it left to the image function (a term).
   const ogImage = (file: string) => {
-    try { return new URL(/<meta property="og:image" content="([^"]+)"/.exec(readFileSync(join(o.distDir, file), 'utf8'))![1]!).pathname; } catch { return undefined; }
+    try {
+      return new URL(/<meta property="og:image" content="([^"]+)"/.exec(readFileSync(join(o.distDir, file), 'utf8'))![1]!).pathname;
+    } catch {
+      return undefined;
+    }
   };
   return {
     slugs,
@@ -85,19 +124,24 @@ export async function runNetlifyCheck(o: NetlifyCheckOptions): Promise<NetlifyCh
   const started = Date.now();
   const { handler } = createLocalOrigin({ distDir: o.distDir, config: readConfig(), sql: o.sql });
   const local = await listen(handler, 0, '127.0.0.1');
-  const netlify = await startNetlifyModel(o).catch(async (err) => { await local.close(); throw err; });
+  const netlify = await startNetlifyModel(o).catch(async (err) => {
+    await local.close();
+    throw err;
+  });
   try {
     const localBase = `http://127.0.0.1:${local.port}`;
     const probes = buildMatrix(await discover(o, localBase)).filter(o.filter ?? (() => true));
     const host = new URL(o.siteUrl).host;
     const mismatches: Mismatch[] = [];
     const queue = [...probes];
-    await Promise.all(Array.from({ length: 6 }, async () => {
-      for (let p = queue.shift(); p; p = queue.shift()) {
-        const [n, l] = await Promise.all([send(netlify.base, host, p), send(localBase, host, p)]);
-        mismatches.push(...compare(p, n, l, o.siteUrl));
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        for (let p = queue.shift(); p; p = queue.shift()) {
+          const [n, l] = await Promise.all([send(netlify.base, host, p), send(localBase, host, p)]);
+          mismatches.push(...compare(p, n, l, o.siteUrl));
+        }
+      }),
+    );
     const order = new Map(probes.map((p, i) => [p, i]));
     mismatches.sort((a, b) => order.get(a.probe)! - order.get(b.probe)!);
     return { probes: probes.length, mismatches, ms: Date.now() - started };
@@ -111,7 +155,15 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…`
 
 /** The mismatches as a table, one row per differing field. */
 export function mismatchTable(mismatches: Mismatch[]): string {
-  const rows = mismatches.map((m) => [clip(`${m.probe.method} ${m.probe.path}${m.probe.headers?.accept ? ` [accept: ${m.probe.headers.accept}]` : ''}${m.probe.headers?.authorization ? ' [auth]' : ''}`, 70), m.field, clip(m.netlify, 60), clip(m.local, 60)]);
+  const rows = mismatches.map((m) => [
+    clip(
+      `${m.probe.method} ${m.probe.path}${m.probe.headers?.accept ? ` [accept: ${m.probe.headers.accept}]` : ''}${m.probe.headers?.authorization ? ' [auth]' : ''}`,
+      70,
+    ),
+    m.field,
+    clip(m.netlify, 60),
+    clip(m.local, 60),
+  ]);
   const head = ['request', 'field', 'netlify model', 'local origin'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
@@ -125,7 +177,14 @@ export function differenceSummary(mismatches: Mismatch[]): string {
     const key = m.field === 'body' ? 'body differs' : `${m.field}: ${clip(m.netlify, 50)} (netlify) vs ${clip(m.local, 50)} (local)`;
     groups.set(key, [...(groups.get(key) ?? []), m]);
   }
-  return [...groups].sort((a, b) => b[1].length - a[1].length)
-    .map(([key, ms]) => `${String(ms.length).padStart(4)} × ${key}  e.g. ${ms.slice(0, 3).map((m) => `${m.probe.method} ${clip(m.probe.path, 40)}`).join(', ')}`)
+  return [...groups]
+    .sort((a, b) => b[1].length - a[1].length)
+    .map(
+      ([key, ms]) =>
+        `${String(ms.length).padStart(4)} × ${key}  e.g. ${ms
+          .slice(0, 3)
+          .map((m) => `${m.probe.method} ${clip(m.probe.path, 40)}`)
+          .join(', ')}`,
+    )
     .join('\n');
 }

@@ -28,7 +28,11 @@ export function createStaticStore(root: string, rules: HeaderRule[]) {
   const read = (path: string): Buffer | undefined => {
     if (!cache.has(path)) {
       let bytes: Buffer | null = null;
-      try { if (statSync(join(root, path)).isFile()) bytes = readFileSync(join(root, path)); } catch { /* no such file */ }
+      try {
+        if (statSync(join(root, path)).isFile()) bytes = readFileSync(join(root, path));
+      } catch {
+        /* no such file */
+      }
       cache.set(path, bytes);
     }
     return cache.get(path) ?? undefined;
@@ -44,9 +48,16 @@ export function createStaticStore(root: string, rules: HeaderRule[]) {
     if (path === undefined || path.startsWith('/_headers') || path.startsWith('/_redirects')) return undefined;
     if (path.endsWith('/')) {
       const stem = path.slice(0, -1);
-      return file(`${path}index.html`) ?? (stem && read(`${stem}.html`) ? { kind: 'redirect', location: `${pathname.slice(0, -1)}${search}` } : undefined);
+      return (
+        file(`${path}index.html`) ??
+        (stem && read(`${stem}.html`) ? { kind: 'redirect', location: `${pathname.slice(0, -1)}${search}` } : undefined)
+      );
     }
-    return file(path) ?? file(`${path}.html`) ?? (read(`${path}/index.html`) ? { kind: 'redirect', location: `${pathname}/${search}` } : undefined);
+    return (
+      file(path) ??
+      file(`${path}.html`) ??
+      (read(`${path}/index.html`) ? { kind: 'redirect', location: `${pathname}/${search}` } : undefined)
+    );
   }
 
   /** The answer for a file of the store, with Netlify's default headers and the `_headers` of `headersPath`. */

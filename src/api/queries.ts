@@ -12,25 +12,45 @@ const MAX_Q = 200;
 const page = () => intParam(1, 'Page number, from 1.');
 const publicLimit = () => intParam(50, 'Items per page, from 1; values above 200 are capped to 200.', 200);
 
-export const pagesQuery = lazyObject({ kind: () => z.enum(PAGE_KINDS).optional().meta({ description: 'Only pages of this kind.' }), page, limit: publicLimit });
+export const pagesQuery = lazyObject({
+  kind: () => z.enum(PAGE_KINDS).optional().meta({ description: 'Only pages of this kind.' }),
+  page,
+  limit: publicLimit,
+});
 export const glossaryQuery = lazyObject({
   category: () => textParam(100).optional().meta({ description: 'Only terms of this category slug.' }),
-  q: () => textParam(MAX_Q).optional().meta({ description: 'Only terms whose title or definition contains this text (case-insensitive; surrounding whitespace is trimmed).' }),
+  q: () =>
+    textParam(MAX_Q).optional().meta({
+      description: 'Only terms whose title or definition contains this text (case-insensitive; surrounding whitespace is trimmed).',
+    }),
   full: () => boolParam('Include `sections`, `key_points` and `sources` in each item (`true`/`false`, also `1`/`0`).'),
-  page, limit: publicLimit,
+  page,
+  limit: publicLimit,
 });
 export const searchQuery = lazyObject({
-  q: () => z.string({ error: 'is required' }).trim().min(2, { error: 'must be at least 2 characters (after trimming surrounding whitespace)' })
-    .pipe(textParam(MAX_Q))
-    .meta({ description: 'Search text, at least 2 characters after surrounding whitespace is trimmed; every whitespace-separated token must appear in the title or description (case-insensitive, prefix match).' }),
+  q: () =>
+    z
+      .string({ error: 'is required' })
+      .trim()
+      .min(2, { error: 'must be at least 2 characters (after trimming surrounding whitespace)' })
+      .pipe(textParam(MAX_Q))
+      .meta({
+        description:
+          'Search text, at least 2 characters after surrounding whitespace is trimmed; every whitespace-separated token must appear in the title or description (case-insensitive, prefix match).',
+      }),
   limit: () => intParam(20, 'Results to return, from 1; values above 100 are capped to 100.', 100),
 });
 export const blogListQuery = lazyObject({
   q: () => textParam(MAX_Q).optional().meta({ description: 'Only articles whose title contains this text.' }),
-  page, limit: publicLimit,
+  page,
+  limit: publicLimit,
 });
 export const blogArticleQuery = lazyObject({
-  format: () => z.enum(['markdown', 'html', 'both']).default('markdown').meta({ description: 'Which body to include: `content_markdown`, `content_html` or both.' }),
+  format: () =>
+    z
+      .enum(['markdown', 'html', 'both'])
+      .default('markdown')
+      .meta({ description: 'Which body to include: `content_markdown`, `content_html` or both.' }),
 });
 /**
  * The unpaginated lists (categories, tools, agents, features, comparisons; spec section 2.1) hold every item by
@@ -41,23 +61,42 @@ export const wholeListQuery = lazyObject({
   limit: () => intParam(undefined, 'Items per page; by default every item; values above 200 are capped to 200.', 200),
 });
 
-const projectId = (description: string) => z.string({ error: 'is required' }).trim().min(1, { error: 'is required' })
-  .pipe(textParam(100)).meta({ description });
+const projectId = (description: string) =>
+  z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).pipe(textParam(100)).meta({ description });
 export const contentListQuery = lazyObject({
   projectId: () => projectId('The project whose articles to list; GET /v1/projects lists them.'),
   page,
   limit: () => intParam(20, 'Items per page, from 1; values above 100 are capped to 100.', 100),
-  updatedSince: () => dateTimeParam('Only articles created or edited at or after this ISO 8601 date-time: pass the time of your last sync.').optional(),
+  updatedSince: () =>
+    dateTimeParam('Only articles created or edited at or after this ISO 8601 date-time: pass the time of your last sync.').optional(),
   tag: () => textParam(60).optional().meta({ description: 'Only articles carrying this tag (exact, case-sensitive).' }),
-  sort: () => z.enum(['published_at', 'updated_at', 'title']).default('published_at').meta({ description: 'Sort key; `title` sorts alphabetically.' }),
+  sort: () =>
+    z
+      .enum(['published_at', 'updated_at', 'title'])
+      .default('published_at')
+      .meta({ description: 'Sort key; `title` sorts alphabetically.' }),
   order: () => z.enum(['desc', 'asc']).default('desc').meta({ description: 'Sort order.' }),
 });
-export const contentDetailQuery = lazyObject({ projectId: () => projectId('The project the article belongs to (slugs are unique within a project).') });
+export const contentDetailQuery = lazyObject({
+  projectId: () => projectId('The project the article belongs to (slugs are unique within a project).'),
+});
 export const syncQuery = lazyObject({
   projectId: () => projectId('The project to sync; GET /v1/projects lists them.'),
-  cursor: () => z.string().max(300, { error: 'is not a valid sync cursor' }).optional()
-    .meta({ description: 'Opaque `next_cursor` of an earlier page; omit it to start a full sync.' }),
-  limit: () => intParam(100, 'Items per page, from 1; values above 100 are capped to 100. A page also ends before its body would pass 4 MB (always holding at least one item): follow `has_more`.', 100),
-  fields: () => z.enum(['article', 'card']).default('article')
-    .meta({ description: '`article` (default): each upsert carries the whole article, exactly as GET /v1/articles/{slug} returns it, so a site builds from the feed alone. `card`: only the list card.' }),
+  cursor: () =>
+    z
+      .string()
+      .max(300, { error: 'is not a valid sync cursor' })
+      .optional()
+      .meta({ description: 'Opaque `next_cursor` of an earlier page; omit it to start a full sync.' }),
+  limit: () =>
+    intParam(
+      100,
+      'Items per page, from 1; values above 100 are capped to 100. A page also ends before its body would pass 4 MB (always holding at least one item): follow `has_more`.',
+      100,
+    ),
+  fields: () =>
+    z.enum(['article', 'card']).default('article').meta({
+      description:
+        '`article` (default): each upsert carries the whole article, exactly as GET /v1/articles/{slug} returns it, so a site builds from the feed alone. `card`: only the list card.',
+    }),
 });

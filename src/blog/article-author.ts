@@ -9,7 +9,10 @@ export const PUBLISHER = 'Skribra';
 
 /** Skribra as schema.org Organization: the blog's publisher, and its author when an article names none. */
 export const organization = (site: string): JsonLd => ({
-  '@type': 'Organization', name: PUBLISHER, url: `${site}/`, logo: { '@type': 'ImageObject', url: `${site}/favicon.svg` },
+  '@type': 'Organization',
+  name: PUBLISHER,
+  url: `${site}/`,
+  logo: { '@type': 'ImageObject', url: `${site}/favicon.svg` },
 });
 
 /** The byline a reader sees; Skribra's carries no link, the site's own header already leads home. */
@@ -23,5 +26,9 @@ export const isOrganization = (name: string): boolean => name === PUBLISHER || G
 /** schema.org `author`: a Person or Organization with the byline's name and page, or Skribra when none is named. */
 export function authorJsonLd(author: Author | null | undefined, site: string): JsonLd {
   if (!author) return organization(site);
-  return { '@type': isOrganization(author.name) ? 'Organization' : 'Person', name: author.name, ...(author.url ? { url: author.url } : {}) };
+  return {
+    '@type': isOrganization(author.name) ? 'Organization' : 'Person',
+    name: author.name,
+    ...(author.url ? { url: author.url } : {}),
+  };
 }

@@ -23,7 +23,9 @@ const keywordsOf = (row: Pick<ArticleRow, 'keyword' | 'tags'>) =>
   [...new Set([row.keyword, ...(row.tags ?? [])].filter((k): k is string => Boolean(k)))].join(', ');
 
 export function articleJsonLd(row: ArticleRow, site: string, url: string): JsonLd[] {
-  const stored = (Array.isArray(row.json_ld) ? row.json_ld : []).filter((o): o is JsonLd => Boolean(o) && typeof o === 'object' && !Array.isArray(o));
+  const stored = (Array.isArray(row.json_ld) ? row.json_ld : []).filter(
+    (o): o is JsonLd => Boolean(o) && typeof o === 'object' && !Array.isArray(o),
+  );
   const image = imageJsonLd(row);
   const keywords = keywordsOf(row);
   const defaults: JsonLd = {
@@ -45,7 +47,12 @@ export function articleJsonLd(row: ArticleRow, site: string, url: string): JsonL
   };
   // Other stored values win, except the address: this page, on this site, is the article's home.
   const complete = (o: JsonLd): JsonLd => ({
-    '@context': 'https://schema.org', ...defaults, ...o, ...shown, url, mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    '@context': 'https://schema.org',
+    ...defaults,
+    ...o,
+    ...shown,
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
   });
   if (stored.some(isArticle)) return stored.map((o) => (isArticle(o) ? complete(o) : o));
   return [complete({ '@type': 'BlogPosting' }), ...stored];

@@ -16,7 +16,9 @@ export function articleTwin(a: FullArticle): string {
     a.published_at && `Published ${day(a.published_at)}`,
     a.updated_at && a.updated_at !== a.published_at && `updated ${day(a.updated_at)}`,
     a.reading_time && `${a.reading_time} min read`,
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return blocks(
     head(a.title, a.excerpt && inline(a.excerpt)),
     meta,
@@ -30,13 +32,25 @@ export function articleTwin(a: FullArticle): string {
 export function blogTwins(site: string, articles: readonly FullArticle[]): Map<string, string> {
   const twins = new Map<string, string>();
   for (const page of blogIndexPages(articles)) {
-    twins.set(markdownPath(page.path), blocks(
-      head(page.n > 1 ? `${BLOG_TITLE}, page ${page.n} of ${page.total}` : BLOG_TITLE, BLOG_DESCRIPTION),
-      section('Articles', page.items.map((a) => `- ${link(a.title, a.markdown_url ?? a.url)}${a.excerpt ? `: ${inline(a.excerpt)}` : ''}`).join('\n') || 'No articles yet.'),
-      [page.prev && link('Newer articles', `${site}${markdownPath(page.prev)}`), page.next && link('Older articles', `${site}${markdownPath(page.next)}`)].filter(Boolean).join(' · '),
-      `Feed: ${link('RSS', `${site}/blog/rss.xml`)}`,
-      footer(`${site}${page.path}`),
-    ));
+    twins.set(
+      markdownPath(page.path),
+      blocks(
+        head(page.n > 1 ? `${BLOG_TITLE}, page ${page.n} of ${page.total}` : BLOG_TITLE, BLOG_DESCRIPTION),
+        section(
+          'Articles',
+          page.items.map((a) => `- ${link(a.title, a.markdown_url ?? a.url)}${a.excerpt ? `: ${inline(a.excerpt)}` : ''}`).join('\n') ||
+            'No articles yet.',
+        ),
+        [
+          page.prev && link('Newer articles', `${site}${markdownPath(page.prev)}`),
+          page.next && link('Older articles', `${site}${markdownPath(page.next)}`),
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        `Feed: ${link('RSS', `${site}/blog/rss.xml`)}`,
+        footer(`${site}${page.path}`),
+      ),
+    );
   }
   for (const a of articles) twins.set(markdownPath(new URL(a.url).pathname), articleTwin(a));
   return twins;

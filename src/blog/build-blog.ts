@@ -22,5 +22,7 @@ export function provideBuildBlog(blog: Promise<BuildBlog>): void {
 
 /** The build's blog; empty outside a build (astro dev), where no integration read the store. */
 export function buildBlog(): Promise<BuildBlog> {
-  return slot[KEY] ?? Promise.resolve({ articles: [], summaries: [], note: 'not a build: the blog is read from the store at build time only' });
+  return (
+    slot[KEY] ?? Promise.resolve({ articles: [], summaries: [], note: 'not a build: the blog is read from the store at build time only' })
+  );
 }

@@ -15,7 +15,8 @@ function alignOf(cell: Cell): string {
 
 /** A cell's markdown on one line: blocks joined with <br>, pipes escaped. */
 function cellText(service: TurndownService, cell: Cell): string {
-  return service.turndown(cell as unknown as HTMLElement)
+  return service
+    .turndown(cell as unknown as HTMLElement)
     .trim()
     .replace(/\n+/g, '<br>')
     .replace(/\|/g, '\\|');
@@ -33,10 +34,15 @@ export function gfmTables(service: TurndownService): void {
       const rows = Array.from(table.rows);
       if (!rows.length) return '';
       // colspan repeats the cell's text as empty cells, so every row has the table's width.
-      const grid = rows.map((row) => Array.from(row.cells).flatMap((cell) => {
-        const span = Math.max(1, Math.min(Number(cell.getAttribute('colspan')) || 1, 50));
-        return [{ text: cellText(service, cell), align: alignOf(cell) }, ...Array.from({ length: span - 1 }, () => ({ text: '', align: '---' }))];
-      }));
+      const grid = rows.map((row) =>
+        Array.from(row.cells).flatMap((cell) => {
+          const span = Math.max(1, Math.min(Number(cell.getAttribute('colspan')) || 1, 50));
+          return [
+            { text: cellText(service, cell), align: alignOf(cell) },
+            ...Array.from({ length: span - 1 }, () => ({ text: '', align: '---' })),
+          ];
+        }),
+      );
       const width = Math.max(...grid.map((r) => r.length));
       const line = (cells: string[]) => `| ${Array.from({ length: width }, (_, i) => cells[i] ?? '').join(' | ')} |`;
       const hasHead = isHeadingRow(rows[0]!);

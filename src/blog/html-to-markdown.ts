@@ -49,5 +49,8 @@ let service: TurndownService | undefined;
 export function htmlToMarkdown(html: string): string {
   service ??= createService();
   // Whitespace-only lines (turndown indents the blank line inside a loose list item) carry nothing.
-  return `${service.turndown(html).replace(/^[ \t]+$/gm, '').trim()}\n`;
+  return `${service
+    .turndown(html)
+    .replace(/^[ \t]+$/gm, '')
+    .trim()}\n`;
 }

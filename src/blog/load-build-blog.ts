@@ -13,7 +13,14 @@ const OPEN_TIMEOUT_MS = 60_000;
 /** One read of the whole blog; generous, since a build can wait longer than a request. */
 const READ_TIMEOUT_MS = 30_000;
 
-const summaryOf = ({ content_markdown: _m, content_html: _h, toc_html: _t, json_ld: _j, related_articles: _r, ...s }: FullArticle): ArticleSummary => s;
+const summaryOf = ({
+  content_markdown: _m,
+  content_html: _h,
+  toc_html: _t,
+  json_ld: _j,
+  related_articles: _r,
+  ...s
+}: FullArticle): ArticleSummary => s;
 
 /** The blog for a build of `site`, from the store the entry point's `config` names. */
 export async function loadBuildBlog(site: string, config: Config): Promise<BuildBlog> {
@@ -21,16 +28,29 @@ export async function loadBuildBlog(site: string, config: Config): Promise<Build
   let store: Awaited<ReturnType<typeof openStore>> | undefined;
   try {
     store = await withTimeout(openStore({ config, databaseUrl: url, max: 2 }), OPEN_TIMEOUT_MS, 'opening the content store');
-    const articles = await createStoreArticleSource({ sql: store.sql, site, projectId: config.SKRIBRA_BLOG_PROJECT_ID, timeoutMs: READ_TIMEOUT_MS }).all();
-    const note = articles.length ? undefined : 'no published articles (is there a blog project? `npm start` seeds one; or set SKRIBRA_BLOG_PROJECT_ID)';
+    const articles = await createStoreArticleSource({
+      sql: store.sql,
+      site,
+      projectId: config.SKRIBRA_BLOG_PROJECT_ID,
+      timeoutMs: READ_TIMEOUT_MS,
+    }).all();
+    const note = articles.length
+      ? undefined
+      : 'no published articles (is there a blog project? `npm start` seeds one; or set SKRIBRA_BLOG_PROJECT_ID)';
     return { articles, summaries: articles.map(summaryOf), note };
   } catch (err) {
     const reason = (err as Error).message;
     if (config.SKRIBRA_BLOG_OPTIONAL) {
-      return { articles: [], summaries: [], note: `the content store is unreachable (${reason}); building without the blog (SKRIBRA_BLOG_OPTIONAL=1)` };
+      return {
+        articles: [],
+        summaries: [],
+        note: `the content store is unreachable (${reason}); building without the blog (SKRIBRA_BLOG_OPTIONAL=1)`,
+      };
     }
-    throw new Error(`The blog is built from the content store, which is unreachable: ${reason}. `
-      + 'Start it (npm start, or a Postgres at DATABASE_URL), or set SKRIBRA_BLOG_OPTIONAL=1 to build the site without the blog.');
+    throw new Error(
+      `The blog is built from the content store, which is unreachable: ${reason}. ` +
+        'Start it (npm start, or a Postgres at DATABASE_URL), or set SKRIBRA_BLOG_OPTIONAL=1 to build the site without the blog.',
+    );
   } finally {
     await store?.close().catch(() => {});
   }

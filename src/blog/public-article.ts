@@ -8,11 +8,16 @@ import { htmlToMarkdown } from './html-to-markdown.ts';
 import { tocHtml } from './toc-html.ts';
 import { sanitizeHtml } from '../markdown/sanitize-html.ts';
 
-export type FullArticle = Required<Pick<PublicArticle, 'content_markdown' | 'content_html' | 'toc_html' | 'json_ld' | 'related_articles'>> & PublicArticle;
+export type FullArticle = Required<Pick<PublicArticle, 'content_markdown' | 'content_html' | 'toc_html' | 'json_ld' | 'related_articles'>> &
+  PublicArticle;
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : undefined);
 
-interface SafeBody { html: string; toc: string; markdown: string }
+interface SafeBody {
+  html: string;
+  toc: string;
+  markdown: string;
+}
 
 /**
  * An article's bodies as our site may show them: the stored HTML is written by agents that read the web, so it is
@@ -37,12 +42,23 @@ function safeBody(r: Pick<ArticleRow, 'id' | 'updated_at' | 'content_html' | 'to
 export function toArticleSummary(r: SummaryRow, site: string): ArticleSummary {
   const path = paths.article(r.slug);
   const s: ArticleSummary = {
-    id: r.id, title: r.title, slug: r.slug,
-    excerpt: r.excerpt ?? undefined, image_url: r.image_url ?? undefined, type: r.type ?? undefined,
-    reading_time: r.reading_time ?? undefined, published_at: iso(r.published_at), updated_at: iso(r.updated_at),
-    url: `${site}${path}`, markdown_url: `${site}${markdownPath(path)}`,
-    image_alt: r.image_alt ?? undefined, image_width: r.image_width ?? undefined, image_height: r.image_height ?? undefined,
-    tags: r.tags?.length ? [...r.tags] : undefined, author: r.author ?? undefined, language: r.language ?? undefined,
+    id: r.id,
+    title: r.title,
+    slug: r.slug,
+    excerpt: r.excerpt ?? undefined,
+    image_url: r.image_url ?? undefined,
+    type: r.type ?? undefined,
+    reading_time: r.reading_time ?? undefined,
+    published_at: iso(r.published_at),
+    updated_at: iso(r.updated_at),
+    url: `${site}${path}`,
+    markdown_url: `${site}${markdownPath(path)}`,
+    image_alt: r.image_alt ?? undefined,
+    image_width: r.image_width ?? undefined,
+    image_height: r.image_height ?? undefined,
+    tags: r.tags?.length ? [...r.tags] : undefined,
+    author: r.author ?? undefined,
+    language: r.language ?? undefined,
   };
   for (const k of Object.keys(s) as (keyof ArticleSummary)[]) if (s[k] === undefined) delete s[k];
   return s;

@@ -10,17 +10,27 @@ const FEED_SIZE = 50;
 const rfc822 = (iso?: string) => (iso ? new Date(iso).toUTCString() : undefined);
 
 export function rssXml(site: string, articles: readonly ArticleSummary[], now = new Date()): string {
-  const items = articles.slice(0, FEED_SIZE).map((a) => [
-    '    <item>',
-    `      <title>${x(a.title)}</title>`,
-    `      <link>${x(a.url)}</link>`,
-    `      <guid isPermaLink="true">${x(a.url)}</guid>`,
-    a.published_at && `      <pubDate>${rfc822(a.published_at)}</pubDate>`,
-    a.excerpt && `      <description>${x(a.excerpt)}</description>`,
-    a.type && `      <category>${x(a.type)}</category>`,
-    '    </item>',
-  ].filter(Boolean).join('\n'));
-  const latest = articles.map((a) => a.updated_at ?? a.published_at).filter(Boolean).sort().at(-1);
+  const items = articles
+    .slice(0, FEED_SIZE)
+    .map((a) =>
+      [
+        '    <item>',
+        `      <title>${x(a.title)}</title>`,
+        `      <link>${x(a.url)}</link>`,
+        `      <guid isPermaLink="true">${x(a.url)}</guid>`,
+        a.published_at && `      <pubDate>${rfc822(a.published_at)}</pubDate>`,
+        a.excerpt && `      <description>${x(a.excerpt)}</description>`,
+        a.type && `      <category>${x(a.type)}</category>`,
+        '    </item>',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
+  const latest = articles
+    .map((a) => a.updated_at ?? a.published_at)
+    .filter(Boolean)
+    .sort()
+    .at(-1);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',

@@ -3,7 +3,13 @@
 import type { Sql } from 'postgres';
 import type { ArticleSource } from '../api/public/article-source.ts';
 import { getBlogProjectId } from '../store/seed.ts';
-import { allPublicArticles, getPublicArticle, listPublicArticles, projectLastChange, publicArticlesBySlugs } from '../store/repos/articles.ts';
+import {
+  allPublicArticles,
+  getPublicArticle,
+  listPublicArticles,
+  projectLastChange,
+  publicArticlesBySlugs,
+} from '../store/repos/articles.ts';
 import { relatedSlugs, toArticleSummary, toPublicArticle, type FullArticle } from './public-article.ts';
 import { withTimeout } from './with-timeout.ts';
 
@@ -38,30 +44,34 @@ export function createStoreArticleSource({ sql, site, projectId, timeoutMs }: St
     (await publicArticlesBySlugs(sql, pid, slugs)).map((r) => toArticleSummary(r, site));
 
   return {
-    list: ({ q, page, limit }) => bounded('list', async () => {
-      const pid = await blogProject();
-      if (!pid) return { items: [], total: 0 };
-      const needle = q?.trim() || undefined;
-      const { rows, total } = await listPublicArticles(sql, { projectId: pid, q: needle, limit, offset: (page - 1) * limit });
-      return { items: rows.map((r) => toArticleSummary(r, site)), total };
-    }),
-    get: (slug) => bounded('get', async () => {
-      const pid = await blogProject();
-      const row = pid ? await getPublicArticle(sql, pid, slug) : undefined;
-      if (!row) return undefined;
-      return toPublicArticle(row, await related(pid!, relatedSlugs(row)), site);
-    }),
-    all: () => bounded('all', async () => {
-      const pid = await blogProject();
-      if (!pid) return [];
-      const rows = await allPublicArticles(sql, pid);
-      const summaries = rows.map((r) => toArticleSummary(r, site));
-      return rows.map((r) => toPublicArticle(r, summaries, site));
-    }),
-    lastChange: () => bounded('last change', async () => {
-      const pid = await blogProject();
-      return pid ? `${pid}:${await projectLastChange(sql, pid)}` : '';
-    }),
+    list: ({ q, page, limit }) =>
+      bounded('list', async () => {
+        const pid = await blogProject();
+        if (!pid) return { items: [], total: 0 };
+        const needle = q?.trim() || undefined;
+        const { rows, total } = await listPublicArticles(sql, { projectId: pid, q: needle, limit, offset: (page - 1) * limit });
+        return { items: rows.map((r) => toArticleSummary(r, site)), total };
+      }),
+    get: (slug) =>
+      bounded('get', async () => {
+        const pid = await blogProject();
+        const row = pid ? await getPublicArticle(sql, pid, slug) : undefined;
+        if (!row) return undefined;
+        return toPublicArticle(row, await related(pid!, relatedSlugs(row)), site);
+      }),
+    all: () =>
+      bounded('all', async () => {
+        const pid = await blogProject();
+        if (!pid) return [];
+        const rows = await allPublicArticles(sql, pid);
+        const summaries = rows.map((r) => toArticleSummary(r, site));
+        return rows.map((r) => toPublicArticle(r, summaries, site));
+      }),
+    lastChange: () =>
+      bounded('last change', async () => {
+        const pid = await blogProject();
+        return pid ? `${pid}:${await projectLastChange(sql, pid)}` : '';
+      }),
   };
 }
 

@@ -4,7 +4,11 @@ import rehypeParse from 'rehype-parse';
 import type { Element, ElementContent, Root } from 'hast';
 import { escapeHtml } from './escape.ts';
 
-interface Entry { id: string; text: string; children: Entry[] }
+interface Entry {
+  id: string;
+  text: string;
+  children: Entry[];
+}
 
 const textOf = (node: ElementContent | Root): string =>
   node.type === 'text' ? node.value : 'children' in node ? node.children.map((c) => textOf(c as ElementContent)).join('') : '';

@@ -77,7 +77,10 @@ const LINE = /^phase (.+?): ([\d.]+) s from ([\d.]+) s, peak (\d+) MB( \(beside\
 
 /** One line per phase, as the build prints it: `phase page render: 12.34 s from 8.10 s, peak 1234 MB`. */
 export const phaseLines = (phases: readonly Phase[]): string[] =>
-  phases.map((p) => `phase ${p.name}: ${(p.end - p.start).toFixed(2)} s from ${p.start.toFixed(2)} s, peak ${Math.round(p.peak / 2 ** 20)} MB${p.beside ? ' (beside)' : ''}`);
+  phases.map(
+    (p) =>
+      `phase ${p.name}: ${(p.end - p.start).toFixed(2)} s from ${p.start.toFixed(2)} s, peak ${Math.round(p.peak / 2 ** 20)} MB${p.beside ? ' (beside)' : ''}`,
+  );
 
 /** The phases in a build's output (phaseLines), wherever the lines are among its other output. */
 export function parsePhaseLines(text: string): { name: string; seconds: number; start: number; peakMb: number; beside: boolean }[] {

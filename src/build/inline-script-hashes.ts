@@ -22,8 +22,9 @@ export function inlineScriptHashes(dir: string): string[] {
   const hashes = new Set<string>();
   const walk = (d: string) => {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
-      if (entry.isDirectory()) { if (!entry.name.startsWith('_')) walk(join(d, entry.name)); }
-      else if (entry.name.endsWith('.html')) scriptHashesOf(readFileSync(join(d, entry.name), 'utf8'), hashes);
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith('_')) walk(join(d, entry.name));
+      } else if (entry.name.endsWith('.html')) scriptHashesOf(readFileSync(join(d, entry.name), 'utf8'), hashes);
     }
   };
   walk(dir);

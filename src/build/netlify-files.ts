@@ -34,7 +34,8 @@ export function headersFile(scriptHashes: readonly string[]): string {
     ...Object.fromEntries(machineFiles.map((f) => [f.path, { ...f.headers, ...DATA_SECURITY }])),
   };
   const out = [HEAD];
-  for (const [path, headers] of Object.entries(blocks)) out.push(path, ...Object.entries(headers).map(([k, v]) => `  ${titleCase(k)}: ${v}`));
+  for (const [path, headers] of Object.entries(blocks))
+    out.push(path, ...Object.entries(headers).map(([k, v]) => `  ${titleCase(k)}: ${v}`));
   return `${out.join('\n')}\n`;
 }
 

@@ -8,7 +8,9 @@ const KEY = Symbol.for('skribra.siteContent');
 const slot = globalThis as unknown as Record<symbol, SiteContent | undefined>;
 
 /** Forgets the loaded content, so the next siteContent() reads the files again (`npm run dev`, on a change). */
-export function resetSiteContent(): void { slot[KEY] = undefined; }
+export function resetSiteContent(): void {
+  slot[KEY] = undefined;
+}
 
 /**
  * The site's content, loaded once per process (once per change in dev) from the folder and for the site the

@@ -31,7 +31,9 @@ const KEY = Symbol.for('skribra.siteSettings');
 const slot = globalThis as unknown as Record<symbol, SiteSettings | undefined>;
 
 /** Called by the integration as Astro sets up, before any page loads content or renders. */
-export function provideSiteSettings(settings: SiteSettings): void { slot[KEY] = settings; }
+export function provideSiteSettings(settings: SiteSettings): void {
+  slot[KEY] = settings;
+}
 
 /** The settings the integration provided; a page rendered without it is a wiring error, said loudly. */
 export function siteSettings(): SiteSettings {

@@ -33,7 +33,21 @@ export function skribraOutputs(config: Config): AstroIntegration {
           phases.next('content load');
           // Marks the end of Vite's bundling: Vite runs this plugin's post buildApp hook after it built every
           // environment and before Astro's own (which renders the pages), as Astro's plugin comes after the config's.
-          updateConfig({ vite: { plugins: [{ name: 'skribra-build-phases', buildApp: { order: 'post', handler: async () => { phases?.next('page render'); } } }] } });
+          updateConfig({
+            vite: {
+              plugins: [
+                {
+                  name: 'skribra-build-phases',
+                  buildApp: {
+                    order: 'post',
+                    handler: async () => {
+                      phases?.next('page render');
+                    },
+                  },
+                },
+              ],
+            },
+          });
         }
         // Fail fast on bad content, before any page renders: a build prints every problem as npm run
         // check:content does (file:line:column: field: reason), without a stack trace, and exits 1.
@@ -48,9 +62,13 @@ export function skribraOutputs(config: Config): AstroIntegration {
         provideBuildBlog(loadBuildBlog(siteContent().catalog.site_url, config));
         // Started, not awaited: the term sections render in workers while Vite bundles; the term pages wait for them.
         const done = phases?.beside('markdown');
-        void prerenderMarkdown(siteContent().catalog.terms.flatMap((t) => (t.sections ?? []).map((s) => s.content))).finally(() => done?.());
+        void prerenderMarkdown(siteContent().catalog.terms.flatMap((t) => (t.sections ?? []).map((s) => s.content))).finally(() =>
+          done?.(),
+        );
       },
-      'astro:build:generated': () => { phases?.next('copy'); },
+      'astro:build:generated': () => {
+        phases?.next('copy');
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         dropPrerendered();
@@ -61,13 +79,20 @@ export function skribraOutputs(config: Config): AstroIntegration {
         const out = fileURLToPath(dir);
         const { api, machine } = await writeOutputs(out, content, blog, settings.limits, (name) => phases?.next(name));
         phases?.next('images');
-        const og = await writeOgImages(out, content.catalog, blog, { cacheDir: settings.ogCacheDir, select: renderedAtBuild(content.catalog) });
-        logger.info(`${og.images} Open Graph images and covers written: ${og.rendered} rendered, ${og.copied} from the cache, ${og.pruned} pruned from it; ${og.onRequest} left to the image API (rendered on first request)`);
+        const og = await writeOgImages(out, content.catalog, blog, {
+          cacheDir: settings.ogCacheDir,
+          select: renderedAtBuild(content.catalog),
+        });
+        logger.info(
+          `${og.images} Open Graph images and covers written: ${og.rendered} rendered, ${og.copied} from the cache, ${og.pruned} pruned from it; ${og.onRequest} left to the image API (rendered on first request)`,
+        );
         if (config.SKRIBRA_PRECOMPRESS) {
           phases?.next('precompress');
           logger.info(`precompressed ${(await writePrecompressed(out)).files} files (br, gzip)`);
         }
-        logger.info(`wrote ${api} static API files, ${machine} twins and machine-readable files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${content.catalog.build_id})`);
+        logger.info(
+          `wrote ${api} static API files, ${machine} twins and machine-readable files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${content.catalog.build_id})`,
+        );
         // Last, once every output is written: the key file, and the pages that changed since the last submitted build.
         phases?.next('IndexNow');
         const indexNow = await submitBuildChanges(out, config, blog.note ? { unread: (path) => path.startsWith(paths.blog) } : {});

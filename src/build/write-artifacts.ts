@@ -7,7 +7,10 @@ import type { Catalog } from '../catalog/catalog.ts';
 
 /** The search index over every site page (not blog articles); a document's id is its position in `catalog.pages`. */
 export const indexCatalog = (catalog: Catalog) =>
-  buildSearchIndex(catalog.pages.map((p, id) => ({ id, path: p.path, title: p.title, description: p.description, kind: p.kind, section: p.section })), catalog.build_id);
+  buildSearchIndex(
+    catalog.pages.map((p, id) => ({ id, path: p.path, title: p.title, description: p.description, kind: p.kind, section: p.section })),
+    catalog.build_id,
+  );
 
 /**
  * Writes the catalog's artifacts (load-artifacts.ts: the core, the chunks, the lookups) and the search index (also
@@ -39,13 +42,19 @@ function writePieces(path: string, pieces: Iterable<string>): void {
     for (const piece of pieces) {
       batch.push(piece);
       length += piece.length;
-      if (length >= 1 << 20) { writeAll(fd, batch.join('')); batch = []; length = 0; }
+      if (length >= 1 << 20) {
+        writeAll(fd, batch.join(''));
+        batch = [];
+        length = 0;
+      }
     }
     if (batch.length) writeAll(fd, batch.join(''));
-  } finally { closeSync(fd); }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function writeAll(fd: number, text: string): void {
   const bytes = Buffer.from(text);
-  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
 }

@@ -25,7 +25,14 @@ import { notFoundTwin } from '../twins/not-found-twin.ts';
  * Memory stays flat in the number of pages: each twin is rendered, written to its file and appended to
  * llms-full.txt, then dropped; llms-full.txt is written in chunks, never held whole.
  */
-export async function writeMachineReadable(outDir: string, content: SiteContent, limits: RateLimits, blog: readonly ArticleSummary[] = [], blogTwins: ReadonlyMap<string, string> = new Map(), { afterTwins }: { afterTwins?: () => void } = {}): Promise<number> {
+export async function writeMachineReadable(
+  outDir: string,
+  content: SiteContent,
+  limits: RateLimits,
+  blog: readonly ArticleSummary[] = [],
+  blogTwins: ReadonlyMap<string, string> = new Map(),
+  { afterTwins }: { afterTwins?: () => void } = {},
+): Promise<number> {
   const site = content.catalog.site_url;
   const made = new Set<string>();
   let written = 0;
@@ -43,13 +50,18 @@ export async function writeMachineReadable(outDir: string, content: SiteContent,
   const index = indexCatalog(content.catalog);
   const full = openSync(join(outDir, 'llms-full.txt'), 'w');
   try {
-    for (const chunk of llmsFullChunks(content.catalog, (page) => {
-      const path = markdownPath(page.path);
-      const twin = twinOf(page, content, blog, index);
-      write(path, twin);
-      twinPaths.push(path);
-      return twin;
-    }, blog)) writeSync(full, chunk);
+    for (const chunk of llmsFullChunks(
+      content.catalog,
+      (page) => {
+        const path = markdownPath(page.path);
+        const twin = twinOf(page, content, blog, index);
+        write(path, twin);
+        twinPaths.push(path);
+        return twin;
+      },
+      blog,
+    ))
+      writeSync(full, chunk);
   } finally {
     closeSync(full);
   }

@@ -22,11 +22,19 @@ import { writeStaticApi } from './write-static-api.ts';
  * API's (the OpenAPI document states them). `phase` names each step as it starts (the build's phase table,
  * build-phases.ts).
  */
-export async function writeOutputs(out: string, content: SiteContent, blog: BuildBlog, limits: RateLimits, phase: (name: string) => void = () => {}): Promise<{ api: number; machine: number }> {
+export async function writeOutputs(
+  out: string,
+  content: SiteContent,
+  blog: BuildBlog,
+  limits: RateLimits,
+  phase: (name: string) => void = () => {},
+): Promise<{ api: number; machine: number }> {
   const { catalog } = content;
   phase('static API and twins');
   const files = await writeStaticApi(out, catalog, createPublicApi({ catalog }));
-  const machine = await writeMachineReadable(out, content, limits, blog.summaries, blogTwins(catalog.site_url, blog.articles), { afterTwins: () => phase('machine files') });
+  const machine = await writeMachineReadable(out, content, limits, blog.summaries, blogTwins(catalog.site_url, blog.articles), {
+    afterTwins: () => phase('machine files'),
+  });
   writeFileSync(join(out, '_redirects'), redirectsFile());
   writeFileSync(join(out, '_headers'), headersFile(inlineScriptHashes(out)));
   phase('artifacts');

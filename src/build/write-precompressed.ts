@@ -25,7 +25,9 @@ export interface PrecompressOptions {
 async function* filesUnder(dir: string, rel = ''): AsyncGenerator<string> {
   for (const d of await readdir(join(dir, rel), { withFileTypes: true })) {
     const path = rel ? `${rel}/${d.name}` : d.name;
-    if (d.isDirectory()) { if (path !== '_skribra') yield* filesUnder(dir, path); } else if (d.isFile()) yield path;
+    if (d.isDirectory()) {
+      if (path !== '_skribra') yield* filesUnder(dir, path);
+    } else if (d.isFile()) yield path;
   }
 }
 
@@ -33,7 +35,10 @@ async function* filesUnder(dir: string, rel = ''): AsyncGenerator<string> {
  * Writes `<distDir>/_skribra/encoded/<path>.br` and `.gz` for every text file of the build that compresses
  * smaller, replacing the variants of an earlier build. Returns how many files got variants.
  */
-export async function writePrecompressed(distDir: string, { minSize = 1024, brotliQuality = 5, concurrency = 8 }: PrecompressOptions = {}): Promise<{ files: number }> {
+export async function writePrecompressed(
+  distDir: string,
+  { minSize = 1024, brotliQuality = 5, concurrency = 8 }: PrecompressOptions = {},
+): Promise<{ files: number }> {
   const out = join(distDir, ENCODED_DIR);
   await rm(out, { recursive: true, force: true });
   const made = new Set<string>();
@@ -46,11 +51,17 @@ export async function writePrecompressed(distDir: string, { minSize = 1024, brot
       gz(body, { level: 9 }),
     ]);
     const wrote = [];
-    for (const [bytes, { ext }] of [[br, ENCODINGS[0]!], [gzipped, ENCODINGS[1]!]] as const) {
+    for (const [bytes, { ext }] of [
+      [br, ENCODINGS[0]!],
+      [gzipped, ENCODINGS[1]!],
+    ] as const) {
       if (bytes.length >= body.length) continue;
       const target = join(out, `${rel}.${ext}`);
       const dir = dirname(target);
-      if (!made.has(dir)) { await mkdir(dir, { recursive: true }); made.add(dir); }
+      if (!made.has(dir)) {
+        await mkdir(dir, { recursive: true });
+        made.add(dir);
+      }
       wrote.push(writeFile(target, bytes));
     }
     await Promise.all(wrote);

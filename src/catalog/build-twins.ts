@@ -22,7 +22,12 @@ export function indexCatalog(catalog: SiteContent['catalog']) {
 export type CatalogIndex = ReturnType<typeof indexCatalog>;
 
 /** The twin of one catalog page, from the same serialised resource the API and the HTML use. */
-export function twinOf(page: Page, { catalog, bodies }: SiteContent, blog?: readonly ArticleSummary[], index = indexCatalog(catalog)): string {
+export function twinOf(
+  page: Page,
+  { catalog, bodies }: SiteContent,
+  blog?: readonly ArticleSummary[],
+  index = indexCatalog(catalog),
+): string {
   const body = bodies.get(page.path);
   const resource = <T>() => {
     const found = index.byUrl.get(page.url);

@@ -53,10 +53,18 @@ export type CatalogAccess = CollectionLists & {
 /** Set on a Catalog whose pages and terms live in files: the handlers use this instead of the arrays. */
 export const CATALOG_ACCESS = Symbol('catalog access');
 
-const lazy = <T>(make: () => T): (() => T) => { let value: T | undefined; return () => (value ??= make()); };
+const lazy = <T>(make: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => (value ??= make());
+};
 const indexBy = <T>(items: readonly T[], key: (item: T) => string) => {
   const out = new Map<string, number[]>();
-  items.forEach((item, i) => { const k = key(item); const list = out.get(k); if (list) list.push(i); else out.set(k, [i]); });
+  items.forEach((item, i) => {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(i);
+    else out.set(k, [i]);
+  });
   return out;
 };
 
@@ -75,10 +83,14 @@ export function accessOf(catalog: Catalog, index?: SearchIndex): CatalogAccess {
     categories: catalog.categories,
     ...listsOf(catalog),
     pricing: catalog.pricing,
-    get pageCount() { return catalog.pages.length; },
+    get pageCount() {
+      return catalog.pages.length;
+    },
     pages: (ids) => ids.map((i) => catalog.pages[i]!),
     pageIdsOfKind: (kind) => byKind().get(kind) ?? [],
-    get termCount() { return catalog.terms.length; },
+    get termCount() {
+      return catalog.terms.length;
+    },
     termItems: (ids) => ids.map((i) => items()[i]!),
     fullTerms: (ids) => ids.map((i) => catalog.terms[i]!),
     termIdsOfCategory: (category) => byCategory().get(category) ?? [],

@@ -6,14 +6,28 @@
 import type * as z from 'astro/zod';
 
 /** An entry's absolute links, as every public resource carries them. */
-export interface Links { url: string; markdown_url: string }
+export interface Links {
+  url: string;
+  markdown_url: string;
+}
 
 /** Another collection a field names entries of: an unknown slug is a content problem with a "did you mean". */
-export interface Reference { field: string; collection: string; noun: string }
+export interface Reference {
+  field: string;
+  collection: string;
+  noun: string;
+}
 
 // `L` and `D` keep the list and detail endpoint ids literal, so each API's handler table is checked against them.
-// biome-ignore lint/suspicious/noExplicitAny: the defaults are for code over any collection; each declaration narrows them
-export interface Collection<K extends string = string, In = any, Item extends { slug: string } & Links = any, L extends string = string, D extends string = string> {
+export interface Collection<
+  K extends string = string,
+  // biome-ignore lint/suspicious/noExplicitAny: the defaults are for code over any collection; each declaration narrows them
+  In = any,
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  Item extends { slug: string } & Links = any,
+  L extends string = string,
+  D extends string = string,
+> {
   /** The catalog's field (`catalog.tools`) and the public API's path segment (`/api/v1/tools`). */
   key: K;
   /** The folder under content/ with one `{slug}.md` per entry; the file name is the slug. */

@@ -12,8 +12,7 @@ export interface ContentProblem {
   message: string;
 }
 
-export const formatProblem = (p: ContentProblem): string =>
-  `${p.file}:${p.line}:${p.column}: ${p.field ? `${p.field}: ` : ''}${p.message}`;
+export const formatProblem = (p: ContentProblem): string => `${p.file}:${p.line}:${p.column}: ${p.field ? `${p.field}: ` : ''}${p.message}`;
 
 /** The closing line of the list: how many problems in how many files. */
 export function problemSummary(problems: readonly ContentProblem[]): string {

@@ -21,7 +21,11 @@ import { readMarkdownDir, readYamlFile, type ContentFile } from './read-content.
  * The catalog plus what only the site needs: page bodies (markdown, references resolved) by page path, and the
  * Content Signals robots.txt and markdown answers state.
  */
-export interface SiteContent { catalog: Catalog; bodies: Map<string, string>; signals: ContentSignals }
+export interface SiteContent {
+  catalog: Catalog;
+  bodies: Map<string, string>;
+  signals: ContentSignals;
+}
 
 const defined = <T>(x: T | undefined): x is T => x !== undefined;
 
@@ -42,7 +46,13 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
     const name = f.name.split('/').pop()!;
     const r = slugSchema.safeParse(name);
     if (r.success) return r.data;
-    problems.add({ file: f.file, line: 1, column: 1, field: 'file name', message: `"${name}" ${describeIssue(r.error.issues[0]!).reason}` });
+    problems.add({
+      file: f.file,
+      line: 1,
+      column: 1,
+      field: 'file name',
+      message: `"${name}" ${describeIssue(r.error.issues[0]!).reason}`,
+    });
     return undefined;
   };
   /** Reports a value that names something that does not exist, with the closest existing name. */
@@ -70,41 +80,82 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
   const categorySlugs = new Set(categoryInputs.map((c) => c.slug));
 
   const termFiles = readMarkdownDir(join(contentDir, 'glossary'), problems);
-  const targets = new Map<string, ReferenceTarget>(termFiles.map((f) => [f.name, { title: String(f.data.title ?? f.name), url: `${site}${paths.term(f.name)}` }]));
-  const resolve = (f: ContentFile) => resolveReferences(f.body, targets, site, (slug, offset) => {
-    const close = didYouMean(slug, targets.keys(), (s) => `[[${s}]]`);
-    problems.atOffset(f, f.bodyOffset + offset, 'body', `unknown glossary reference [[${slug}]]${close ? ` (did you mean ${close}?)` : ' (no such term in glossary/)'}`);
-  });
+  const targets = new Map<string, ReferenceTarget>(
+    termFiles.map((f) => [f.name, { title: String(f.data.title ?? f.name), url: `${site}${paths.term(f.name)}` }]),
+  );
+  const resolve = (f: ContentFile) =>
+    resolveReferences(f.body, targets, site, (slug, offset) => {
+      const close = didYouMean(slug, targets.keys(), (s) => `[[${s}]]`);
+      problems.atOffset(
+        f,
+        f.bodyOffset + offset,
+        'body',
+        `unknown glossary reference [[${slug}]]${close ? ` (did you mean ${close}?)` : ' (no such term in glossary/)'}`,
+      );
+    });
 
-  const terms = termFiles.map((f): GlossaryTerm | undefined => {
-    const slug = slugOf(f);
-    const input = problems.validate(GlossaryTermInput, f.data, f);
-    // Cross-checks read the raw values, so a term with another bad field still gets them.
-    const category = f.data.category;
-    if (typeof category === 'string' && slugSchema.safeParse(category).success && catFile && !categorySlugs.has(category)) unknownName(f, ['category'], 'category', category, categorySlugs);
-    const related = f.data.related_terms;
-    if (Array.isArray(related)) related.forEach((r, i) => { if (typeof r === 'string' && slugSchema.safeParse(r).success && !targets.has(r)) unknownName(f, ['related_terms', i], 'term', r, targets.keys()); });
-    const { intro, sections } = splitSections(resolve(f));
-    if (intro) problems.atOffset(f, f.bodyOffset, 'body', 'has text before the first "## " section heading (expected only "## " sections)');
-    else if (sections.length < 2 || sections.length > 4) problems.atOffset(f, f.bodyOffset, 'body', `has ${sections.length} "## " section${sections.length === 1 ? '' : 's'} (expected 2 to 4)`);
-    if (!slug || !input) return undefined;
-    return { slug, title: input.title, definition: input.definition, tldr: input.tldr, category: input.category, key_points: input.key_points, sections, related_terms: input.related_terms, sources: input.sources, updated: input.updated, ...pageLinks(site, paths.term(slug)) };
-  }).filter(defined).sort((a, b) => a.title.localeCompare(b.title, 'en'));
+  const terms = termFiles
+    .map((f): GlossaryTerm | undefined => {
+      const slug = slugOf(f);
+      const input = problems.validate(GlossaryTermInput, f.data, f);
+      // Cross-checks read the raw values, so a term with another bad field still gets them.
+      const category = f.data.category;
+      if (typeof category === 'string' && slugSchema.safeParse(category).success && catFile && !categorySlugs.has(category))
+        unknownName(f, ['category'], 'category', category, categorySlugs);
+      const related = f.data.related_terms;
+      if (Array.isArray(related))
+        related.forEach((r, i) => {
+          if (typeof r === 'string' && slugSchema.safeParse(r).success && !targets.has(r))
+            unknownName(f, ['related_terms', i], 'term', r, targets.keys());
+        });
+      const { intro, sections } = splitSections(resolve(f));
+      if (intro)
+        problems.atOffset(f, f.bodyOffset, 'body', 'has text before the first "## " section heading (expected only "## " sections)');
+      else if (sections.length < 2 || sections.length > 4)
+        problems.atOffset(
+          f,
+          f.bodyOffset,
+          'body',
+          `has ${sections.length} "## " section${sections.length === 1 ? '' : 's'} (expected 2 to 4)`,
+        );
+      if (!slug || !input) return undefined;
+      return {
+        slug,
+        title: input.title,
+        definition: input.definition,
+        tldr: input.tldr,
+        category: input.category,
+        key_points: input.key_points,
+        sections,
+        related_terms: input.related_terms,
+        sources: input.sources,
+        updated: input.updated,
+        ...pageLinks(site, paths.term(slug)),
+      };
+    })
+    .filter(defined)
+    .sort((a, b) => a.title.localeCompare(b.title, 'en'));
 
-  const categories = categoryInputs.map((c) => ({ ...c, term_count: terms.filter((t) => t.category === c.slug).length, url: `${site}${paths.category(c.slug)}` }));
+  const categories = categoryInputs.map((c) => ({
+    ...c,
+    term_count: terms.filter((t) => t.category === c.slug).length,
+    url: `${site}${paths.category(c.slug)}`,
+  }));
 
   // Every declared collection (collections.ts): a folder of `{slug}.md`, each file validated and serialised.
   const loaded = COLLECTIONS.map((c) => {
     const files = readMarkdownDir(join(contentDir, c.folder), problems);
-    const items = files.map((f) => {
-      const slug = slugOf(f);
-      const input = problems.validate(c.input, f.data, f);
-      const body = c.body ? resolve(f) : undefined;
-      if (!slug || !input) return undefined;
-      const links = pageLinks(site, `${c.route}${slug}/`);
-      if (body !== undefined) bodies.set(`${c.route}${slug}/`, body);
-      return c.serialise(slug, input as never, links);
-    }).filter(defined);
+    const items = files
+      .map((f) => {
+        const slug = slugOf(f);
+        const input = problems.validate(c.input, f.data, f);
+        const body = c.body ? resolve(f) : undefined;
+        if (!slug || !input) return undefined;
+        const links = pageLinks(site, `${c.route}${slug}/`);
+        if (body !== undefined) bodies.set(`${c.route}${slug}/`, body);
+        return c.serialise(slug, input as never, links);
+      })
+      .filter(defined);
     return { c: c as Collection, files, items };
   });
   const slugsOf = new Map(loaded.map(({ c, files }) => [c.key, new Set(files.map((f) => f.name))]));
@@ -113,7 +164,11 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
       for (const ref of c.references ?? []) {
         const list = f.data[ref.field];
         const known = slugsOf.get(ref.collection)!;
-        if (Array.isArray(list)) list.forEach((r, i) => { if (typeof r === 'string' && slugSchema.safeParse(r).success && !known.has(r)) unknownName(f, [ref.field, i], ref.noun, r, known); });
+        if (Array.isArray(list))
+          list.forEach((r, i) => {
+            if (typeof r === 'string' && slugSchema.safeParse(r).success && !known.has(r))
+              unknownName(f, [ref.field, i], ref.noun, r, known);
+          });
       }
     }
   }
@@ -135,14 +190,27 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
 
   problems.throwIfAny();
 
-  for (const c of categories) page(paths.category(c.slug), 'glossary-category', `${c.label} glossary`, c.description, { section: 'Glossary' });
+  for (const c of categories)
+    page(paths.category(c.slug), 'glossary-category', `${c.label} glossary`, c.description, { section: 'Glossary' });
   for (const t of terms) page(paths.term(t.slug), 'glossary', t.title, t.definition, { section: 'Glossary', updated: t.updated });
   for (const { c, items } of loaded) {
-    for (const item of items) { const { title, description } = c.page(item as never); page(`${c.route}${item.slug}/`, c.kind, title, description, { section: c.section }); }
+    for (const item of items) {
+      const { title, description } = c.page(item as never);
+      page(`${c.route}${item.slug}/`, c.kind, title, description, { section: c.section });
+    }
   }
 
   const lists = Object.fromEntries(loaded.map(({ c, items }) => [c.key, items])) as CollectionLists;
-  const catalog: Catalog = { format: CATALOG_FORMAT, build_id: buildId, site_url: site, pages, categories, terms, ...lists, pricing: pricing! };
+  const catalog: Catalog = {
+    format: CATALOG_FORMAT,
+    build_id: buildId,
+    site_url: site,
+    pages,
+    categories,
+    terms,
+    ...lists,
+    pricing: pricing!,
+  };
   return { catalog, bodies, signals: signals! };
 }
 

@@ -7,7 +7,6 @@ import type { SourceFile } from './source-file.ts';
 
 export type { SourceFile };
 
-
 export interface ContentFile extends SourceFile {
   /** Path inside the collection folder without `.md`: `docs/public-api`. */
   name: string;
@@ -17,7 +16,9 @@ export interface ContentFile extends SourceFile {
   bodyOffset: number;
 }
 
-export interface YamlFile extends SourceFile { data: unknown }
+export interface YamlFile extends SourceFile {
+  data: unknown;
+}
 
 /** Relative to the working directory when inside it (`content/glossary/seo.md`), else absolute. */
 const display = (path: string) => {
@@ -71,7 +72,13 @@ export function readMarkdownDir(dir: string, problems: Problems): ContentFile[] 
     } catch (err) {
       const at = yamlErrorPosition(err);
       const line = problems.lineOf(base, span.start) + (at ? at.line - 1 : 0);
-      problems.add({ file: base.file, line, column: at?.column ?? 1, field: 'frontmatter', message: `is not valid YAML (${(err as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')})` });
+      problems.add({
+        file: base.file,
+        line,
+        column: at?.column ?? 1,
+        field: 'frontmatter',
+        message: `is not valid YAML (${(err as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')})`,
+      });
     }
   }
   return files;
@@ -89,7 +96,13 @@ export function readYamlFile(path: string, problems: Problems): YamlFile | undef
     return { file, source, yamlStart: 0, yamlEnd: source.length, data: parseYaml(source) };
   } catch (err) {
     const pos = (err as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    problems.add({ file, line: pos?.line ?? 1, column: pos?.col ?? 1, field: '', message: `is not valid YAML (${(err as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')})` });
+    problems.add({
+      file,
+      line: pos?.line ?? 1,
+      column: pos?.col ?? 1,
+      field: '',
+      message: `is not valid YAML (${(err as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')})`,
+    });
     return undefined;
   }
 }

@@ -16,16 +16,31 @@ function listsOf(path: string, catalog: Catalog, blog: readonly ArticleSummary[]
   const { categories, terms } = catalog;
   const entries = (c: Collection) => catalog[c.key as keyof Catalog] as { url: string }[];
   const lines = (c: Collection) => items(entries(c).map((item) => c.line(item)));
-  const teasers = (c: Collection) => items(entries(c).map((item) => ({ ...c.page(item), url: item.url })).map(({ title, url, description }) => ({ title, url, text: description })));
+  const teasers = (c: Collection) =>
+    items(
+      entries(c)
+        .map((item) => ({ ...c.page(item), url: item.url }))
+        .map(({ title, url, description }) => ({ title, url, text: description })),
+    );
   // A collection's index page lists its entries; the home page, the collections that say so.
   const index = COLLECTIONS.find((c) => c.route === path);
   if (index) return [section(index.section, lines(index))];
   switch (path) {
-    case paths.home: return COLLECTIONS.filter((c) => c.home).map((c) => section(c.home!, teasers(c)));
-    case paths.pricing: return [pricingBlock(catalog.pricing)];
-    case paths.glossary: return categories.map((c) => section(c.label, `${link(`${c.label} glossary`, c.url)}: ${inline(c.description)}\n\n${items(terms.filter((t) => t.category === c.slug).map((t) => ({ title: t.title, url: t.url })))}`));
-    case paths.blog: return [section('Articles', items((blog ?? []).map((a) => ({ title: a.title, url: a.markdown_url ?? a.url, text: a.excerpt }))))];
-    default: return [];
+    case paths.home:
+      return COLLECTIONS.filter((c) => c.home).map((c) => section(c.home!, teasers(c)));
+    case paths.pricing:
+      return [pricingBlock(catalog.pricing)];
+    case paths.glossary:
+      return categories.map((c) =>
+        section(
+          c.label,
+          `${link(`${c.label} glossary`, c.url)}: ${inline(c.description)}\n\n${items(terms.filter((t) => t.category === c.slug).map((t) => ({ title: t.title, url: t.url })))}`,
+        ),
+      );
+    case paths.blog:
+      return [section('Articles', items((blog ?? []).map((a) => ({ title: a.title, url: a.markdown_url ?? a.url, text: a.excerpt }))))];
+    default:
+      return [];
   }
 }
 

@@ -19,7 +19,11 @@ export interface DecodedPath {
 
 function decodeSegment(part: string): string | undefined {
   let segment: string;
-  try { segment = decodeURIComponent(part); } catch { return undefined; }
+  try {
+    segment = decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
   if (segment.includes('/') || segment.includes('\\') || CONTROL.test(segment) || segment === '.' || segment === '..') return undefined;
   return segment;
 }

@@ -6,18 +6,40 @@
 import type * as z from 'zod';
 
 type Issue = z.core.$ZodIssue;
-export interface DescribedIssue { path: string; reason: string }
+export interface DescribedIssue {
+  path: string;
+  reason: string;
+}
 
 /** What the optional error map knows and a finished issue does not: the value and whether the number was an integer. */
-interface Hints { input?: unknown; hasInput?: boolean; integer?: boolean; schema?: unknown }
+interface Hints {
+  input?: unknown;
+  hasInput?: boolean;
+  integer?: boolean;
+  schema?: unknown;
+}
 
 /** zod's own English messages start like this; anything else was written in a schema and is used as it is. */
 const DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized key)/;
 
 const EXPECTED: Record<string, string> = {
-  string: 'a string', number: 'a number', int: 'an integer', bigint: 'an integer', boolean: 'true or false',
-  date: 'a date', array: 'a list', tuple: 'a list', object: 'an object', record: 'an object', map: 'a map',
-  set: 'a set', file: 'a file', function: 'a function', symbol: 'a symbol', null: 'null', nan: 'NaN',
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  bigint: 'an integer',
+  boolean: 'true or false',
+  date: 'a date',
+  array: 'a list',
+  tuple: 'a list',
+  object: 'an object',
+  record: 'an object',
+  map: 'a map',
+  set: 'a set',
+  file: 'a file',
+  function: 'a function',
+  symbol: 'a symbol',
+  null: 'null',
+  nan: 'NaN',
 };
 
 const RECEIVED: Record<string, string> = { array: 'list', Date: 'date', 'Invalid Date': 'an invalid date' };
@@ -66,7 +88,7 @@ function typeOf(value: unknown): string {
 function received(issue: Issue, hints: Hints): string | undefined {
   if (hints.hasInput) return hints.input === undefined ? 'undefined' : typeOf(hints.input);
   const named = (issue as { received?: string }).received ?? /received (.+)$/.exec(issue.message)?.[1];
-  return named === undefined ? undefined : RECEIVED[named] ?? named;
+  return named === undefined ? undefined : (RECEIVED[named] ?? named);
 }
 
 function bound(issue: Extract<Issue, { code: 'too_small' | 'too_big' }>, hints: Hints): string {
@@ -102,10 +124,14 @@ function bound(issue: Extract<Issue, { code: 'too_small' | 'too_big' }>, hints: 
 function format(issue: Extract<Issue, { code: 'invalid_format' }>): string {
   const f = issue as Issue & { prefix?: string; suffix?: string; includes?: string; pattern?: string };
   switch (issue.format) {
-    case 'starts_with': return `must start with "${f.prefix}"`;
-    case 'ends_with': return `must end with "${f.suffix}"`;
-    case 'includes': return `must contain "${f.includes}"`;
-    case 'regex': return `must match the pattern ${f.pattern}`;
+    case 'starts_with':
+      return `must start with "${f.prefix}"`;
+    case 'ends_with':
+      return `must end with "${f.suffix}"`;
+    case 'includes':
+      return `must contain "${f.includes}"`;
+    case 'regex':
+      return `must match the pattern ${f.pattern}`;
   }
   const known = FORMATS[issue.format];
   if (known) return `must be ${formatPhrase(known)}`;
@@ -126,7 +152,8 @@ function union(issue: Extract<Issue, { code: 'invalid_union' }>, hints: Hints): 
   const typeOnly = firsts.every((i) => i.code === 'invalid_type' && i.path.length === 0);
   if (!typeOnly) {
     // The option whose first issue is deepest (or is not a type mismatch) is the one the writer meant.
-    const depth = (errs: Issue[]) => (errs[0]?.code === 'invalid_type' && errs[0].path.length === 0 ? -1 : Math.max(...errs.map((i) => i.path.length)));
+    const depth = (errs: Issue[]) =>
+      errs[0]?.code === 'invalid_type' && errs[0].path.length === 0 ? -1 : Math.max(...errs.map((i) => i.path.length));
     const best = [...issue.errors].sort((a, b) => depth(b) - depth(a) || a.length - b.length)[0]!;
     const inner = describeIssue(best[0]!);
     return { path: dotted([...here, ...best[0]!.path]), reason: inner.reason };
@@ -147,10 +174,12 @@ function reasonOf(issue: Issue, hints: Hints): DescribedIssue {
     case 'invalid_type': {
       const got = received(issue, hints);
       if (got === 'undefined' || issue.expected === 'nonoptional') return { path, reason: required(hints) };
-      if (issue.expected === 'never' || issue.expected === 'undefined' || issue.expected === 'void') return { path, reason: 'must not be given' };
-      const want = hints.integer && issue.expected === 'number' ? 'an integer' : EXPECTED[issue.expected] ?? issue.expected;
+      if (issue.expected === 'never' || issue.expected === 'undefined' || issue.expected === 'void')
+        return { path, reason: 'must not be given' };
+      const want = hints.integer && issue.expected === 'number' ? 'an integer' : (EXPECTED[issue.expected] ?? issue.expected);
       // An integer field given 1.5 got a number; say which one when it is known.
-      if (issue.expected === 'int' && got === 'number') return { path, reason: hints.hasInput ? `must be an integer (got ${String(hints.input)})` : 'must be an integer' };
+      if (issue.expected === 'int' && got === 'number')
+        return { path, reason: hints.hasInput ? `must be an integer (got ${String(hints.input)})` : 'must be an integer' };
       return { path, reason: `must be ${want}${got ? ` (got ${got})` : ''}` };
     }
     case 'too_small':
@@ -192,7 +221,16 @@ export function describeIssues(error: { issues: readonly Issue[] }): DescribedIs
   return error.issues.map(describeIssue);
 }
 
-type Def = { type?: string; format?: string; options?: { _zod: { def: Def } }[]; innerType?: { _zod: { def: Def } }; in?: { _zod: { def: Def } }; entries?: Record<string, unknown>; values?: unknown[]; checks?: { _zod: { def: { check?: string; format?: string } } }[] };
+type Def = {
+  type?: string;
+  format?: string;
+  options?: { _zod: { def: Def } }[];
+  innerType?: { _zod: { def: Def } };
+  in?: { _zod: { def: Def } };
+  entries?: Record<string, unknown>;
+  values?: unknown[];
+  checks?: { _zod: { def: { check?: string; format?: string } } }[];
+};
 const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
 
 /** What a schema accepts, in words, for "is required (expected ...)" and help texts: `a date YYYY-MM-DD, e.g. 2026-01-31`. */
@@ -200,11 +238,20 @@ export function describeExpected(schema: unknown, depth = 0): string | undefined
   const def = defOf(schema);
   if (!def || depth > 6) return undefined;
   switch (def.type) {
-    case 'optional': case 'default': case 'prefault': case 'nullable': case 'nonoptional': case 'readonly': case 'catch':
+    case 'optional':
+    case 'default':
+    case 'prefault':
+    case 'nullable':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
       return describeExpected(def.innerType, depth + 1);
-    case 'pipe': return describeExpected(def.in, depth + 1);
-    case 'enum': return `one of ${list(Object.values(def.entries ?? {}))}`;
-    case 'literal': return (def.values ?? []).length === 1 ? list(def.values!) : `one of ${list(def.values ?? [])}`;
+    case 'pipe':
+      return describeExpected(def.in, depth + 1);
+    case 'enum':
+      return `one of ${list(Object.values(def.entries ?? {}))}`;
+    case 'literal':
+      return (def.values ?? []).length === 1 ? list(def.values!) : `one of ${list(def.values ?? [])}`;
     case 'union': {
       const options = (def.options ?? []).map((o) => describeExpected(o, depth + 1)).filter((o): o is string => !!o);
       // A date given as YAML date or as text: the text form says more.
@@ -216,8 +263,10 @@ export function describeExpected(schema: unknown, depth = 0): string | undefined
       const known = format ? FORMATS[format] : undefined;
       return known ? (known[1] ? `${known[0]}, e.g. ${known[1]}` : known[0]) : 'a string';
     }
-    case 'number': return isInteger(schema) ? 'an integer' : 'a number';
-    default: return def.type ? EXPECTED[def.type] : undefined;
+    case 'number':
+      return isInteger(schema) ? 'an integer' : 'a number';
+    default:
+      return def.type ? EXPECTED[def.type] : undefined;
   }
 }
 
@@ -231,7 +280,8 @@ const INTEGER_FORMATS = new Set(['safeint', 'int32', 'uint32', 'int64', 'uint64'
 
 /** True when the schema that raised the issue is an integer (`z.int()` or `z.number().int()`). */
 function isInteger(schema: unknown): boolean {
-  const def = (schema as { _zod?: { def?: { format?: string; checks?: { _zod: { def: { check?: string; format?: string } } }[] } } })?._zod?.def;
+  const def = (schema as { _zod?: { def?: { format?: string; checks?: { _zod: { def: { check?: string; format?: string } } }[] } } })?._zod
+    ?.def;
   if (!def) return false;
   if (def.format && INTEGER_FORMATS.has(def.format)) return true;
   return def.checks?.some((c) => c._zod.def.check === 'number_format' && INTEGER_FORMATS.has(c._zod.def.format ?? '')) ?? false;
@@ -250,4 +300,5 @@ export const issueErrorMap = (raw: z.core.$ZodRawIssue): string | undefined => {
 };
 
 /** A stand-in default message, so reasonOf treats the raw issue as zod's own wording. */
-const defaultLike = (raw: z.core.$ZodRawIssue) => (raw.code === 'too_small' ? 'Too small' : raw.code === 'too_big' ? 'Too big' : 'Invalid input');
+const defaultLike = (raw: z.core.$ZodRawIssue) =>
+  raw.code === 'too_small' ? 'Too small' : raw.code === 'too_big' ? 'Too big' : 'Invalid input';

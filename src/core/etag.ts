@@ -4,8 +4,7 @@
 import { createHash } from 'node:crypto';
 
 /** A strong ETag of a body: the first 32 base64url characters of its SHA-256. */
-export const strongEtag = (body: string | Uint8Array): string =>
-  `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+export const strongEtag = (body: string | Uint8Array): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 
 /** Site pages, machine files and markdown twins: kept, but revalidated against their ETag on every use. */
 export const REVALIDATE = { 'cache-control': 'public, max-age=0, must-revalidate' } as const;

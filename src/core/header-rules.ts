@@ -8,10 +8,29 @@
 // see scripts/netlify/README.md). Names Netlify's docs list as not settable are dropped.
 
 /** docs.netlify.com/routing/headers, "Limitations": custom values for these are ignored. */
-export const UNSETTABLE = new Set(['accept-ranges', 'age', 'allow', 'alt-svc', 'connection', 'content-encoding', 'content-length',
-  'content-range', 'date', 'location', 'server', 'set-cookie', 'trailer', 'transfer-encoding', 'upgrade']);
+export const UNSETTABLE = new Set([
+  'accept-ranges',
+  'age',
+  'allow',
+  'alt-svc',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-range',
+  'date',
+  'location',
+  'server',
+  'set-cookie',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
-export interface HeaderRule { for: string; regexp: RegExp; values: Record<string, string> }
+export interface HeaderRule {
+  for: string;
+  regexp: RegExp;
+  values: Record<string, string>;
+}
 
 const escapeRegExp = (s: string) => s.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&');
 
@@ -23,7 +42,12 @@ function partRegExp(part: string): string {
 }
 
 export function forRegExp(path: string): RegExp {
-  const pattern = path.split('/').map((p) => p.trimEnd()).filter(Boolean).map(partRegExp).join('/');
+  const pattern = path
+    .split('/')
+    .map((p) => p.trimEnd())
+    .filter(Boolean)
+    .map(partRegExp)
+    .join('/');
   return new RegExp(`^/${pattern}/?$`, 'iu');
 }
 

@@ -93,7 +93,16 @@ export interface MarkdownAnswer {
 }
 
 /** A markdown answer as both runtimes send it; 404s are not cached, so a page published later shows up at once. */
-export function markdownResponse(body: string, status: number, method: string, { signal, headers: extra = {} }: MarkdownAnswer = {}): Response {
-  const headers = { ...markdownHeaders(body, signal), 'cache-control': status === 200 ? 'public, max-age=0, must-revalidate' : 'no-store', ...extra };
+export function markdownResponse(
+  body: string,
+  status: number,
+  method: string,
+  { signal, headers: extra = {} }: MarkdownAnswer = {},
+): Response {
+  const headers = {
+    ...markdownHeaders(body, signal),
+    'cache-control': status === 200 ? 'public, max-age=0, must-revalidate' : 'no-store',
+    ...extra,
+  };
   return new Response(method === 'HEAD' ? null : body, { status, headers });
 }

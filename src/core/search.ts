@@ -49,10 +49,17 @@ export interface SearchIndex {
   generation: number;
 }
 
-export interface SearchHit { id: number; score: number }
+export interface SearchHit {
+  id: number;
+  score: number;
+}
 
 /** Lower case with diacritics folded: the same normalisation for the index and for every query. */
-export const normalise = (text: string): string => text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+export const normalise = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 
 /** Words are split on white space and punctuation, for titles, descriptions and queries alike. */
 const SEPARATOR = /[\s\p{Z}\p{P}]+/u;
@@ -72,23 +79,42 @@ export function buildSearchIndex(docs: SearchDoc[], buildId = 'dev'): SearchInde
     lengths.push(title.length, description.length);
   });
   const terms = [...byTerm.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const stored = docs.map((d): StoredDoc => (d.section ? [d.path, d.title, d.description, d.kind, d.section] : [d.path, d.title, d.description, d.kind]));
-  return loadSearchArtifact({ format: SEARCH_FORMAT, build_id: buildId, docs: stored, lengths, terms, postings: terms.map((t) => byTerm.get(t)!) });
+  const stored = docs.map(
+    (d): StoredDoc => (d.section ? [d.path, d.title, d.description, d.kind, d.section] : [d.path, d.title, d.description, d.kind]),
+  );
+  return loadSearchArtifact({
+    format: SEARCH_FORMAT,
+    build_id: buildId,
+    docs: stored,
+    lengths,
+    terms,
+    postings: terms.map((t) => byTerm.get(t)!),
+  });
 }
 
 export const searchArtifact = (index: SearchIndex, buildId: string): SearchArtifact => ({ ...index.artifact, build_id: buildId });
 
 /** The index of a parsed artifact; an artifact of another format fails loudly rather than answering wrongly. */
 export function loadSearchArtifact(artifact: SearchArtifact): SearchIndex {
-  if (artifact?.format !== SEARCH_FORMAT) throw new Error(`search index has format ${artifact?.format}, this code reads ${SEARCH_FORMAT}: rebuild`);
+  if (artifact?.format !== SEARCH_FORMAT)
+    throw new Error(`search index has format ${artifact?.format}, this code reads ${SEARCH_FORMAT}: rebuild`);
   const n = artifact.docs.length;
   const idf = Float64Array.from(artifact.postings, (p) => Math.log(1 + n / p.length));
   let titles = 0;
   let descriptions = 0;
-  for (let i = 0; i < artifact.lengths.length; i += 2) { titles += artifact.lengths[i]!; descriptions += artifact.lengths[i + 1]!; }
+  for (let i = 0; i < artifact.lengths.length; i += 2) {
+    titles += artifact.lengths[i]!;
+    descriptions += artifact.lengths[i + 1]!;
+  }
   return {
-    artifact, idf, avgTitle: titles / Math.max(n, 1) || 1, avgDescription: descriptions / Math.max(n, 1) || 1,
-    stamp: new Int32Array(n), weight: new Float64Array(n), inTitle: new Uint8Array(n), generation: 0,
+    artifact,
+    idf,
+    avgTitle: titles / Math.max(n, 1) || 1,
+    avgDescription: descriptions / Math.max(n, 1) || 1,
+    stamp: new Int32Array(n),
+    weight: new Float64Array(n),
+    inTitle: new Uint8Array(n),
+    generation: 0,
   };
 }
 
@@ -103,7 +129,11 @@ export function docOf(index: SearchIndex, id: number): SearchDoc {
 function lowerBound(terms: string[], token: string): number {
   let lo = 0;
   let hi = terms.length;
-  while (lo < hi) { const mid = (lo + hi) >>> 1; if (terms[mid]! < token) lo = mid + 1; else hi = mid; }
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (terms[mid]! < token) lo = mid + 1;
+    else hi = mid;
+  }
   return lo;
 }
 
@@ -128,7 +158,7 @@ export function searchPages(index: SearchIndex, q: string, limit = Infinity): { 
   ranges.sort((a, b) => a.cost - b.cost);
 
   const { stamp, weight, inTitle, idf } = index;
-  let candidates: number[] = [];
+  const candidates: number[] = [];
   let relevance = new Float64Array(0);
   let titleWords = new Uint8Array(0);
   for (let r = 0; r < ranges.length; r++) {
@@ -140,11 +170,14 @@ export function searchPages(index: SearchIndex, q: string, limit = Infinity): { 
       for (let i = 0; i < list.length; i++) {
         const doc = list[i]! >> 2;
         const fields = list[i]! & 3;
-        const w = idf[k]! * whole * ((fields & 1)
-          ? 2 / (1 + lengths[doc * 2]! / index.avgTitle)
-          : 1 / (1 + lengths[doc * 2 + 1]! / index.avgDescription));
+        const w =
+          idf[k]! *
+          whole *
+          (fields & 1 ? 2 / (1 + lengths[doc * 2]! / index.avgTitle) : 1 / (1 + lengths[doc * 2 + 1]! / index.avgDescription));
         if (stamp[doc] !== gen) {
-          stamp[doc] = gen; weight[doc] = w; inTitle[doc] = fields & 1;
+          stamp[doc] = gen;
+          weight[doc] = w;
+          inTitle[doc] = fields & 1;
           if (r === 0) candidates.push(doc);
         } else {
           if (w > weight[doc]!) weight[doc] = w;
@@ -155,7 +188,10 @@ export function searchPages(index: SearchIndex, q: string, limit = Infinity): { 
     if (r === 0) {
       relevance = new Float64Array(candidates.length);
       titleWords = new Uint8Array(candidates.length);
-      for (let c = 0; c < candidates.length; c++) { relevance[c] = weight[candidates[c]!]!; titleWords[c] = inTitle[candidates[c]!]!; }
+      for (let c = 0; c < candidates.length; c++) {
+        relevance[c] = weight[candidates[c]!]!;
+        titleWords[c] = inTitle[candidates[c]!]!;
+      }
       continue;
     }
     let kept = 0;
@@ -181,7 +217,10 @@ export function searchPages(index: SearchIndex, q: string, limit = Infinity): { 
     const hit = { id: candidates[c]!, score: Math.round((titleWords[c]! + rel / (1 + rel)) * 10_000) / 10_000 };
     if (best.length === cap && !before(hit, best[cap - 1]!)) continue;
     let at = best.length === cap ? cap - 1 : best.length;
-    while (at > 0 && before(hit, best[at - 1]!)) { best[at] = best[at - 1]!; at--; }
+    while (at > 0 && before(hit, best[at - 1]!)) {
+      best[at] = best[at - 1]!;
+      at--;
+    }
     best[at] = hit;
   }
   return { total: candidates.length, hits: best };

@@ -17,7 +17,8 @@ export const DATA_SECURITY: Readonly<Record<string, string>> = {
 };
 
 /** Powerful features no page of the site uses. */
-const PERMISSIONS = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()';
+const PERMISSIONS =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()';
 
 /**
  * HTML pages: scripts only from the site itself and the inline scripts the build emitted, by hash (never

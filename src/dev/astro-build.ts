@@ -8,22 +8,40 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
  * Environment for a build without the blog: a store address that refuses at once (port 9, discard) and the blog
  * made optional, with no wait for a store that refuses, so the build never starts or waits for a store. The unit suite and the build benchmark use it.
  */
-export const WITHOUT_BLOG = { DATABASE_URL: 'postgres://skribra@127.0.0.1:9/none', SKRIBRA_BLOG_OPTIONAL: '1', SKRIBRA_STORE_WAIT_S: '0' } as const;
+export const WITHOUT_BLOG = {
+  DATABASE_URL: 'postgres://skribra@127.0.0.1:9/none',
+  SKRIBRA_BLOG_OPTIONAL: '1',
+  SKRIBRA_STORE_WAIT_S: '0',
+} as const;
 
 /**
  * Runs `astro build` in a child process, so the build's module graph and memory stay out of the caller's. The
  * child gets the caller's environment plus `env`; `outDir` defaults to dist/. Throws with the build's output.
  */
-export function astroBuild({ outDir, env = {}, quiet = false }: { outDir?: string; env?: Record<string, string | undefined>; quiet?: boolean } = {}): void {
+export function astroBuild({
+  outDir,
+  env = {},
+  quiet = false,
+}: {
+  outDir?: string;
+  env?: Record<string, string | undefined>;
+  quiet?: boolean;
+} = {}): void {
   using _lock = buildLock();
-  const args = [resolve(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', ...(outDir ? ['--outDir', outDir] : []), ...(quiet ? ['--silent'] : [])];
+  const args = [
+    resolve(ROOT, 'node_modules/astro/bin/astro.mjs'),
+    'build',
+    ...(outDir ? ['--outDir', outDir] : []),
+    ...(quiet ? ['--silent'] : []),
+  ];
   const result = spawnSync(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     encoding: 'utf8',
     stdio: quiet ? 'pipe' : 'inherit',
   });
-  if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})${quiet ? `:\n${result.stdout}\n${result.stderr}` : ''}`);
+  if (result.status !== 0)
+    throw new Error(`astro build failed (exit ${result.status})${quiet ? `:\n${result.stdout}\n${result.stderr}` : ''}`);
 }
 
 /**
@@ -33,8 +51,21 @@ export function astroBuild({ outDir, env = {}, quiet = false }: { outDir?: strin
  */
 function buildLock(): Disposable {
   const dir = resolve(ROOT, 'node_modules', '.skribra-build.lock');
-  const owner = () => { try { return Number(readFileSync(resolve(dir, 'pid'), 'utf8')); } catch { return 0; } };
-  const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+  const owner = () => {
+    try {
+      return Number(readFileSync(resolve(dir, 'pid'), 'utf8'));
+    } catch {
+      return 0;
+    }
+  };
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   for (;;) {
     try {
       mkdirSync(dir);
@@ -42,7 +73,10 @@ function buildLock(): Disposable {
       return { [Symbol.dispose]: () => rmSync(dir, { recursive: true, force: true }) };
     } catch {
       const pid = owner();
-      if (pid && !alive(pid)) { rmSync(dir, { recursive: true, force: true }); continue; }
+      if (pid && !alive(pid)) {
+        rmSync(dir, { recursive: true, force: true });
+        continue;
+      }
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
     }
   }

@@ -14,7 +14,15 @@ import { createBrotliDecompress } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { withFileLock } from '../store/file-lock.ts';
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 export interface ChromiumBinary {
@@ -42,7 +50,11 @@ export function chromiumBinary(): Promise<ChromiumBinary> {
 
 export async function launch(): Promise<Browser> {
   const bin = await chromiumBinary();
-  return chromium.launch({ executablePath: bin.executablePath, args: CHROMIUM_ARGS, env: { ...process.env, ...bin.env } as Record<string, string> });
+  return chromium.launch({
+    executablePath: bin.executablePath,
+    args: CHROMIUM_ARGS,
+    env: { ...process.env, ...bin.env } as Record<string, string>,
+  });
 }
 
 async function bundledChromium(): Promise<ChromiumBinary> {
@@ -51,22 +63,33 @@ async function bundledChromium(): Promise<ChromiumBinary> {
   const version = (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version;
   const dir = join(tmpdir(), `skribra-chromium-${version}`);
   if (!existsSync(join(dir, 'chromium'))) {
-    await withFileLock(`${dir}.lock`, async () => {
-      if (existsSync(join(dir, 'chromium'))) return; // another process unpacked it while we waited
-      const staging = `${dir}.tmp-${process.pid}`;
-      rmSync(staging, { recursive: true, force: true });
-      mkdirSync(staging, { recursive: true });
-      const bin = join(pkgDir, 'bin');
-      await Promise.all([
-        pipeline(createReadStream(join(bin, 'chromium.br')), createBrotliDecompress(), createWriteStream(join(staging, 'chromium'), { mode: 0o755 })),
-        untar(join(bin, 'fonts.tar.br'), join(staging, 'fonts')), // fonts/fonts/<family>/*.ttf
-        untar(join(bin, 'swiftshader.tar.br'), staging), // libGLESv2.so and friends, found next to the binary
-        untar(join(bin, 'al2023.tar.br'), join(staging, 'nss')), // lib/libnss3.so ... for systems without them
-      ]);
-      // Our own fontconfig file: the system's configuration when there is one, plus the packaged fonts.
-      writeFileSync(join(staging, 'fonts', 'fonts.conf'), `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n  <dir>${join(dir, 'fonts', 'fonts')}</dir>\n  <cachedir>${join(dir, 'fonts-cache')}</cachedir>\n</fontconfig>\n`);
-      renameSync(staging, dir);
-    }, 120_000);
+    await withFileLock(
+      `${dir}.lock`,
+      async () => {
+        if (existsSync(join(dir, 'chromium'))) return; // another process unpacked it while we waited
+        const staging = `${dir}.tmp-${process.pid}`;
+        rmSync(staging, { recursive: true, force: true });
+        mkdirSync(staging, { recursive: true });
+        const bin = join(pkgDir, 'bin');
+        await Promise.all([
+          pipeline(
+            createReadStream(join(bin, 'chromium.br')),
+            createBrotliDecompress(),
+            createWriteStream(join(staging, 'chromium'), { mode: 0o755 }),
+          ),
+          untar(join(bin, 'fonts.tar.br'), join(staging, 'fonts')), // fonts/fonts/<family>/*.ttf
+          untar(join(bin, 'swiftshader.tar.br'), staging), // libGLESv2.so and friends, found next to the binary
+          untar(join(bin, 'al2023.tar.br'), join(staging, 'nss')), // lib/libnss3.so ... for systems without them
+        ]);
+        // Our own fontconfig file: the system's configuration when there is one, plus the packaged fonts.
+        writeFileSync(
+          join(staging, 'fonts', 'fonts.conf'),
+          `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n  <dir>${join(dir, 'fonts', 'fonts')}</dir>\n  <cachedir>${join(dir, 'fonts-cache')}</cachedir>\n</fontconfig>\n`,
+        );
+        renameSync(staging, dir);
+      },
+      120_000,
+    );
   }
   const executablePath = join(dir, 'chromium');
   const env: Record<string, string> = { FONTCONFIG_PATH: join(dir, 'fonts'), FONTCONFIG_FILE: join(dir, 'fonts', 'fonts.conf') };
@@ -91,7 +114,9 @@ async function untar(file: string, to: string): Promise<void> {
 /** Console errors and uncaught exceptions of a page, collected from now on. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`${m.text()} (${m.location().url})`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${m.text()} (${m.location().url})`);
+  });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
 }

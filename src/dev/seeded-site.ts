@@ -6,7 +6,11 @@ import { seedDemo } from '../store/seed.ts';
 import type { Config } from '../config.ts';
 import { astroBuild } from './astro-build.ts';
 
-export interface SeededSite { store: Store; distDir: string; cleanup: () => Promise<void> }
+export interface SeededSite {
+  store: Store;
+  distDir: string;
+  cleanup: () => Promise<void>;
+}
 
 /**
  * A store of its own (a temp embedded PostgreSQL, or DATABASE_URL), seeded with the demo and house blog, and the
@@ -14,7 +18,12 @@ export interface SeededSite { store: Store; distDir: string; cleanup: () => Prom
  * `beforeBuild` adds what a suite needs in the store first (the browser tests' hostile blog article). `config` is
  * the caller's (the store's settings; DATABASE_URL picks the store).
  */
-export async function buildSeededSite(config: Config, siteUrl: string, label: string, beforeBuild?: (store: Store) => Promise<void>): Promise<SeededSite> {
+export async function buildSeededSite(
+  config: Config,
+  siteUrl: string,
+  label: string,
+  beforeBuild?: (store: Store) => Promise<void>,
+): Promise<SeededSite> {
   const dataDir = config.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), `skribra-${label}-data-`));
   const store = await openStore({ config, dataDir });
   const distDir = mkdtempSync(join(tmpdir(), `skribra-${label}-dist-`));
@@ -26,7 +35,11 @@ export async function buildSeededSite(config: Config, siteUrl: string, label: st
   try {
     await seedDemo(store, { config });
     await beforeBuild?.(store);
-    astroBuild({ outDir: distDir, quiet: true, env: { SITE_URL: siteUrl, SKRIBRA_CONTENT_DIR: '', ...(dataDir ? { SKRIBRA_DATA_DIR: dataDir } : {}) } });
+    astroBuild({
+      outDir: distDir,
+      quiet: true,
+      env: { SITE_URL: siteUrl, SKRIBRA_CONTENT_DIR: '', ...(dataDir ? { SKRIBRA_DATA_DIR: dataDir } : {}) },
+    });
   } catch (err) {
     await cleanup();
     throw err;

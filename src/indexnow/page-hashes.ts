@@ -14,7 +14,14 @@ export function pageHashes(outDir: string): Map<string, string> {
   const hashes = new Map<string, string>();
   for (const twin of twins) {
     const page = twin === NOT_FOUND_MARKDOWN ? undefined : pathOfTwin(twin);
-    if (page) hashes.set(page, createHash('sha256').update(readFileSync(join(outDir, twin))).digest('base64url').slice(0, 22));
+    if (page)
+      hashes.set(
+        page,
+        createHash('sha256')
+          .update(readFileSync(join(outDir, twin)))
+          .digest('base64url')
+          .slice(0, 22),
+      );
   }
   return hashes;
 }

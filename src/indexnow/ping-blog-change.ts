@@ -10,10 +10,20 @@ import { submitUrls, type SubmitOptions } from './submit-urls.ts';
 export type PingResult = { indexnow: 'submitted'; indexnow_urls: number } | { indexnow: 'failed'; indexnow_error: string };
 
 /** Undefined when IndexNow is off, there is no slug, or the project is not the blog's (all from the entry point's `config`). */
-export async function pingBlogChange(sql: Sql, projectId: string, slugs: readonly string[], config: Config, options: SubmitOptions = {}): Promise<PingResult | undefined> {
+export async function pingBlogChange(
+  sql: Sql,
+  projectId: string,
+  slugs: readonly string[],
+  config: Config,
+  options: SubmitOptions = {},
+): Promise<PingResult | undefined> {
   const s = indexNowSettings(config);
   if (!slugs.length || !(isOn(s) || s.off) || projectId !== (await getBlogProjectId(sql, config.SKRIBRA_BLOG_PROJECT_ID))) return undefined;
   if (!isOn(s)) return { indexnow: 'failed', indexnow_error: s.off! };
-  const r = await submitUrls(s, slugs.map((slug) => `${s.site}${paths.article(slug)}`), options);
+  const r = await submitUrls(
+    s,
+    slugs.map((slug) => `${s.site}${paths.article(slug)}`),
+    options,
+  );
   return r.error ? { indexnow: 'failed', indexnow_error: r.error } : { indexnow: 'submitted', indexnow_urls: r.submitted.length };
 }

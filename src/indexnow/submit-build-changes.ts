@@ -14,7 +14,10 @@ import { changedPages, pageHashes } from './page-hashes.ts';
 import { readPageManifest, writePageManifest } from './page-manifest.ts';
 import { submitUrls, type SubmitOptions } from './submit-urls.ts';
 
-export interface StepReport { level: 'info' | 'warn'; message: string }
+export interface StepReport {
+  level: 'info' | 'warn';
+  message: string;
+}
 
 export interface StepOptions extends SubmitOptions {
   /**
@@ -28,7 +31,11 @@ const info = (message: string): StepReport => ({ level: 'info', message: `IndexN
 const warn = (message: string): StepReport => ({ level: 'warn', message: `IndexNow: ${message}` });
 
 /** Runs the step for the build in `outDir`; undefined when IndexNow is not configured. */
-export async function submitBuildChanges(outDir: string, config: Config, { unread, ...options }: StepOptions = {}): Promise<StepReport | undefined> {
+export async function submitBuildChanges(
+  outDir: string,
+  config: Config,
+  { unread, ...options }: StepOptions = {},
+): Promise<StepReport | undefined> {
   const s = indexNowSettings(config);
   if (!isOn(s)) return s.off ? warn(s.off) : undefined;
   try {
@@ -40,7 +47,9 @@ export async function submitBuildChanges(outDir: string, config: Config, { unrea
     const before = readPageManifest(cache, s.site);
     if (!before) {
       writePageManifest(cache, s.site, after);
-      return info(`no record of an earlier build of ${s.site} (first build, or the cache was cleared): nothing submitted; the next build submits what changes`);
+      return info(
+        `no record of an earlier build of ${s.site} (first build, or the cache was cleared): nothing submitted; the next build submits what changes`,
+      );
     }
     if (unread) {
       for (const path of [...after.keys()]) if (unread(path)) after.delete(path);
@@ -58,7 +67,10 @@ export async function submitBuildChanges(outDir: string, config: Config, { unrea
       else next.set(path, old);
     }
     writePageManifest(cache, s.site, next);
-    if (result.error) return warn(`submitted ${result.submitted.length} of ${changed.length} changed URLs; ${result.error}. The build goes on; the next build submits the rest`);
+    if (result.error)
+      return warn(
+        `submitted ${result.submitted.length} of ${changed.length} changed URLs; ${result.error}. The build goes on; the next build submits the rest`,
+      );
     return info(`submitted ${changed.length} changed URL${changed.length === 1 ? '' : 's'} to ${s.endpoint}`);
   } catch (err) {
     return warn(`skipped (${(err as Error).message})`);

@@ -12,7 +12,10 @@ const TIMEOUT_MS = 10_000;
 
 /** What the protocol's status codes mean (indexnow.org, "Response format"). */
 const MEANING: Record<number, string> = {
-  400: 'bad request', 403: 'key not valid: is the key file online?', 422: 'URLs not on the host, or the key does not match', 429: 'too many requests',
+  400: 'bad request',
+  403: 'key not valid: is the key file online?',
+  422: 'URLs not on the host, or the key does not match',
+  429: 'too many requests',
 };
 
 export interface SubmitResult {
@@ -41,7 +44,7 @@ function retryAfterMs(value: string | null): number | undefined {
 /** Why a request failed: the network's code (ECONNREFUSED) rather than fetch's bare "fetch failed". */
 const reason = (err: unknown): string => {
   const e = err as Error & { cause?: { code?: string; message?: string } };
-  return e.name === 'TimeoutError' ? `no answer in ${TIMEOUT_MS / 1000} s` : e.cause?.code ?? e.cause?.message ?? e.message;
+  return e.name === 'TimeoutError' ? `no answer in ${TIMEOUT_MS / 1000} s` : (e.cause?.code ?? e.cause?.message ?? e.message);
 };
 
 /** One batch, with retries; the error, or undefined when accepted. */
@@ -51,7 +54,12 @@ async function postBatch(s: IndexNowSettings, urlList: string[], delays: readonl
     let error: string;
     let wait: number | undefined;
     try {
-      const res = await fetch(s.endpoint, { method: 'POST', body, headers: { 'content-type': 'application/json; charset=utf-8' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const res = await fetch(s.endpoint, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
       await res.body?.cancel();
       if (res.ok) return undefined;
       error = `${s.endpoint} answered ${res.status}${MEANING[res.status] ? ` (${MEANING[res.status]})` : ''}`;
@@ -66,7 +74,11 @@ async function postBatch(s: IndexNowSettings, urlList: string[], delays: readonl
 }
 
 /** Submits `urls` in batches, in order; stops at the first batch that fails after its retries. */
-export async function submitUrls(s: IndexNowSettings, urls: readonly string[], { delays = RETRY_DELAYS_MS, batchSize = BATCH_SIZE }: SubmitOptions = {}): Promise<SubmitResult> {
+export async function submitUrls(
+  s: IndexNowSettings,
+  urls: readonly string[],
+  { delays = RETRY_DELAYS_MS, batchSize = BATCH_SIZE }: SubmitOptions = {},
+): Promise<SubmitResult> {
   for (let i = 0; i < urls.length; i += batchSize) {
     const error = await postBatch(s, urls.slice(i, i + batchSize), delays);
     if (error) return { submitted: urls.slice(0, i), unsent: urls.slice(i), error };

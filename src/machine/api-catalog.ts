@@ -21,21 +21,28 @@ export function apiCatalog(site: string) {
       {
         anchor: `${site}${PUBLIC_BASE}/`,
         'service-desc': desc,
-        'service-doc': [{ href: `${site}/docs/public-api/`, type: 'text/html' }, { href: `${site}/docs/public-api.md`, type: 'text/markdown' }],
+        'service-doc': [
+          { href: `${site}/docs/public-api/`, type: 'text/html' },
+          { href: `${site}/docs/public-api.md`, type: 'text/markdown' },
+        ],
         status: [{ href: `${site}${PUBLIC_BASE}/health`, type: 'application/json' }],
       },
       {
         anchor: `${site}${CONTENT_BASE}/`,
         'service-desc': desc,
         'service-doc': [
-          { href: `${site}/docs/content-api/`, type: 'text/html' }, { href: `${site}/docs/content-api.md`, type: 'text/markdown' },
+          { href: `${site}/docs/content-api/`, type: 'text/html' },
+          { href: `${site}/docs/content-api.md`, type: 'text/markdown' },
           { href: `${site}/docs/content-client/`, type: 'text/html' },
         ],
       },
       ...mcp.map((m) => ({
         anchor: `${site}${m.path}`,
         'service-desc': [{ href: `${site}${m.card}`, type: 'application/json' }],
-        'service-doc': [{ href: `${site}${m.docs}`, type: 'text/html' }, { href: `${site}${markdownPath(m.docs)}`, type: 'text/markdown' }],
+        'service-doc': [
+          { href: `${site}${m.docs}`, type: 'text/html' },
+          { href: `${site}${markdownPath(m.docs)}`, type: 'text/markdown' },
+        ],
       })),
       {
         anchor: `${site}${API_CATALOG_PATH}`,

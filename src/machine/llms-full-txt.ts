@@ -13,7 +13,11 @@ const SEPARATOR = '\n\n---\n\n';
  * writer streams the chunks to the file (src/build/write-machine-readable.ts), so at 100,000 pages the file (about
  * 170 MB) is never one string; `twinOf` may render each twin on demand for the same reason.
  */
-export function* llmsFullChunks(catalog: Catalog, twinOf: (page: Page) => string | undefined, blog: readonly ArticleSummary[] = []): Generator<string> {
+export function* llmsFullChunks(
+  catalog: Catalog,
+  twinOf: (page: Page) => string | undefined,
+  blog: readonly ArticleSummary[] = [],
+): Generator<string> {
   const site = catalog.site_url;
   yield `# Skribra: the whole site\n\nEvery page of ${site} as markdown, in one file. The index of it: ${link('llms.txt', `${site}/llms.txt`)}. Each page below starts with its title as a level-one heading and ends with a link to its HTML.`;
   for (const group of groupPages(catalog.pages)) {

@@ -17,7 +17,12 @@ export const LLMS_LIST_LIMIT = 2_000;
 /** Where the per-section lists live. */
 export const LLMS_SECTION_DIR = '/llms';
 
-const sectionSlug = (name: string) => name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'pages';
+const sectionSlug = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'pages';
 export const llmsSectionPath = (group: Pick<PageGroup, 'name'>) => `${LLMS_SECTION_DIR}/${sectionSlug(group.name)}.txt`;
 
 /** A per-section list in the llms.txt format: H1, blockquote, then one H2 per subgroup (a glossary's categories). */
@@ -55,10 +60,18 @@ export function llmsTxt(catalog: Catalog, blog: readonly ArticleSummary[] = [], 
   if (optional.length) {
     out.push('', '## Optional', '');
     for (const group of optional) {
-      if (group.pages.length <= limit) { out.push(...group.pages.map(pageLine)); continue; }
+      if (group.pages.length <= limit) {
+        out.push(...group.pages.map(pageLine));
+        continue;
+      }
       const subgroups = subgroupPages(group, catalog);
-      out.push(line(`${group.name}: every page`, `${site}${llmsSectionPath(group)}`,
-        `${group.pages.length.toLocaleString('en')} pages in ${subgroups.length} groups (${subgroups.map((s) => s.name).join(', ')}), one link line each, in the llms.txt format`));
+      out.push(
+        line(
+          `${group.name}: every page`,
+          `${site}${llmsSectionPath(group)}`,
+          `${group.pages.length.toLocaleString('en')} pages in ${subgroups.length} groups (${subgroups.map((s) => s.name).join(', ')}), one link line each, in the llms.txt format`,
+        ),
+      );
     }
   }
   return `${out.join('\n')}\n`;

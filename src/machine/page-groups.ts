@@ -2,7 +2,11 @@ import type { Page } from '../schemas/page.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { COLLECTIONS } from '../catalog/collections.ts';
 
-export interface PageGroup { name: string; pages: Page[]; optional: boolean }
+export interface PageGroup {
+  name: string;
+  pages: Page[];
+  optional: boolean;
+}
 
 /**
  * Reading order of the site's sections: the company's pages, the collections' sections in their declared order, then
@@ -31,7 +35,9 @@ export function groupPages(pages: readonly Page[]): PageGroup[] {
       name,
       optional: OPTIONAL.has(name),
       // The section's index page (the shortest path) leads its group; home leads the site.
-      pages: [...list].sort((a, b) => (a.path === '/' ? -1 : b.path === '/' ? 1 : 0) || a.path.split('/').length - b.path.split('/').length),
+      pages: [...list].sort(
+        (a, b) => (a.path === '/' ? -1 : b.path === '/' ? 1 : 0) || a.path.split('/').length - b.path.split('/').length,
+      ),
     }));
 }
 

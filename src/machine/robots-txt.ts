@@ -5,18 +5,44 @@ import { DEFAULT_CONTENT_SIGNALS, type ContentSignals } from '../schemas/content
  * sees they are welcome: training, search and user-triggered fetchers of the major AI companies.
  */
 export const AI_CRAWLERS = [
-  'GPTBot', 'OAI-SearchBot', 'ChatGPT-User',
-  'ClaudeBot', 'Claude-Web', 'Claude-User', 'Claude-SearchBot', 'anthropic-ai',
-  'PerplexityBot', 'Perplexity-User',
-  'Google-Extended', 'GoogleOther', 'Applebot', 'Applebot-Extended',
-  'CCBot', 'Amazonbot', 'Bytespider', 'meta-externalagent', 'Meta-ExternalFetcher', 'FacebookBot',
-  'cohere-ai', 'cohere-training-data-crawler', 'MistralAI-User', 'DuckAssistBot', 'YouBot',
-  'Diffbot', 'AI2Bot', 'Timpibot', 'ImagesiftBot', 'PetalBot',
+  'GPTBot',
+  'OAI-SearchBot',
+  'ChatGPT-User',
+  'ClaudeBot',
+  'Claude-Web',
+  'Claude-User',
+  'Claude-SearchBot',
+  'anthropic-ai',
+  'PerplexityBot',
+  'Perplexity-User',
+  'Google-Extended',
+  'GoogleOther',
+  'Applebot',
+  'Applebot-Extended',
+  'CCBot',
+  'Amazonbot',
+  'Bytespider',
+  'meta-externalagent',
+  'Meta-ExternalFetcher',
+  'FacebookBot',
+  'cohere-ai',
+  'cohere-training-data-crawler',
+  'MistralAI-User',
+  'DuckAssistBot',
+  'YouBot',
+  'Diffbot',
+  'AI2Bot',
+  'Timpibot',
+  'ImagesiftBot',
+  'PetalBot',
 ] as const;
 
 /** The value of a `Content-Signal` line or header: `search=yes, ai-input=yes, ai-train=no`, in the policy's order. */
 export const contentSignalValue = (signals: ContentSignals): string =>
-  (['search', 'ai-input', 'ai-train'] as const).filter((k) => signals[k]).map((k) => `${k}=${signals[k]}`).join(', ');
+  (['search', 'ai-input', 'ai-train'] as const)
+    .filter((k) => signals[k])
+    .map((k) => `${k}=${signals[k]}`)
+    .join(', ');
 
 /** Cloudflare's Content Signals Policy (contentsignals.org, CC0), as it asks to be stated above the signals. */
 const CONTENT_SIGNALS_POLICY = [
@@ -30,7 +56,7 @@ const CONTENT_SIGNALS_POLICY = [
   'The content signals and their meanings are:',
   '',
   'search: building a search index and providing search results (e.g., returning hyperlinks and short excerpts',
-  '    from your website\'s contents). Search does not include providing AI-generated search summaries.',
+  "    from your website's contents). Search does not include providing AI-generated search summaries.",
   'ai-input: inputting content into one or more AI models (e.g., retrieval augmented generation, grounding, or',
   '    other real-time taking of content for generative AI search answers).',
   'ai-train: training or fine-tuning AI models.',
@@ -44,7 +70,11 @@ const CONTENT_SIGNALS_POLICY = [
  * user agent group states the site's Content Signals (content/content-signals.yaml) under the policy's text.
  * `sitemaps` are paths: /sitemap.xml, then the child sitemaps when it is an index (src/machine/sitemap-xml.ts).
  */
-export function robotsTxt(site: string, sitemaps: readonly string[] = ['/sitemap.xml'], signals: ContentSignals = DEFAULT_CONTENT_SIGNALS): string {
+export function robotsTxt(
+  site: string,
+  sitemaps: readonly string[] = ['/sitemap.xml'],
+  signals: ContentSignals = DEFAULT_CONTENT_SIGNALS,
+): string {
   const rules = [`Content-Signal: ${contentSignalValue(signals)}`, 'Allow: /', 'Disallow: /_skribra/'];
   return [
     '# Every crawler is welcome, AI crawlers included. Markdown twins of every page: append .md, or see /llms.txt.',

@@ -11,15 +11,26 @@ export type SitemapLimits = { urls: number; bytes: number };
 /** Where the child sitemaps live when /sitemap.xml is an index. */
 export const SITEMAP_CHILD_DIR = '/sitemaps';
 
-interface Entry { url: string; lastmod?: string }
-interface Section { slug: string; entries: Entry[] }
+interface Entry {
+  url: string;
+  lastmod?: string;
+}
+interface Section {
+  slug: string;
+  entries: Entry[];
+}
 
 // What one <url> costs beyond its escaped loc: the tags and a date-only lastmod; the head and tail of a file.
 const ENTRY_OVERHEAD = '<url><loc></loc><lastmod>2026-01-01</lastmod></url>'.length;
 const FILE_OVERHEAD = 200;
 const escapedLength = (url: string) => Buffer.byteLength(url.replace(/[&<>"']/g, '&quot;'));
 
-const slugOf = (name: string) => name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'pages';
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'pages';
 
 /**
  * Every URL of the site with its lastmod, by section in the llms files' reading order: the catalog's HTML pages
@@ -27,11 +38,21 @@ const slugOf = (name: string) => name.toLowerCase().normalize('NFKD').replace(/[
  * updated_at or published_at).
  */
 function sections(catalog: Catalog, blog: readonly ArticleSummary[]): Section[] {
-  const out: Section[] = groupPages(catalog.pages).map((g) => ({ slug: slugOf(g.name), entries: g.pages.map((p) => ({ url: p.url, lastmod: p.updated })) }));
+  const out: Section[] = groupPages(catalog.pages).map((g) => ({
+    slug: slugOf(g.name),
+    entries: g.pages.map((p) => ({ url: p.url, lastmod: p.updated })),
+  }));
   const blogEntries: Entry[] = [];
   const blogIndex = `${catalog.site_url}${paths.blog}`;
   if (blog.length && !catalog.pages.some((p) => p.url === blogIndex)) {
-    blogEntries.push({ url: blogIndex, lastmod: blog.map((a) => a.updated_at ?? a.published_at).filter(Boolean).sort().at(-1) });
+    blogEntries.push({
+      url: blogIndex,
+      lastmod: blog
+        .map((a) => a.updated_at ?? a.published_at)
+        .filter(Boolean)
+        .sort()
+        .at(-1),
+    });
   }
   for (const a of blog) blogEntries.push({ url: a.url, lastmod: a.updated_at ?? a.published_at });
   if (blogEntries.length) out.push({ slug: 'blog', entries: blogEntries });
@@ -43,7 +64,14 @@ function flatEntries(catalog: Catalog, blog: readonly ArticleSummary[]): Entry[]
   const entries: Entry[] = catalog.pages.map((p) => ({ url: p.url, lastmod: p.updated }));
   const blogIndex = `${catalog.site_url}${paths.blog}`;
   if (blog.length && !entries.some((e) => e.url === blogIndex)) {
-    entries.push({ url: blogIndex, lastmod: blog.map((a) => a.updated_at ?? a.published_at).filter(Boolean).sort().at(-1) });
+    entries.push({
+      url: blogIndex,
+      lastmod: blog
+        .map((a) => a.updated_at ?? a.published_at)
+        .filter(Boolean)
+        .sort()
+        .at(-1),
+    });
   }
   for (const a of blog) entries.push({ url: a.url, lastmod: a.updated_at ?? a.published_at });
   return entries;
@@ -65,7 +93,11 @@ function chunk(entries: readonly Entry[], limits: SitemapLimits): Entry[][] {
   let bytes = FILE_OVERHEAD;
   for (const e of entries) {
     const size = escapedLength(e.url) + ENTRY_OVERHEAD;
-    if (run.length && (run.length >= limits.urls || bytes + size > limits.bytes)) { out.push(run); run = []; bytes = FILE_OVERHEAD; }
+    if (run.length && (run.length >= limits.urls || bytes + size > limits.bytes)) {
+      out.push(run);
+      run = [];
+      bytes = FILE_OVERHEAD;
+    }
     run.push(e);
     bytes += size;
   }
@@ -73,7 +105,8 @@ function chunk(entries: readonly Entry[], limits: SitemapLimits): Entry[][] {
   return out;
 }
 
-const latest = (entries: readonly Entry[]) => entries.reduce<string | undefined>((max, e) => (e.lastmod && (!max || new Date(e.lastmod) > new Date(max)) ? e.lastmod : max), undefined);
+const latest = (entries: readonly Entry[]) =>
+  entries.reduce<string | undefined>((max, e) => (e.lastmod && (!max || new Date(e.lastmod) > new Date(max)) ? e.lastmod : max), undefined);
 
 /**
  * The sitemap files by path. Within the protocol's limits, one /sitemap.xml listing every URL (byte for byte what
@@ -81,7 +114,11 @@ const latest = (entries: readonly Entry[]) => entries.reduce<string | undefined>
  * /sitemaps/, one run per section (`glossary-1.xml`, `glossary-2.xml`, ...), each within the limits; the index
  * gives each child the latest lastmod of its URLs. `limits` is injectable so tests can cross it with a small site.
  */
-export async function sitemapFiles(catalog: Catalog, blog: readonly ArticleSummary[] = [], limits: SitemapLimits = SITEMAP_LIMITS): Promise<Map<string, string>> {
+export async function sitemapFiles(
+  catalog: Catalog,
+  blog: readonly ArticleSummary[] = [],
+  limits: SitemapLimits = SITEMAP_LIMITS,
+): Promise<Map<string, string>> {
   const entries = flatEntries(catalog, blog);
   if (entries.length <= limits.urls && bytesOf(entries) <= limits.bytes) return new Map([['/sitemap.xml', await urlset(entries)]]);
   const files = new Map<string, string>();
@@ -101,13 +138,13 @@ export async function sitemapFiles(catalog: Catalog, blog: readonly ArticleSumma
   return new Map([['/sitemap.xml', (await streamToPromise(index)).toString('utf8')], ...files]);
 }
 
-
 /**
  * /sitemap.xml as one file: every HTML page of the catalog with its `updated` date as lastmod, then the blog.
  * Refuses more than one sitemap may hold; sitemapFiles() splits instead.
  */
 export async function sitemapXml(catalog: Catalog, blog: readonly ArticleSummary[] = []): Promise<string> {
   const files = await sitemapFiles(catalog, blog);
-  if (files.size > 1) throw new Error(`sitemap: ${flatEntries(catalog, blog).length} URLs is over what one sitemap may hold; use sitemapFiles()`);
+  if (files.size > 1)
+    throw new Error(`sitemap: ${flatEntries(catalog, blog).length} URLs is over what one sitemap may hold; use sitemapFiles()`);
   return files.get('/sitemap.xml')!;
 }

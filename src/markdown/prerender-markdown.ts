@@ -24,7 +24,10 @@ export const prerendered = (source: string): string | undefined => slot[MAP]?.ge
 export const markdownReady = (): Promise<void> => slot[READY] ?? Promise.resolve();
 
 /** Lets the rendered HTML go once the pages are written (~100 MB at 100,000 terms), before the image workers start. */
-export function dropPrerendered(): void { slot[MAP] = undefined; slot[READY] = undefined; }
+export function dropPrerendered(): void {
+  slot[MAP] = undefined;
+  slot[READY] = undefined;
+}
 
 /** Starts rendering `sources` in worker threads; markdownReady() tells when they are done. A failure fails the build. */
 export function prerenderMarkdown(sources: Iterable<string>, workers = WORKERS): Promise<void> {
@@ -32,21 +35,29 @@ export function prerenderMarkdown(sources: Iterable<string>, workers = WORKERS):
   const map = new Map<string, string>();
   slot[MAP] = map;
   let next = 0;
-  const lane = () => new Promise<void>((resolve, reject) => {
-    const worker = new Worker(WORKER);
-    let batch: string[] = [];
-    const send = () => {
-      batch = todo.slice(next, next + BATCH);
-      next += batch.length;
-      if (batch.length) worker.postMessage(batch);
-      else void worker.terminate().then(() => resolve());
-    };
-    worker.on('message', (html: string[]) => { batch.forEach((source, i) => map.set(source, html[i]!)); send(); });
-    worker.on('error', reject);
-    worker.on('exit', (code) => { if (next < todo.length || batch.length) reject(new Error(`markdown worker exited with ${code}`)); });
-    send();
-  });
-  const ready = todo.length ? Promise.all(Array.from({ length: Math.max(1, Math.min(workers, Math.ceil(todo.length / BATCH))) }, lane)).then(() => {}) : Promise.resolve();
+  const lane = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = new Worker(WORKER);
+      let batch: string[] = [];
+      const send = () => {
+        batch = todo.slice(next, next + BATCH);
+        next += batch.length;
+        if (batch.length) worker.postMessage(batch);
+        else void worker.terminate().then(() => resolve());
+      };
+      worker.on('message', (html: string[]) => {
+        batch.forEach((source, i) => map.set(source, html[i]!));
+        send();
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => {
+        if (next < todo.length || batch.length) reject(new Error(`markdown worker exited with ${code}`));
+      });
+      send();
+    });
+  const ready = todo.length
+    ? Promise.all(Array.from({ length: Math.max(1, Math.min(workers, Math.ceil(todo.length / BATCH))) }, lane)).then(() => {})
+    : Promise.resolve();
   ready.catch(() => {}); // reported where it is awaited (markdownReady), not as an unhandled rejection first
   slot[READY] = ready;
   return ready;

@@ -19,13 +19,39 @@ import python from 'shiki/langs/python.mjs';
 import theme from 'shiki/themes/github-dark-default.mjs';
 
 const highlighter = createHighlighterCoreSync({
-  themes: [theme], langs: [bash, json, javascript, typescript, html, http, yaml, markdown, xml, nginx, python], engine: createJavaScriptRegexEngine(),
+  themes: [theme],
+  langs: [bash, json, javascript, typescript, html, http, yaml, markdown, xml, nginx, python],
+  engine: createJavaScriptRegexEngine(),
 });
-const ALIASES: Record<string, string> = { sh: 'bash', shell: 'bash', js: 'javascript', mjs: 'javascript', ts: 'typescript', yml: 'yaml', md: 'markdown', py: 'python' };
-const LABELS: Record<string, string> = { bash: 'Shell', json: 'JSON', javascript: 'JavaScript', typescript: 'TypeScript', html: 'HTML', http: 'HTTP', yaml: 'YAML', markdown: 'Markdown', xml: 'XML', nginx: 'nginx', python: 'Python', text: 'Text' };
+const ALIASES: Record<string, string> = {
+  sh: 'bash',
+  shell: 'bash',
+  js: 'javascript',
+  mjs: 'javascript',
+  ts: 'typescript',
+  yml: 'yaml',
+  md: 'markdown',
+  py: 'python',
+};
+const LABELS: Record<string, string> = {
+  bash: 'Shell',
+  json: 'JSON',
+  javascript: 'JavaScript',
+  typescript: 'TypeScript',
+  html: 'HTML',
+  http: 'HTTP',
+  yaml: 'YAML',
+  markdown: 'Markdown',
+  xml: 'XML',
+  nginx: 'nginx',
+  python: 'Python',
+  text: 'Text',
+};
 
 export function rehypeCodeBlocks() {
-  return (tree: Root) => { walk(tree.children, { groups: 0 }); };
+  return (tree: Root) => {
+    walk(tree.children, { groups: 0 });
+  };
 }
 
 function walk(children: (RootContent | ElementContent)[], state: { groups: number }): void {
@@ -53,13 +79,36 @@ function groupTabs(children: (RootContent | ElementContent)[], state: { groups: 
     }
     if (run.length < 2) continue;
     const g = ++state.groups;
-    const tabs: Element = { type: 'element', tagName: 'div', properties: { role: 'tablist', ariaLabel: 'Languages', className: ['tab-list'] }, children: run.map((b, k) => ({
-      type: 'element', tagName: 'button',
-      properties: { type: 'button', role: 'tab', id: `tab-${g}-${k}`, ariaControls: [`panel-${g}-${k}`], ariaSelected: k === 0 ? 'true' : 'false', tabIndex: k === 0 ? 0 : -1, dataLang: String(b.properties!.dataLang) },
-      children: [{ type: 'text', value: labelOf(String(b.properties!.dataLang)) }],
-    })) };
+    const tabs: Element = {
+      type: 'element',
+      tagName: 'div',
+      properties: { role: 'tablist', ariaLabel: 'Languages', className: ['tab-list'] },
+      children: run.map((b, k) => ({
+        type: 'element',
+        tagName: 'button',
+        properties: {
+          type: 'button',
+          role: 'tab',
+          id: `tab-${g}-${k}`,
+          ariaControls: [`panel-${g}-${k}`],
+          ariaSelected: k === 0 ? 'true' : 'false',
+          tabIndex: k === 0 ? 0 : -1,
+          dataLang: String(b.properties!.dataLang),
+        },
+        children: [{ type: 'text', value: labelOf(String(b.properties!.dataLang)) }],
+      })),
+    };
     const panels: Element[] = run.map((b, k) => ({
-      type: 'element', tagName: 'div', properties: { role: 'tabpanel', id: `panel-${g}-${k}`, ariaLabelledBy: [`tab-${g}-${k}`], className: ['tab-panel'], ...(k === 0 ? {} : { dataInactive: '' }) }, children: [b],
+      type: 'element',
+      tagName: 'div',
+      properties: {
+        role: 'tabpanel',
+        id: `panel-${g}-${k}`,
+        ariaLabelledBy: [`tab-${g}-${k}`],
+        className: ['tab-panel'],
+        ...(k === 0 ? {} : { dataInactive: '' }),
+      },
+      children: [b],
     }));
     children.splice(i, j - i, { type: 'element', tagName: 'div', properties: { className: ['code-tabs'] }, children: [tabs, ...panels] });
   }
@@ -68,7 +117,10 @@ function groupTabs(children: (RootContent | ElementContent)[], state: { groups: 
 const labelOf = (lang: string) => LABELS[lang] ?? lang;
 
 function codeBlock(code: Element): Element {
-  const cls = ([] as unknown[]).concat(code.properties?.className ?? []).map(String).find((c) => c.startsWith('language-'));
+  const cls = ([] as unknown[])
+    .concat(code.properties?.className ?? [])
+    .map(String)
+    .find((c) => c.startsWith('language-'));
   const asked = cls?.slice('language-'.length) ?? 'text';
   const lang = ALIASES[asked] ?? asked;
   const source = textOf(code).replace(/\n$/, '');
@@ -84,12 +136,24 @@ function codeBlock(code: Element): Element {
   const label = LABELS[lang] ?? asked;
   const tab = /(^|\s)tab(\s|$)/.test(String((code.data as { meta?: string } | undefined)?.meta ?? ''));
   return {
-    type: 'element', tagName: 'div', properties: { className: ['code-block'], dataLang: lang, ...(tab ? { dataTab: '' } : {}) },
+    type: 'element',
+    tagName: 'div',
+    properties: { className: ['code-block'], dataLang: lang, ...(tab ? { dataTab: '' } : {}) },
     children: [
-      { type: 'element', tagName: 'div', properties: { className: ['code-bar'] }, children: [
-        { type: 'element', tagName: 'span', properties: {}, children: [{ type: 'text', value: label }] },
-        { type: 'element', tagName: 'button', properties: { type: 'button', className: ['copy'], dataCopy: '' }, children: [{ type: 'text', value: 'Copy' }] },
-      ] },
+      {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['code-bar'] },
+        children: [
+          { type: 'element', tagName: 'span', properties: {}, children: [{ type: 'text', value: label }] },
+          {
+            type: 'element',
+            tagName: 'button',
+            properties: { type: 'button', className: ['copy'], dataCopy: '' },
+            children: [{ type: 'text', value: 'Copy' }],
+          },
+        ],
+      },
       pre,
     ],
   };

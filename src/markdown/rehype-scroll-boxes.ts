@@ -7,7 +7,9 @@ import type { Root, Element, ElementContent, RootContent } from 'hast';
  * number in the document, the heading it sits under and its first header cell.
  */
 export function rehypeScrollBoxes() {
-  return (tree: Root) => { wrap(tree.children, { tables: 0, heading: '' }); };
+  return (tree: Root) => {
+    wrap(tree.children, { tables: 0, heading: '' });
+  };
 }
 
 function wrap(children: (RootContent | ElementContent)[], state: { tables: number; heading: string }): void {
@@ -19,8 +21,14 @@ function wrap(children: (RootContent | ElementContent)[], state: { tables: numbe
       state.tables += 1;
       const name = [state.heading, firstHeader(node) && `(${firstHeader(node)})`].filter(Boolean).join(' ');
       children[i] = {
-        type: 'element', tagName: 'div',
-        properties: { className: ['table-wrap'], tabIndex: 0, role: 'region', ariaLabel: `Table ${state.tables}${name ? `: ${name}` : ''}` },
+        type: 'element',
+        tagName: 'div',
+        properties: {
+          className: ['table-wrap'],
+          tabIndex: 0,
+          role: 'region',
+          ariaLabel: `Table ${state.tables}${name ? `: ${name}` : ''}`,
+        },
         children: [node],
       };
       return;
@@ -36,6 +44,9 @@ function firstHeader(node: Element | ElementContent): string {
   if (node.type === 'text') return node.value;
   if (node.type !== 'element') return '';
   if (node.tagName === 'th') return node.children.map(firstHeader).join('').trim();
-  for (const child of node.children) { const t = firstHeader(child); if (t && child.type === 'element') return t; }
+  for (const child of node.children) {
+    const t = firstHeader(child);
+    if (t && child.type === 'element') return t;
+  }
   return '';
 }

@@ -10,7 +10,15 @@ import { prerendered } from './prerender-markdown.ts';
 
 // Editors' markdown is trusted (it is reviewed in git), but raw HTML in it is still dropped: remark-rehype
 // leaves `html` nodes out unless allowDangerousHtml is set.
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSlug).use(rehypeCodeBlocks).use(rehypeScrollBoxes).use(rehypeStringify).freeze();
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(rehypeSlug)
+  .use(rehypeCodeBlocks)
+  .use(rehypeScrollBoxes)
+  .use(rehypeStringify)
+  .freeze();
 
 /** The HTML of editors' markdown; rendered ahead by the build's workers where it was (prerender-markdown.ts). */
 export const renderHtml = (markdown: string): string => prerendered(markdown) ?? String(processor.processSync(markdown));

@@ -1,6 +1,9 @@
 import { referenceText } from './reference-text.ts';
 
-export interface ReferenceTarget { title: string; url: string }
+export interface ReferenceTarget {
+  title: string;
+  url: string;
+}
 
 /**
  * Turns `[[slug]]` and `[[slug|text]]` into links to glossary terms, and root-relative markdown links
@@ -15,15 +18,18 @@ export function resolveReferences(
   unknown: (slug: string, offset: number) => void,
 ): string {
   return markdown
-    .replace(/\[\[([^\]|]+)(?:\|([^\]]+))?\]\]/g, (whole: string, rawSlug: string, text: string | undefined, offset: number, source: string) => {
-      const slug = rawSlug.trim();
-      const target = terms.get(slug);
-      if (!target) {
-        unknown(slug, offset);
-        return whole;
-      }
-      // Mid-sentence, a title's first letter is lowered unless it is a proper name ("the click-through rate").
-      return `[${(text ?? referenceText(target.title, source.slice(0, offset))).trim()}](${target.url})`;
-    })
+    .replace(
+      /\[\[([^\]|]+)(?:\|([^\]]+))?\]\]/g,
+      (whole: string, rawSlug: string, text: string | undefined, offset: number, source: string) => {
+        const slug = rawSlug.trim();
+        const target = terms.get(slug);
+        if (!target) {
+          unknown(slug, offset);
+          return whole;
+        }
+        // Mid-sentence, a title's first letter is lowered unless it is a proper name ("the click-through rate").
+        return `[${(text ?? referenceText(target.title, source.slice(0, offset))).trim()}](${target.url})`;
+      },
+    )
     .replace(/\]\((\/[^)\s]*)\)/g, (_, path: string) => `](${site}${path})`);
 }

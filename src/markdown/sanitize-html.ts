@@ -10,7 +10,22 @@ import rehypeStringify from 'rehype-stringify';
 
 const schema: Options = {
   ...defaultSchema,
-  tagNames: [...defaultSchema.tagNames!, 'nav', 'figure', 'figcaption', 'caption', 'colgroup', 'col', 'mark', 'small', 'time', 'abbr', 'cite', 'u', 'aside'],
+  tagNames: [
+    ...defaultSchema.tagNames!,
+    'nav',
+    'figure',
+    'figcaption',
+    'caption',
+    'colgroup',
+    'col',
+    'mark',
+    'small',
+    'time',
+    'abbr',
+    'cite',
+    'u',
+    'aside',
+  ],
   attributes: {
     ...defaultSchema.attributes,
     // Classes that style or label code and the contents list, never ones that could reach our own scripts' hooks.
@@ -25,7 +40,11 @@ const schema: Options = {
   strip: ['script', 'style', 'template', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math'],
 };
 
-const processor = unified().use(rehypeParse, { fragment: true }).use(rehypeSanitize, schema).use(rehypeStringify, { characterReferences: { useNamedReferences: true } }).freeze();
+const processor = unified()
+  .use(rehypeParse, { fragment: true })
+  .use(rehypeSanitize, schema)
+  .use(rehypeStringify, { characterReferences: { useNamedReferences: true } })
+  .freeze();
 
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -10,7 +10,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { conditional } from '../api/http/stages/conditional.ts';
 import { heldBody, RECHECK_MS } from './static-files.ts';
 
-interface Answer { headers: Record<string, string>; notModified: Record<string, string>; body: Buffer; etag: string; expires: number }
+interface Answer {
+  headers: Record<string, string>;
+  notModified: Record<string, string>;
+  body: Buffer;
+  etag: string;
+  expires: number;
+}
 
 export interface AnswerMemoOptions {
   /** How long an answer is reused before the pipeline is asked again. */
@@ -23,7 +29,8 @@ export interface AnswerMemoOptions {
 const MAX_KEY = 2048;
 
 /** Only what cannot differ between two such requests: no query string, a read, nothing but Vary'd headers. */
-const memoizable = (req: IncomingMessage) => (req.method === 'GET' || req.method === 'HEAD') && req.url !== undefined && !req.url.includes('?');
+const memoizable = (req: IncomingMessage) =>
+  (req.method === 'GET' || req.method === 'HEAD') && req.url !== undefined && !req.url.includes('?');
 
 export function createAnswerMemo({ ttlMs = RECHECK_MS, maxEntries = 10_000 }: AnswerMemoOptions = {}) {
   /** The request headers each path's answer varies on, lower case, as its last answer said. */
@@ -41,11 +48,17 @@ export function createAnswerMemo({ ttlMs = RECHECK_MS, maxEntries = 10_000 }: An
       const body = heldBody(res);
       if (!body || req.method !== 'GET' || !memoizable(req)) return;
       const headers = Object.fromEntries(res.headers);
-      const names = (headers.vary ?? '').split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
+      const names = (headers.vary ?? '')
+        .split(',')
+        .map((n) => n.trim().toLowerCase())
+        .filter(Boolean);
       if (names.includes('*')) return;
       const key = keyOf(req, names);
       if (key.length > MAX_KEY) return;
-      if (answers.size >= maxEntries) { answers.clear(); varyOf.clear(); }
+      if (answers.size >= maxEntries) {
+        answers.clear();
+        varyOf.clear();
+      }
       const { 'content-length': _length, ...notModified } = headers;
       varyOf.set(req.url!, names);
       answers.set(key, { headers, notModified, body, etag: headers.etag!, expires: Date.now() + ttlMs });

@@ -11,7 +11,9 @@ function fingerprint(root: string, extra: string): string {
   for (const input of INPUTS) {
     const full = join(root, input);
     if (!existsSync(full)) continue;
-    const entries = statSync(full).isDirectory() ? (readdirSync(full, { recursive: true }) as string[]).sort().map((f) => join(full, f)) : [full];
+    const entries = statSync(full).isDirectory()
+      ? (readdirSync(full, { recursive: true }) as string[]).sort().map((f) => join(full, f))
+      : [full];
     for (const f of entries) {
       const st = statSync(f);
       if (st.isFile()) hash.update(`${f}\0${st.size}\0${st.mtimeMs}\n`);

@@ -36,8 +36,12 @@ export function skribraDev(config: Config): AstroIntegration {
   return {
     name: 'skribra-dev',
     hooks: {
-      'astro:config:setup': ({ command }) => { dev = command === 'dev'; },
-      'astro:server:setup': async ({ server, logger }) => { if (dev) await devServer(server, logger, config); },
+      'astro:config:setup': ({ command }) => {
+        dev = command === 'dev';
+      },
+      'astro:server:setup': async ({ server, logger }) => {
+        if (dev) await devServer(server, logger, config);
+      },
     },
   };
 }
@@ -53,7 +57,9 @@ async function devServer(server: ViteDevServer, logger: AstroIntegrationLogger, 
     const started = performance.now();
     resetSiteContent();
     let content: ReturnType<typeof siteContent>;
-    try { content = siteContent(); } catch (err) {
+    try {
+      content = siteContent();
+    } catch (err) {
       logger.error((err as Error).message); // every content problem, as check:content prints them; the last good outputs stay
       return;
     }
@@ -84,20 +90,24 @@ async function devServer(server: ViteDevServer, logger: AstroIntegrationLogger, 
     if (!file.startsWith(dir)) return;
     clearTimeout(timer);
     // Editors save in bursts (temp file, rename): one refresh per burst.
-    timer = setTimeout(() => { pending = pending.then(refresh).then(reloadPages, (err) => logger.error(String(err))); }, 40);
+    timer = setTimeout(() => {
+      pending = pending.then(refresh).then(reloadPages, (err) => logger.error(String(err)));
+    }, 40);
   });
 
   const listener = getRequestListener((req) => origin!(req), { overrideGlobalObjects: false });
   // First in the stack, once Astro has put its own there (its post hooks run after this one): Astro's trailing-
   // slash middleware would answer API paths, which have no trailing slash, with its 404.
-  server.httpServer?.once('listening', () => server.middlewares.stack.unshift({
-    route: '',
-    handle: (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-      const url = new URL(req.url ?? '/', 'http://dev');
-      if (!isOurs(url.pathname, req.headers.accept)) return next();
-      void pending.then(() => listener(req, res));
-    },
-  }));
+  server.httpServer?.once('listening', () =>
+    server.middlewares.stack.unshift({
+      route: '',
+      handle: (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        const url = new URL(req.url ?? '/', 'http://dev');
+        if (!isOurs(url.pathname, req.headers.accept)) return next();
+        void pending.then(() => listener(req, res));
+      },
+    }),
+  );
   server.httpServer?.on('close', () => {
     if (out) rmSync(out, { recursive: true, force: true });
     void store.close();

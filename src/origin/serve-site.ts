@@ -6,7 +6,14 @@ import type { Decision } from '../api/http/decide.ts';
 import { NO_STORE } from '../api/http/cache-policy.ts';
 import { machineFiles } from '../api/registry.ts';
 import { encodePath } from '../core/decode-path.ts';
-import { CONTENT_SIGNAL_FILE, contentSignalOf, decideSite, markdownHeaders, markdownResponse, NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
+import {
+  CONTENT_SIGNAL_FILE,
+  contentSignalOf,
+  decideSite,
+  markdownHeaders,
+  markdownResponse,
+  NOT_FOUND_MARKDOWN,
+} from '../core/negotiate.ts';
 import { derivedOf, fileResponse, fileText, type staticFiles } from './static-files.ts';
 import { UNPUBLISHED } from './static-headers.ts';
 
@@ -34,7 +41,9 @@ function markdownFileResponse(req: Request, files: Files, path: string, status =
 /** The HTML 404 page with Netlify's cache policy for it (revalidated on every use, like every static file). */
 function notFoundPage(req: Request, files: Files, headers: Record<string, string>, rules: Record<string, string> = {}): Response {
   const page = files.get('/404.html');
-  return page ? fileResponse(req, page, { ...rules, ...headers }, 404) : new Response('Not found', { status: 404, headers: { ...rules, ...headers, ...NO_STORE } });
+  return page
+    ? fileResponse(req, page, { ...rules, ...headers }, 404)
+    : new Response('Not found', { status: 404, headers: { ...rules, ...headers, ...NO_STORE } });
 }
 
 /**
@@ -42,7 +51,12 @@ function notFoundPage(req: Request, files: Files, headers: Record<string, string
  * build's `_headers` for their path (`headersOf`), as on Netlify; markdown answers carry their own, as the edge
  * function's do.
  */
-export function serveSite(req: Request, files: Files, { path, segments }: SiteDecision, headersOf: (path: string) => Record<string, string> = () => ({})): Response {
+export function serveSite(
+  req: Request,
+  files: Files,
+  { path, segments }: SiteDecision,
+  headersOf: (path: string) => Record<string, string> = () => ({}),
+): Response {
   const rules = headersOf(new URL(req.url).pathname);
   if (path === undefined || UNPUBLISHED.has(path)) return notFoundPage(req, files, {}, rules);
   const decision = decideSite(path, req.headers.get('accept'), (p) => files.get(p) !== undefined);

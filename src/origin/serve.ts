@@ -13,20 +13,25 @@ import { clientAddress, withClientAddress } from '../api/http/client-address.ts'
 export function listen(handler: Handler, port: number, hostname: string, trustProxy = false) {
   const memo = createAnswerMemo();
   return new Promise<{ port: number; close: () => Promise<void> }>((resolveListening) => {
-    const server = serve({
-      fetch: async (req, env) => {
-        // Per-address limits key on the socket's address, or on a trusted proxy's last hop (SKRIBRA_TRUST_PROXY=1).
-        const address = clientAddress(env?.incoming?.socket.remoteAddress, req.headers.get('x-forwarded-for'), trustProxy);
-        const res = await handler(withClientAddress(req, address));
-        if (env && 'incoming' in env) memo.remember(env.incoming as IncomingMessage, res);
-        return res;
+    const server = serve(
+      {
+        fetch: async (req, env) => {
+          // Per-address limits key on the socket's address, or on a trusted proxy's last hop (SKRIBRA_TRUST_PROXY=1).
+          const address = clientAddress(env?.incoming?.socket.remoteAddress, req.headers.get('x-forwarded-for'), trustProxy);
+          const res = await handler(withClientAddress(req, address));
+          if (env && 'incoming' in env) memo.remember(env.incoming as IncomingMessage, res);
+          return res;
+        },
+        createServer: ((options: object, listener: (req: IncomingMessage, res: ServerResponse) => void) =>
+          createServer(options, (req, res) => {
+            if (!memo.answer(req, res)) listener(req, res);
+          })) as typeof createServer,
+        port,
+        hostname,
       },
-      createServer: ((options: object, listener: (req: IncomingMessage, res: ServerResponse) => void) =>
-        createServer(options, (req, res) => { if (!memo.answer(req, res)) listener(req, res); })) as typeof createServer,
-      port,
-      hostname,
-    }, (info) => {
-      resolveListening({ port: info.port, close: () => new Promise((r) => server.close(() => r())) });
-    });
+      (info) => {
+        resolveListening({ port: info.port, close: () => new Promise((r) => server.close(() => r())) });
+      },
+    );
   });
 }

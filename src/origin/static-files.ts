@@ -49,13 +49,23 @@ export interface StaticFilesOptions {
 
 /** A file removed or made unreadable between its stat and its read is a missing file. */
 const readOrUndefined = (path: string) => {
-  try { return readFileSync(path); } catch { return undefined; }
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
 };
 
 /** How long a file's entry is trusted without a stat, by default: a rebuild shows within it. */
 export const RECHECK_MS = 1000;
 
-interface Entry { checked: number; mtime: number; size: number; file: StaticFile | undefined; held: number }
+interface Entry {
+  checked: number;
+  mtime: number;
+  size: number;
+  file: StaticFile | undefined;
+  held: number;
+}
 
 /** The file's stats, or undefined for anything that is not a readable file (missing, a directory, ENOTDIR, too long). */
 const statOf = (path: string) => {
@@ -99,7 +109,10 @@ export function staticFiles(root: string, options: StaticFilesOptions = {}) {
   }
 
   function load(relPath: string, old: Entry | undefined, now: number): StaticFile | undefined {
-    if (cache.size >= maxEntries && !old) { cache.clear(); held = 0; }
+    if (cache.size >= maxEntries && !old) {
+      cache.clear();
+      held = 0;
+    }
     const full = normalize(join(root, relPath));
     const st = full === root || full.startsWith(rootPrefix) ? statOf(full) : undefined;
     if (old && st && old.file && old.mtime === st.mtimeMs && old.size === st.size) {
@@ -176,7 +189,10 @@ export function chooseEncoding(header: string | null | undefined, available: Par
   for (const { coding } of ENCODINGS) {
     if (!available[coding]) continue;
     const value = q[coding] ?? q['*'] ?? 0;
-    if (value > bestQ) { best = coding; bestQ = value; }
+    if (value > bestQ) {
+      best = coding;
+      bestQ = value;
+    }
   }
   return best;
 }
@@ -205,7 +221,8 @@ export function fileResponse(req: Request, file: StaticFile, headers: Record<str
   if (verdict === 'not-modified') return new Response(null, { status: 304, headers: h });
   h['content-length'] = String(rep.size);
   if (verdict === 'headers-only') return new Response(null, { status, headers: h });
-  const body = rep.body ?? (Readable.toWeb(createReadStream(rep.path, { start: 0, end: Math.max(rep.size - 1, 0) })) as ReadableStream<Uint8Array>);
+  const body =
+    rep.body ?? (Readable.toWeb(createReadStream(rep.path, { start: 0, end: Math.max(rep.size - 1, 0) })) as ReadableStream<Uint8Array>);
   // A Buffer is a Uint8Array: handed over as is, without the copy `new Uint8Array(buffer)` would make.
   const res = new Response(rep.size === 0 ? null : (body as BodyInit), { status, headers: h });
   if (status === 200 && rep.body) HELD.set(res, rep.body);

@@ -3,7 +3,8 @@
 export const EXAMPLE_ARTICLE = {
   title: 'How to write a meta description',
   slug: 'how-to-write-a-meta-description',
-  content_html: '<p>A meta description is the short summary a search engine may show under your title.</p><h2>Keep it short</h2><p>Aim for 120 to 155 characters.</p>',
+  content_html:
+    '<p>A meta description is the short summary a search engine may show under your title.</p><h2>Keep it short</h2><p>Aim for 120 to 155 characters.</p>',
   excerpt: 'What a meta description does, how long it should be and how to write one that earns the click.',
   meta_description: 'Learn what a meta description does, how long it should be and how to write one that earns the click.',
   image_url: 'https://images.example.com/meta-description.png',

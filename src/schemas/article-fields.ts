@@ -23,7 +23,11 @@ export const articleAuthor = z.strictObject({
   name: z.string().trim().min(1).max(200).meta({ description: 'The byline.' }),
   url: httpUrl.optional().meta({ description: "The author's page (for `author.url` in JSON-LD and a byline link)." }),
 });
-const tag = z.string().trim().min(1, { error: 'must not be empty' }).max(60)
+const tag = z
+  .string()
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(60)
   .regex(/^[^\p{Cc}]+$/u, { error: 'must not contain control characters' });
 const imageSide = z.int().min(1).max(20000);
 
@@ -42,14 +46,30 @@ export interface FieldSpec<S extends z.ZodType = z.ZodType> {
   note: string;
 }
 
-const field = <S extends z.ZodType, V extends Shows, const E extends { required?: true; kept?: true } = object>(schema: S, shows: V, note: string, extra?: E) =>
-  ({ schema, shows, note, ...extra }) as FieldSpec<S> & { shows: V } & E;
+const field = <S extends z.ZodType, V extends Shows, const E extends { required?: true; kept?: true } = object>(
+  schema: S,
+  shows: V,
+  note: string,
+  extra?: E,
+) => ({ schema, shows, note, ...extra }) as FieldSpec<S> & { shows: V } & E;
 
 export const ARTICLE_FIELDS = {
   title: field(z.string().trim().min(1).max(300), 'card', 'The headline.', { required: true }),
-  slug: field(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be lowercase letters, digits and single hyphens' }).max(200), 'card',
-    "The article's key in the project: lower case letters, digits and single hyphens. Publishing an existing slug updates that article.", { required: true }),
-  content_html: field(z.string().min(1), 'detail', 'The body as trusted, pre-sanitised HTML, without table of contents, related list or JSON-LD.', { required: true }),
+  slug: field(
+    z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be lowercase letters, digits and single hyphens' })
+      .max(200),
+    'card',
+    "The article's key in the project: lower case letters, digits and single hyphens. Publishing an existing slug updates that article.",
+    { required: true },
+  ),
+  content_html: field(
+    z.string().min(1),
+    'detail',
+    'The body as trusted, pre-sanitised HTML, without table of contents, related list or JSON-LD.',
+    { required: true },
+  ),
   excerpt: field(z.string(), 'card', 'A short summary for lists and cards.'),
   meta_description: field(z.string(), 'detail', 'The meta description for search results.'),
   image_url: field(httpUrl, 'card', 'The cover image.'),
@@ -59,11 +79,23 @@ export const ARTICLE_FIELDS = {
   type: field(z.string(), 'card', 'A kind of article, such as guide or listicle.'),
   reading_time: field(z.int().min(0).max(1000), 'card', 'Minutes.'),
   keyword: field(z.string(), 'card', 'The target search keyword.'),
-  tags: field(z.array(tag).max(30).refine((t) => new Set(t).size === t.length, { error: 'must not repeat a tag' }), 'card',
-    'Short labels for tag pages: a list of strings, each 1 to 60 characters, at most 30.'),
+  tags: field(
+    z
+      .array(tag)
+      .max(30)
+      .refine((t) => new Set(t).size === t.length, { error: 'must not repeat a tag' }),
+    'card',
+    'Short labels for tag pages: a list of strings, each 1 to 60 characters, at most 30.',
+  ),
   author: field(articleAuthor, 'card', 'The byline: {name, url?}.'),
-  language: field(z.string().regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/, { error: 'must be a BCP 47 language tag such as en, en-GB or pt-BR' }).max(35), 'card',
-    'The language as a BCP 47 tag (en, en-GB, pt-BR), for lang and hreflang.'),
+  language: field(
+    z
+      .string()
+      .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/, { error: 'must be a BCP 47 language tag such as en, en-GB or pt-BR' })
+      .max(35),
+    'card',
+    'The language as a BCP 47 tag (en, en-GB, pt-BR), for lang and hreflang.',
+  ),
   url: field(httpUrl, 'card', "The article's address on the customer's site, when known."),
   toc_html: field(z.string(), 'detail', 'The table of contents as HTML.'),
   last_change_summary: field(z.string(), 'detail', 'What changed in this version, in a sentence.'),
@@ -73,7 +105,9 @@ export const ARTICLE_FIELDS = {
   target_date: field(z.iso.date(), 'none', 'The planned publication date (metadata.targetDate).'),
   noindex: field(z.boolean(), 'none', 'true keeps the article out of search indexes; left out, the current value stays.', { kept: true }),
   redirect_to: field(httpUrl, 'none', 'Consolidates the article into this URL; left out, the current value stays.', { kept: true }),
-  redirect_type: field(z.string(), 'none', 'permanent (301) or anything else (temporary, 302); left out, the current value stays.', { kept: true }),
+  redirect_type: field(z.string(), 'none', 'permanent (301) or anything else (temporary, 302); left out, the current value stays.', {
+    kept: true,
+  }),
 } as const;
 
 export type ArticleFieldName = keyof typeof ARTICLE_FIELDS;
@@ -97,31 +131,43 @@ export type OutputShape<V extends Shows> = { [K in keyof Pick2<F, V>]: K extends
 
 /** The zod shape of the fields of `names` as the API shows them, each described by its note. */
 export function outputShape<V extends Shows>(names: readonly ArticleFieldName[]): OutputShape<V> {
-  return Object.fromEntries(names.map((k) => {
-    const { schema, note, required } = ARTICLE_FIELDS[k];
-    const s = required || isList(k) ? schema : schema.optional();
-    return [k, s.meta({ description: note })];
-  })) as OutputShape<V>;
+  return Object.fromEntries(
+    names.map((k) => {
+      const { schema, note, required } = ARTICLE_FIELDS[k];
+      const s = required || isList(k) ? schema : schema.optional();
+      return [k, s.meta({ description: note })];
+    }),
+  ) as OutputShape<V>;
 }
 
-type InField<T> = T extends { required: true; schema: infer S } ? S
-  : T extends { schema: infer S extends z.ZodArray } ? z.ZodDefault<S>
-  : T extends { schema: infer S extends z.ZodType } ? z.ZodOptional<S> : never;
+type InField<T> = T extends { required: true; schema: infer S }
+  ? S
+  : T extends { schema: infer S extends z.ZodArray }
+    ? z.ZodDefault<S>
+    : T extends { schema: infer S extends z.ZodType }
+      ? z.ZodOptional<S>
+      : never;
 export type InputShape = { [K in keyof F]: InField<F[K]> };
 
 /** The publish file's shape: required fields as they are, lists default to empty, the rest optional. */
 export function inputShape(): InputShape {
-  return Object.fromEntries(FIELD_NAMES.map((k) => {
-    const { schema, note, required } = ARTICLE_FIELDS[k];
-    const s = required ? schema : isList(k) ? (schema as z.ZodArray).default([]) : schema.optional();
-    return [k, s.meta({ description: note })];
-  })) as InputShape;
+  return Object.fromEntries(
+    FIELD_NAMES.map((k) => {
+      const { schema, note, required } = ARTICLE_FIELDS[k];
+      const s = required ? schema : isList(k) ? (schema as z.ZodArray).default([]) : schema.optional();
+      return [k, s.meta({ description: note })];
+    }),
+  ) as InputShape;
 }
 
 /** Cross-field rules of the publish file, each with the field it names. */
-export function checkImage(a: { image_url?: string; image_alt?: string; image_width?: number; image_height?: number }, ctx: z.RefinementCtx): void {
+export function checkImage(
+  a: { image_url?: string; image_alt?: string; image_width?: number; image_height?: number },
+  ctx: z.RefinementCtx,
+): void {
   for (const k of ['image_alt', 'image_width', 'image_height'] as const) {
-    if (a[k] !== undefined && a.image_url === undefined) ctx.addIssue({ code: 'custom', path: [k], message: 'needs image_url (the image it describes)' });
+    if (a[k] !== undefined && a.image_url === undefined)
+      ctx.addIssue({ code: 'custom', path: [k], message: 'needs image_url (the image it describes)' });
   }
   if ((a.image_width === undefined) !== (a.image_height === undefined)) {
     const [missing, given] = a.image_width === undefined ? ['image_width', 'image_height'] : ['image_height', 'image_width'];

@@ -13,24 +13,36 @@ import { Pricing } from './pricing.ts';
 import { syncPage } from './sync.ts';
 
 const searchEnvelope = z.object({
-  data: z.object({
-    query: z.string().meta({ description: 'The query as it was asked (`q`).' }),
-    total: z.int().min(0).meta({ description: 'How many pages match in all (`items` holds at most `limit` of them).' }),
-    items: z.array(SearchResult).meta({ description: 'The best matches, best first.' }),
-  }).meta({ description: 'The matches of the query.' }),
+  data: z
+    .object({
+      query: z.string().meta({ description: 'The query as it was asked (`q`).' }),
+      total: z.int().min(0).meta({ description: 'How many pages match in all (`items` holds at most `limit` of them).' }),
+      items: z.array(SearchResult).meta({ description: 'The best matches, best first.' }),
+    })
+    .meta({ description: 'The matches of the query.' }),
 });
 const ownProjects = z.object({
-  data: z.object({
-    items: z.array(ownProject).meta({ description: "Every project of the key's account, its API switched on or not." }),
-  }).meta({ description: "The account's projects." }),
+  data: z
+    .object({
+      items: z.array(ownProject).meta({ description: "Every project of the key's account, its API switched on or not." }),
+    })
+    .meta({ description: "The account's projects." }),
 });
 
 export const envelopes = {
-  IndexResponse: single(ApiIndex), HealthResponse: single(Health),
-  PageList: list(Page), SearchResponse: searchEnvelope,
-  GlossaryTermList: list(GlossaryTerm), GlossaryTermResponse: single(GlossaryTerm), GlossaryCategoryList: list(GlossaryCategory),
+  IndexResponse: single(ApiIndex),
+  HealthResponse: single(Health),
+  PageList: list(Page),
+  SearchResponse: searchEnvelope,
+  GlossaryTermList: list(GlossaryTerm),
+  GlossaryTermResponse: single(GlossaryTerm),
+  GlossaryCategoryList: list(GlossaryCategory),
   PricingResponse: single(Pricing),
-  ArticleList: list(ArticleSummary), ArticleResponse: single(Article),
-  OwnProjectList: ownProjects, OwnArticleList: list(ownArticleCard), OwnArticleResponse: single(ownArticle), SyncResponse: syncPage,
+  ArticleList: list(ArticleSummary),
+  ArticleResponse: single(Article),
+  OwnProjectList: ownProjects,
+  OwnArticleList: list(ownArticleCard),
+  OwnArticleResponse: single(ownArticle),
+  SyncResponse: syncPage,
 } as const;
 export type EnvelopeName = keyof typeof envelopes;

@@ -6,7 +6,10 @@ import { ownArticle, ownArticleCard } from './own-article.ts';
 /** An article that is listed now: new, edited, re-published, or still listed with a changed flag (noindex, retired). */
 export const syncUpsert = z.object({
   type: z.literal('upsert').meta({ description: 'Discriminator: the article is listed now.' }),
-  article: z.union([ownArticle, ownArticleCard]).meta({ description: 'The article as it is now: whole, exactly the `data` of GET /v1/articles/{slug} (default, `fields=article`), or its list card (`fields=card`).' }),
+  article: z.union([ownArticle, ownArticleCard]).meta({
+    description:
+      'The article as it is now: whole, exactly the `data` of GET /v1/articles/{slug} (default, `fields=article`), or its list card (`fields=card`).',
+  }),
 });
 
 /**
@@ -17,10 +20,14 @@ export const syncRemoved = z.object({
   type: z.literal('removed').meta({ description: 'Discriminator: the article left the list.' }),
   id: z.string().meta({ description: "The article's id, as in its earlier upsert." }),
   slug: z.string().meta({ description: 'The slug it was listed under.' }),
-  reason: z.enum(['unpublished', 'redirected'])
-    .meta({ description: '`unpublished` (also a deleted article): it is gone, 404; `redirected`: consolidation sends readers to its `redirect_to`.' }),
+  reason: z.enum(['unpublished', 'redirected']).meta({
+    description: '`unpublished` (also a deleted article): it is gone, 404; `redirected`: consolidation sends readers to its `redirect_to`.',
+  }),
   at: z.iso.datetime().meta({ description: 'When the change was recorded.' }),
-  redirect_to: z.string().optional().meta({ description: 'Where readers go now (`redirected` only), so a site serves the redirect without a detail request.' }),
+  redirect_to: z
+    .string()
+    .optional()
+    .meta({ description: 'Where readers go now (`redirected` only), so a site serves the redirect without a detail request.' }),
   redirect_type: z.string().optional().meta({ description: '`permanent` (301) or temporary (302) (`redirected` only).' }),
 });
 
@@ -30,13 +37,17 @@ export type SyncItem = z.infer<typeof syncItem>;
 
 /** The body of GET /v1/sync. */
 export const syncPage = z.object({
-  data: z.object({
-    items: z.array(syncItem).meta({ description: 'Changes in the order they committed, oldest first.' }),
-    next_cursor: z.string().meta({
-      description: 'Opaque, bound to the project and signed: store it after applying `items` and pass it as `cursor` to continue; valid for 30 days from when the client was last caught up (`has_more` false).',
-    }),
-    has_more: z.boolean()
-      .meta({ description: 'True: ask again now with `next_cursor`; false: caught up, ask again later with `next_cursor`.' }),
-  }).meta({ description: 'One page of changes and the cursor to continue from.' }),
+  data: z
+    .object({
+      items: z.array(syncItem).meta({ description: 'Changes in the order they committed, oldest first.' }),
+      next_cursor: z.string().meta({
+        description:
+          'Opaque, bound to the project and signed: store it after applying `items` and pass it as `cursor` to continue; valid for 30 days from when the client was last caught up (`has_more` false).',
+      }),
+      has_more: z
+        .boolean()
+        .meta({ description: 'True: ask again now with `next_cursor`; false: caught up, ask again later with `next_cursor`.' }),
+    })
+    .meta({ description: 'One page of changes and the cursor to continue from.' }),
 });
 export type SyncPage = z.infer<typeof syncPage>;

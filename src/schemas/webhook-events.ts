@@ -15,18 +15,23 @@ const common = {
    * last one you applied for that article; after downtime, resume from your stored sync cursor.
    */
   sequence: z.int().min(1).optional().meta({
-    description: "The change's position in the project's sync feed (higher is newer): drop an event whose sequence is not above the last one applied for the article. Absent only on deliveries queued before events carried it.",
+    description:
+      "The change's position in the project's sync feed (higher is newer): drop an event whose sequence is not above the last one applied for the article. Absent only on deliveries queued before events carried it.",
   }),
 };
 
 /** A gone article: what a site needs to drop or redirect it. */
-export const articleRemoval = z.object({
-  id: z.string().meta({ description: "The article's id." }),
-  slug: z.string().meta({ description: 'The slug it was listed under.' }),
-  reason: z.enum(['unpublished', 'redirected']).meta({ description: 'unpublished: answer 404 from now on; redirected: send readers to redirect_to.' }),
-  redirect_to: z.string().optional().meta({ description: 'Where readers go now (redirected only).' }),
-  redirect_type: z.string().optional().meta({ description: '`permanent` (301) or temporary (302) (redirected only).' }),
-}).meta({ description: 'A gone article: what a site needs to drop or redirect it.' });
+export const articleRemoval = z
+  .object({
+    id: z.string().meta({ description: "The article's id." }),
+    slug: z.string().meta({ description: 'The slug it was listed under.' }),
+    reason: z
+      .enum(['unpublished', 'redirected'])
+      .meta({ description: 'unpublished: answer 404 from now on; redirected: send readers to redirect_to.' }),
+    redirect_to: z.string().optional().meta({ description: 'Where readers go now (redirected only).' }),
+    redirect_type: z.string().optional().meta({ description: '`permanent` (301) or temporary (302) (redirected only).' }),
+  })
+  .meta({ description: 'A gone article: what a site needs to drop or redirect it.' });
 
 const withArticle = (type: 'article.published' | 'article.updated', description: string) =>
   z.object({ type: z.literal(type).meta({ description: 'The event type.' }), ...common, data: ownArticle }).meta({ description });
@@ -35,10 +40,19 @@ const withRemoval = (type: 'article.unpublished' | 'article.redirected', descrip
 
 /** The body of each event type; `data` is the whole article for published and updated. */
 export const webhookPayloads = {
-  'article.published': withArticle('article.published', 'An article became listed: first published (the default subscription, once per article) or published again after an unpublish or redirect. `data` is the article exactly as GET /v1/articles/{slug} returns it.'),
-  'article.updated': withArticle('article.updated', "A listed article changed and stays listed (an edit, a noindex change). `data` is the whole article as it is now."),
+  'article.published': withArticle(
+    'article.published',
+    'An article became listed: first published (the default subscription, once per article) or published again after an unpublish or redirect. `data` is the article exactly as GET /v1/articles/{slug} returns it.',
+  ),
+  'article.updated': withArticle(
+    'article.updated',
+    'A listed article changed and stays listed (an edit, a noindex change). `data` is the whole article as it is now.',
+  ),
   'article.unpublished': withRemoval('article.unpublished', 'An article left the list: its slug answers 404 from now on.'),
-  'article.redirected': withRemoval('article.redirected', 'Consolidation sent an article elsewhere (or changed where): redirect readers to `redirect_to`.'),
+  'article.redirected': withRemoval(
+    'article.redirected',
+    'Consolidation sent an article elsewhere (or changed where): redirect readers to `redirect_to`.',
+  ),
 } as const satisfies Record<ArticleEvent, z.ZodType>;
 
 export type WebhookEventPayload = z.infer<(typeof webhookPayloads)[ArticleEvent]>;

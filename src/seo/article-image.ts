@@ -5,7 +5,12 @@ import type { ArticleSummary } from '../api/public/article-source.ts';
 import { COVER_WIDTH } from './og-images.ts';
 import { coverImagePath, ogImagePath } from './page-json-ld.ts';
 
-export interface ShownImage { src: string; alt: string; width: number; height: number }
+export interface ShownImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
 
 type Imaged = Pick<ArticleSummary, 'title' | 'url' | 'image_url' | 'image_alt' | 'image_width' | 'image_height'>;
 
@@ -24,7 +29,7 @@ function isDrawnCard(a: Imaged, path: string): boolean {
 // Without image_alt the card says the title (og:image:alt says the same); a writer's image is as likely about it.
 const altOf = (a: Imaged) => a.image_alt ?? a.title;
 const sizeOf = (a: Imaged, box: { width: number; height: number }) =>
-  (a.image_width && a.image_height ? { width: a.image_width, height: a.image_height } : box);
+  a.image_width && a.image_height ? { width: a.image_width, height: a.image_height } : box;
 
 /** The cover at the top of the article's page. */
 export function coverImage(a: Imaged): ShownImage {

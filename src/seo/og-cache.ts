@@ -18,5 +18,7 @@ export function storeOgImage(dir: string, name: string, png: Uint8Array): void {
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     writeFileSync(tmp, png);
     renameSync(tmp, file); // atomic: a concurrent build never reads half a file
-  } catch { /* see above */ }
+  } catch {
+    /* see above */
+  }
 }

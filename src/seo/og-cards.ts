@@ -4,36 +4,70 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { COLLECTIONS } from '../catalog/collections.ts';
 import { ogImagePath } from './page-json-ld.ts';
 
-export interface OgCard { path: string; eyebrow: string; title: string; description: string }
+export interface OgCard {
+  path: string;
+  eyebrow: string;
+  title: string;
+  description: string;
+}
 
 /** What ogCards needs of the blog: its articles, its index pages, and the index's title and description. */
-export interface OgBlog { articles: { url: string; title: string; excerpt?: string | null }[]; pages: { path: string; n: number; total: number }[]; title: string; description: string }
+export interface OgBlog {
+  articles: { url: string; title: string; excerpt?: string | null }[];
+  pages: { path: string; n: number; total: number }[];
+  title: string;
+  description: string;
+}
 
 const KIND_EYEBROW: Record<string, string> = {
-  glossary: 'SEO glossary', 'glossary-category': 'SEO glossary', ...Object.fromEntries(COLLECTIONS.map((c) => [c.kind, c.eyebrow])),
-  doc: 'Developer docs', resource: 'Resource', audience: 'Skribra for teams', page: 'Skribra',
+  glossary: 'SEO glossary',
+  'glossary-category': 'SEO glossary',
+  ...Object.fromEntries(COLLECTIONS.map((c) => [c.kind, c.eyebrow])),
+  doc: 'Developer docs',
+  resource: 'Resource',
+  audience: 'Skribra for teams',
+  page: 'Skribra',
 };
 
 /** Linear in the site's size (maps, not a search per page): it runs over every page of a 100,000-term glossary. */
 export function ogCards(catalog: Catalog, blog: OgBlog): OgCard[] {
   // First wins, as a search from the start would find it.
   const termByPath = new Map<string, Catalog['terms'][number]>();
-  for (const t of catalog.terms) { const path = new URL(t.url).pathname; if (!termByPath.has(path)) termByPath.set(path, t); }
+  for (const t of catalog.terms) {
+    const path = new URL(t.url).pathname;
+    if (!termByPath.has(path)) termByPath.set(path, t);
+  }
   const categoryBySlug = new Map<string, Catalog['categories'][number]>();
   for (const c of catalog.categories) if (!categoryBySlug.has(c.slug)) categoryBySlug.set(c.slug, c);
   const cards: OgCard[] = catalog.pages.map((p) => {
     const term = p.kind === 'glossary' ? termByPath.get(p.path) : undefined;
     const category = term && categoryBySlug.get(term.category);
-    return { path: p.path, eyebrow: category ? `SEO glossary · ${category.label}` : KIND_EYEBROW[p.kind] ?? 'Skribra', title: term?.title ?? p.title, description: p.description };
+    return {
+      path: p.path,
+      eyebrow: category ? `SEO glossary · ${category.label}` : (KIND_EYEBROW[p.kind] ?? 'Skribra'),
+      title: term?.title ?? p.title,
+      description: p.description,
+    };
   });
-  for (const a of blog.articles) cards.push({ path: new URL(a.url).pathname, eyebrow: 'Skribra blog', title: a.title, description: a.excerpt ?? '' });
+  for (const a of blog.articles)
+    cards.push({ path: new URL(a.url).pathname, eyebrow: 'Skribra blog', title: a.title, description: a.excerpt ?? '' });
   const taken = new Set(cards.map((c) => c.path));
   for (const p of blog.pages) {
     if (taken.has(p.path)) continue;
     taken.add(p.path);
-    cards.push({ path: p.path, eyebrow: 'Skribra blog', title: p.n > 1 ? `${blog.title}, page ${p.n} of ${p.total}` : blog.title, description: blog.description });
+    cards.push({
+      path: p.path,
+      eyebrow: 'Skribra blog',
+      title: p.n > 1 ? `${blog.title}, page ${p.n} of ${p.total}` : blog.title,
+      description: blog.description,
+    });
   }
-  cards.push({ path: '/404/', eyebrow: 'Skribra', title: 'Page not found', description: 'Try the glossary, the free tools, the docs or search.' });
+  cards.push({
+    path: '/404/',
+    eyebrow: 'Skribra',
+    title: 'Page not found',
+    description: 'Try the glossary, the free tools, the docs or search.',
+  });
   return cards;
 }
 

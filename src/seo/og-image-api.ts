@@ -23,7 +23,9 @@ export interface OgImageApiOptions {
 }
 
 const readOr = (file: string): string | undefined => {
-  try { return readFileSync(file, 'utf8'); } catch (err) {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }

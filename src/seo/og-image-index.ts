@@ -15,8 +15,17 @@ export const OG_INDEX_FORMAT = 1;
 /** What a function ships to read the index: netlify.toml's included_files lists it. */
 export const OG_INDEX_FILES = `${OG_INDEX_DIR}/*`;
 
-export interface OgIndexEntry { card: OgCard; width: number; host: string }
-interface IndexFile { format: number; build_id: string; host: string; images: Record<string, { card: OgCard; width: number }> }
+export interface OgIndexEntry {
+  card: OgCard;
+  width: number;
+  host: string;
+}
+interface IndexFile {
+  format: number;
+  build_id: string;
+  host: string;
+  images: Record<string, { card: OgCard; width: number }>;
+}
 
 /**
  * The build output the image function reads the index from: SKRIBRA_DIST_DIR (tests, benchmarks), else ./dist, where
@@ -24,7 +33,10 @@ interface IndexFile { format: number; build_id: string; host: string; images: Re
  */
 export function ogIndexRoot(config: Pick<Config, 'SKRIBRA_DIST_DIR'>): string {
   const dir = [config.SKRIBRA_DIST_DIR, resolve('dist')].find((d) => d && existsSync(join(d, OG_INDEX_DIR)));
-  if (!dir) throw new Error(`no ${OG_INDEX_DIR}/ under SKRIBRA_DIST_DIR or ./dist: was the site built, and is it in the function's included_files?`);
+  if (!dir)
+    throw new Error(
+      `no ${OG_INDEX_DIR}/ under SKRIBRA_DIST_DIR or ./dist: was the site built, and is it in the function's included_files?`,
+    );
   return dir;
 }
 
@@ -57,7 +69,8 @@ export function ogImageIndex(read: (file: string) => string | undefined): (key: 
     const text = read(file);
     if (text === undefined) return null;
     const index = JSON.parse(text) as IndexFile;
-    if (index.format !== OG_INDEX_FORMAT) throw new Error(`${file} has format ${index.format}, this code reads ${OG_INDEX_FORMAT}: rebuild`);
+    if (index.format !== OG_INDEX_FORMAT)
+      throw new Error(`${file} has format ${index.format}, this code reads ${OG_INDEX_FORMAT}: rebuild`);
     return index;
   };
   return (key) => {

@@ -15,7 +15,9 @@ export const URL_KEY_LENGTH = 16;
 
 /** The full key (64 hex digits) of a card rendered for `host` at `width`: unchanged since the first cache. */
 export const ogImageKey = (card: OgCard, host: string, width: number): string =>
-  createHash('sha256').update(JSON.stringify([LAYOUT_VERSION, card, host, width])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([LAYOUT_VERSION, card, host, width]))
+    .digest('hex');
 
 /** The root-relative URL of the image with this key: `/og-image/3fa94b2e1c0d7a65.png`. */
 export const ogImageUrlPath = (key: string): string => `${IMAGES_BASE}/${key.slice(0, URL_KEY_LENGTH)}.png`;

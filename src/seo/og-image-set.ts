@@ -42,6 +42,7 @@ function keyed(catalog: Catalog, blog: Blog): OgImageSet {
     return { ...image, key, url: ogImageUrlPath(key) };
   });
   const pageImage = new Map<string, string>();
-  for (const image of images) if (image.path.startsWith('/og/') && !pageImage.has(image.card.path)) pageImage.set(image.card.path, image.url);
+  for (const image of images)
+    if (image.path.startsWith('/og/') && !pageImage.has(image.card.path)) pageImage.set(image.card.path, image.url);
   return { host, images, pageImage };
 }

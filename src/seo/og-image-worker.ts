@@ -3,7 +3,12 @@ import { parentPort } from 'node:worker_threads';
 import type { OgCard } from './og-cards.ts';
 import { renderOgPng } from './render-og-png.ts';
 
-export interface OgRenderJob { id: number; card: OgCard; host: string; width: number }
+export interface OgRenderJob {
+  id: number;
+  card: OgCard;
+  host: string;
+  width: number;
+}
 export type OgRenderResult = { id: number; png: Uint8Array } | { id: number; error: string };
 
 parentPort!.on('message', async ({ id, card, host, width }: OgRenderJob) => {

@@ -11,17 +11,32 @@ import { coverImagePath, ogImagePath } from './page-json-ld.ts';
 export const COVER_WIDTH = 600;
 const OG_WIDTH = 1200;
 
-export interface OgImage { /** Root-relative path in dist/, like /og/glossary/seo.png. */ path: string; card: OgCard; width: number }
+export interface OgImage {
+  /** Root-relative path in dist/, like /og/glossary/seo.png. */ path: string;
+  card: OgCard;
+  width: number;
+}
 
 /** Every image the site links to, each path once (the first card for it wins). */
 export function ogImages(catalog: Catalog, blog: Pick<BuildBlog, 'articles' | 'summaries'>): OgImage[] {
-  const cards = ogCards(catalog, { articles: blog.articles, pages: blogIndexPages(blog.summaries), title: BLOG_TITLE, description: BLOG_DESCRIPTION });
+  const cards = ogCards(catalog, {
+    articles: blog.articles,
+    pages: blogIndexPages(blog.summaries),
+    title: BLOG_TITLE,
+    description: BLOG_DESCRIPTION,
+  });
   const images = new Map<string, OgImage>();
-  const add = (image: OgImage) => { if (!images.has(image.path)) images.set(image.path, image); };
+  const add = (image: OgImage) => {
+    if (!images.has(image.path)) images.set(image.path, image);
+  };
   for (const card of cards) add({ path: ogImagePath(card.path), card, width: OG_WIDTH });
   for (const a of blog.articles) {
     const path = new URL(a.url).pathname;
-    add({ path: coverImagePath(path), card: { path, eyebrow: 'Skribra blog', title: a.title, description: a.excerpt ?? '' }, width: COVER_WIDTH });
+    add({
+      path: coverImagePath(path),
+      card: { path, eyebrow: 'Skribra blog', title: a.title, description: a.excerpt ?? '' },
+      width: COVER_WIDTH,
+    });
   }
   return [...images.values()];
 }

@@ -39,7 +39,10 @@ export function ogRenderPool(size = OG_WORKERS, { server = false }: { server?: b
       if (server) worker.ref();
       worker.postMessage(queue[head++]!);
     }
-    if (head === queue.length) { queue = []; head = 0; }
+    if (head === queue.length) {
+      queue = [];
+      head = 0;
+    }
   };
   const fail = (err: Error) => {
     if (!server) failed ??= err;
@@ -53,7 +56,8 @@ export function ogRenderPool(size = OG_WORKERS, { server = false }: { server?: b
     worker.on('message', (msg: OgRenderResult) => {
       const job = waiting.get(msg.id);
       waiting.delete(msg.id);
-      if ('png' in msg) job?.resolve(msg.png); else job?.reject(new Error(`Open Graph image: ${msg.error}`));
+      if ('png' in msg) job?.resolve(msg.png);
+      else job?.reject(new Error(`Open Graph image: ${msg.error}`));
       idle.push(worker);
       feed();
       if (server && idle.includes(worker)) worker.unref();
@@ -61,7 +65,10 @@ export function ogRenderPool(size = OG_WORKERS, { server = false }: { server?: b
     const drop = () => {
       for (const list of [workers, idle]) if (list.includes(worker)) list.splice(list.indexOf(worker), 1);
     };
-    worker.on('error', (err) => { if (server) drop(); fail(err as Error); });
+    worker.on('error', (err) => {
+      if (server) drop();
+      fail(err as Error);
+    });
     worker.on('exit', (code) => {
       if (server) drop();
       if (code !== 0 && waiting.size) fail(new Error(`Open Graph image worker exited with ${code}`));
@@ -81,6 +88,8 @@ export function ogRenderPool(size = OG_WORKERS, { server = false }: { server?: b
       feed();
       return promise;
     },
-    async close() { await Promise.all(workers.map((w) => w.terminate())); },
+    async close() {
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
   };
 }

@@ -12,18 +12,36 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export interface PruneOptions { maxAgeDays?: number; graceDays?: number; now?: number }
+export interface PruneOptions {
+  maxAgeDays?: number;
+  graceDays?: number;
+  now?: number;
+}
 
 const DAY = 86_400_000;
 
 /** Deletes unused entries of the cache `dir` by the rule above; `used` holds this build's file names. Returns how many went. */
-export async function pruneOgCache(dir: string, used: ReadonlySet<string>, { maxAgeDays = 7, graceDays = 1, now = Date.now() }: PruneOptions = {}): Promise<number> {
+export async function pruneOgCache(
+  dir: string,
+  used: ReadonlySet<string>,
+  { maxAgeDays = 7, graceDays = 1, now = Date.now() }: PruneOptions = {},
+): Promise<number> {
   let names: string[];
-  try { names = await readdir(dir); } catch { return 0; }
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
   const unused: { name: string; mtime: number }[] = [];
-  const stats = names.filter((n) => !used.has(n)).map(async (name) => {
-    try { unused.push({ name, mtime: (await stat(join(dir, name))).mtimeMs }); } catch { /* gone already */ }
-  });
+  const stats = names
+    .filter((n) => !used.has(n))
+    .map(async (name) => {
+      try {
+        unused.push({ name, mtime: (await stat(join(dir, name))).mtimeMs });
+      } catch {
+        /* gone already */
+      }
+    });
   await Promise.all(stats);
   unused.sort((a, b) => a.mtime - b.mtime); // oldest first
   let keep = unused.length;
@@ -31,7 +49,10 @@ export async function pruneOgCache(dir: string, used: ReadonlySet<string>, { max
   for (const entry of unused) {
     const age = now - entry.mtime;
     // Left over .tmp files of a build that died mid-write are unused entries like any other.
-    if (age > maxAgeDays * DAY || (keep > used.size && age > graceDays * DAY)) { doomed.push(entry.name); keep--; }
+    if (age > maxAgeDays * DAY || (keep > used.size && age > graceDays * DAY)) {
+      doomed.push(entry.name);
+      keep--;
+    }
   }
   await Promise.all(doomed.map((name) => rm(join(dir, name), { force: true })));
   return doomed.length;

@@ -9,9 +9,19 @@ import { ogCacheName, storeOgImage } from './og-cache.ts';
 import { ogRenderPool, type OgRenderPool } from './og-render-pool.ts';
 import { renderOgPng } from './render-og-png.ts';
 
-async function throughCache(dir: string, card: OgCard, host: string, width: number, render: () => Promise<Uint8Array>): Promise<Uint8Array> {
+async function throughCache(
+  dir: string,
+  card: OgCard,
+  host: string,
+  width: number,
+  render: () => Promise<Uint8Array>,
+): Promise<Uint8Array> {
   const name = ogCacheName(card, host, width);
-  try { return await readFile(join(dir, name)); } catch { /* not rendered yet */ }
+  try {
+    return await readFile(join(dir, name));
+  } catch {
+    /* not rendered yet */
+  }
   const png = await render();
   storeOgImage(dir, name, png);
   return png;

@@ -16,38 +16,72 @@ const require = createRequire(import.meta.url);
  */
 function font(weight: 400 | 700): Buffer {
   const file = `@fontsource/inter/files/inter-latin-${weight}-normal.woff`;
-  try { return readFileSync(require.resolve(file)); } catch { return readFileSync(resolve('node_modules', file)); }
+  try {
+    return readFileSync(require.resolve(file));
+  } catch {
+    return readFileSync(resolve('node_modules', file));
+  }
 }
 let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined;
 
 const MARK = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#ffffff"/><path d="M21.5 9.5c-1.6-1.4-4-2-6.2-1.4-2.5.7-3.7 2.7-3 4.6.7 1.8 2.8 2.4 5 3 2.4.6 4.6 1.4 5 3.6.4 2.4-1.6 4.5-4.4 4.9-2.4.3-4.6-.5-6.2-2" fill="none" stroke="#4338ca" stroke-width="2.6" stroke-linecap="round"/><circle cx="23.5" cy="8.5" r="2.2" fill="#fb923c"/></svg>').toString('base64')}`;
 
 type Node = { type: string; props: Record<string, unknown> };
-const h = (type: string, style: Record<string, unknown>, ...children: (Node | string)[]): Node =>
-  ({ type, props: { style, children: children.length === 1 ? children[0] : children } });
+const h = (type: string, style: Record<string, unknown>, ...children: (Node | string)[]): Node => ({
+  type,
+  props: { style, children: children.length === 1 ? children[0] : children },
+});
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…` : s);
 
 /** The card as a PNG `width` pixels wide (1200 × 630 for Open Graph; smaller for the blog index's card covers). */
 export async function renderOgPng(card: OgCard, host: string, width = 1200): Promise<Buffer> {
-  fonts ??= [{ name: 'Inter', data: font(400), weight: 400, style: 'normal' }, { name: 'Inter', data: font(700), weight: 700, style: 'normal' }];
+  fonts ??= [
+    { name: 'Inter', data: font(400), weight: 400, style: 'normal' },
+    { name: 'Inter', data: font(700), weight: 700, style: 'normal' },
+  ];
   const title = clip(card.title, 90);
   // Flat colours, not a gradient: a flat PNG is a fifth of the size, and these images are fetched by every share.
-  const tree = h('div', {
-    // Satori sizes boxes without their padding (content-box): 1056 × 510 plus 72 and 60 px of padding is 1200 × 630.
-    width: 1056, height: 510, display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: '60px 72px',
-    backgroundColor: '#1e1b4b', color: '#fff', fontFamily: 'Inter', position: 'relative',
-  },
-  h('div', { position: 'absolute', right: -192, top: -180, width: 420, height: 420, borderRadius: 210, backgroundColor: '#312e81' }, ''),
-  h('div', { position: 'absolute', right: 18, bottom: -120, width: 160, height: 160, borderRadius: 80, backgroundColor: '#ea580c' }, ''),
-  h('div', { display: 'flex', alignItems: 'center', gap: 18, width: 1056 },
-    { type: 'img', props: { src: MARK, width: 56, height: 56 } },
-    h('div', { fontSize: 34, fontWeight: 700, letterSpacing: -0.5 }, 'Skribra'),
-    h('div', { marginLeft: 32, fontSize: 22, color: '#fdba74', fontWeight: 700, textTransform: 'uppercase', letterSpacing: 2 }, clip(card.eyebrow, 44))),
-  h('div', { display: 'flex', flexDirection: 'column', gap: 22, width: 960 },
-    h('div', { fontSize: title.length > 60 ? 56 : 66, fontWeight: 700, lineHeight: 1.1, letterSpacing: -1.5 }, title),
-    h('div', { fontSize: 28, color: '#c7d2fe', lineHeight: 1.4 }, clip(card.description, 140))),
-  h('div', { display: 'flex', alignItems: 'center', fontSize: 24, color: '#a5b4fc', width: 900 }, `${host}${card.path === '/' ? '' : card.path}`));
+  const tree = h(
+    'div',
+    {
+      // Satori sizes boxes without their padding (content-box): 1056 × 510 plus 72 and 60 px of padding is 1200 × 630.
+      width: 1056,
+      height: 510,
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding: '60px 72px',
+      backgroundColor: '#1e1b4b',
+      color: '#fff',
+      fontFamily: 'Inter',
+      position: 'relative',
+    },
+    h('div', { position: 'absolute', right: -192, top: -180, width: 420, height: 420, borderRadius: 210, backgroundColor: '#312e81' }, ''),
+    h('div', { position: 'absolute', right: 18, bottom: -120, width: 160, height: 160, borderRadius: 80, backgroundColor: '#ea580c' }, ''),
+    h(
+      'div',
+      { display: 'flex', alignItems: 'center', gap: 18, width: 1056 },
+      { type: 'img', props: { src: MARK, width: 56, height: 56 } },
+      h('div', { fontSize: 34, fontWeight: 700, letterSpacing: -0.5 }, 'Skribra'),
+      h(
+        'div',
+        { marginLeft: 32, fontSize: 22, color: '#fdba74', fontWeight: 700, textTransform: 'uppercase', letterSpacing: 2 },
+        clip(card.eyebrow, 44),
+      ),
+    ),
+    h(
+      'div',
+      { display: 'flex', flexDirection: 'column', gap: 22, width: 960 },
+      h('div', { fontSize: title.length > 60 ? 56 : 66, fontWeight: 700, lineHeight: 1.1, letterSpacing: -1.5 }, title),
+      h('div', { fontSize: 28, color: '#c7d2fe', lineHeight: 1.4 }, clip(card.description, 140)),
+    ),
+    h(
+      'div',
+      { display: 'flex', alignItems: 'center', fontSize: 24, color: '#a5b4fc', width: 900 },
+      `${host}${card.path === '/' ? '' : card.path}`,
+    ),
+  );
   const svg = await satori(tree as unknown as Parameters<typeof satori>[0], { width: 1200, height: 630, fonts });
   return new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } }).render().asPng();
 }

@@ -6,7 +6,10 @@ export const websiteId = (site: string) => `${site}/#website`;
 
 export function organization(site: string): Organization {
   return {
-    '@type': 'Organization', '@id': organizationId(site), name: 'Skribra', url: `${site}/`,
+    '@type': 'Organization',
+    '@id': organizationId(site),
+    name: 'Skribra',
+    url: `${site}/`,
     logo: { '@type': 'ImageObject', url: `${site}/logo.png`, width: '512', height: '512' },
     description: 'Skribra builds AI agents that research, write, publish and refresh SEO articles.',
     email: 'hello@skribra.com',
@@ -25,7 +28,11 @@ export function website(site: string): WebSite {
     'query-input': 'required name=search_term_string',
   };
   return {
-    '@type': 'WebSite', '@id': websiteId(site), name: 'Skribra', url: `${site}/`, inLanguage: 'en',
+    '@type': 'WebSite',
+    '@id': websiteId(site),
+    name: 'Skribra',
+    url: `${site}/`,
+    inLanguage: 'en',
     publisher: { '@id': organizationId(site) },
     potentialAction: search,
   };

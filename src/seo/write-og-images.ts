@@ -29,7 +29,13 @@ export interface OgWriteOptions {
  * `images`: written by the build, `rendered` of them, `copied` from the cache (linked, or copied where a link is
  * refused); `onRequest`: left to the image API.
  */
-export interface OgWriteResult { images: number; rendered: number; copied: number; pruned: number; onRequest: number }
+export interface OgWriteResult {
+  images: number;
+  rendered: number;
+  copied: number;
+  pruned: number;
+  onRequest: number;
+}
 
 /**
  * The images a build writes: every page's but the glossary terms' (home, indexes, categories, tools, agents, features,
@@ -56,22 +62,36 @@ async function placeCached(cached: string, file: string): Promise<void> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw err;
-    if (code === 'EEXIST') { await rm(file, { force: true }); return placeCached(cached, file); }
+    if (code === 'EEXIST') {
+      await rm(file, { force: true });
+      return placeCached(cached, file);
+    }
     await copyFile(cached, file); // across file systems (EXDEV), or where links are refused
   }
 }
 
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let i = 0;
-  const lane = async () => { while (i < items.length) await fn(items[i++]!); };
+  const lane = async () => {
+    while (i < items.length) await fn(items[i++]!);
+  };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-export async function writeOgImages(out: string, catalog: Catalog, blog: Pick<BuildBlog, 'articles' | 'summaries'>, { cacheDir, workers = OG_WORKERS, prune = {}, select = () => true }: OgWriteOptions): Promise<OgWriteResult> {
+export async function writeOgImages(
+  out: string,
+  catalog: Catalog,
+  blog: Pick<BuildBlog, 'articles' | 'summaries'>,
+  { cacheDir, workers = OG_WORKERS, prune = {}, select = () => true }: OgWriteOptions,
+): Promise<OgWriteResult> {
   const { host, images: all } = ogImageSet(catalog, blog);
-  const images = all.filter(select).map((image) => ({ ...image, file: join(out, image.path), alias: join(out, image.url), name: `${image.key}.png` }));
+  const images = all
+    .filter(select)
+    .map((image) => ({ ...image, file: join(out, image.path), alias: join(out, image.url), name: `${image.key}.png` }));
   const dirs = new Set(images.flatMap((i) => [dirname(i.file), dirname(i.alias)]));
-  await eachLimited([...dirs], IO_CONCURRENCY, async (dir) => { await mkdir(dir, { recursive: true }); });
+  await eachLimited([...dirs], IO_CONCURRENCY, async (dir) => {
+    await mkdir(dir, { recursive: true });
+  });
 
   // Hits first: each placed in dist/, and the entry's mtime set to now, its last use (prune-og-cache.ts).
   const now = new Date();
@@ -82,7 +102,9 @@ export async function writeOgImages(out: string, catalog: Catalog, blog: Pick<Bu
       await placeCached(cached, image.file);
       await placeCached(cached, image.alias);
       await utimes(cached, now, now).catch(() => {});
-    } catch { misses.push(image); }
+    } catch {
+      misses.push(image);
+    }
   });
 
   if (misses.length) {
@@ -95,10 +117,18 @@ export async function writeOgImages(out: string, catalog: Catalog, blog: Pick<Bu
         await placeCached(image.file, image.alias);
         storeOgImage(cacheDir, image.name, png);
       });
-    } finally { await pool.close(); }
+    } finally {
+      await pool.close();
+    }
   }
 
   // Every image the site names is in use, rendered here or on request (the local origin caches those too).
   const pruned = prune === false ? 0 : await pruneOgCache(cacheDir, new Set(all.map((i) => `${i.key}.png`)), prune);
-  return { images: images.length, rendered: misses.length, copied: images.length - misses.length, pruned, onRequest: all.length - images.length };
+  return {
+    images: images.length,
+    rendered: misses.length,
+    copied: images.length - misses.length,
+    pruned,
+    onRequest: all.length - images.length,
+  };
 }

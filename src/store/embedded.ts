@@ -23,7 +23,13 @@ export interface EmbeddedServer {
   release(opts?: { wait?: boolean }): Promise<void>;
 }
 
-interface ServerInfo { keeperPid: number; port: number; host: string; user: string; database: string }
+interface ServerInfo {
+  keeperPid: number;
+  port: number;
+  host: string;
+  user: string;
+  database: string;
+}
 
 const keeperScript = fileURLToPath(new URL('./keeper.ts', import.meta.url));
 
@@ -58,29 +64,42 @@ export async function joinEmbedded(dir: string, timeoutMs = 90_000): Promise<Emb
   if (process.getuid?.() === 0) chmodSync(p.root, 0o711);
 
   let lease = '';
-  const info = await withFileLock(p.lock, async () => {
-    const running = readServer(p);
-    if (running) { lease = addLease(p.leases); return running; }
-    await stopOrphan(p);
-    try { unlinkSync(p.serverFile); } catch { /* none */ }
-    lease = addLease(p.leases);
-    const out = openSync(p.log, 'a');
-    const child = spawn(process.execPath, [keeperScript, p.root], { detached: true, stdio: ['ignore', out, out] });
-    closeSync(out);
-    let exited = false;
-    child.once('exit', () => { exited = true; });
-    child.unref();
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const ready = readServer(p);
-      if (ready && ready.keeperPid === child.pid) return ready;
-      if (exited || Date.now() > deadline) {
-        dropLease(lease);
-        throw new Error(`The embedded PostgreSQL server did not start; see ${p.log}`);
+  const info = await withFileLock(
+    p.lock,
+    async () => {
+      const running = readServer(p);
+      if (running) {
+        lease = addLease(p.leases);
+        return running;
       }
-      await sleep(30);
-    }
-  }, timeoutMs);
+      await stopOrphan(p);
+      try {
+        unlinkSync(p.serverFile);
+      } catch {
+        /* none */
+      }
+      lease = addLease(p.leases);
+      const out = openSync(p.log, 'a');
+      const child = spawn(process.execPath, [keeperScript, p.root], { detached: true, stdio: ['ignore', out, out] });
+      closeSync(out);
+      let exited = false;
+      child.once('exit', () => {
+        exited = true;
+      });
+      child.unref();
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const ready = readServer(p);
+        if (ready && ready.keeperPid === child.pid) return ready;
+        if (exited || Date.now() > deadline) {
+          dropLease(lease);
+          throw new Error(`The embedded PostgreSQL server did not start; see ${p.log}`);
+        }
+        await sleep(30);
+      }
+    },
+    timeoutMs,
+  );
 
   const onExit = () => dropLease(lease);
   process.once('exit', onExit);
@@ -95,7 +114,11 @@ export async function joinEmbedded(dir: string, timeoutMs = 90_000): Promise<Emb
       dropLease(lease);
       if (!processAlive(info.keeperPid)) return;
       const last = liveLeases(p.leases).length === 0;
-      try { process.kill(info.keeperPid, 'SIGUSR2'); } catch { /* gone */ }
+      try {
+        process.kill(info.keeperPid, 'SIGUSR2');
+      } catch {
+        /* gone */
+      }
       if (wait && last) for (let i = 0; i < 300 && processAlive(info.keeperPid); i++) await sleep(50);
     },
   };

@@ -25,7 +25,11 @@ function create(path: string, token: string): void {
     writeSync(fd, token);
   } catch (err) {
     closeSync(fd);
-    try { unlinkSync(path); } catch { /* gone */ }
+    try {
+      unlinkSync(path);
+    } catch {
+      /* gone */
+    }
     throw isDiskFull(err) ? new DiskFullError(path, err) : err;
   }
   closeSync(fd);
@@ -51,7 +55,9 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, timeou
   } finally {
     try {
       if (readFileSync(path, 'utf8') === token) unlinkSync(path);
-    } catch { /* already gone */ }
+    } catch {
+      /* already gone */
+    }
   }
 }
 
@@ -59,9 +65,9 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, timeou
 export function breakIfStale(path: string): void {
   try {
     const content = readFileSync(path, 'utf8');
-    const stale = content
-      ? !processAlive(Number(content.split(' ')[0]))
-      : Date.now() - statSync(path).mtimeMs > EMPTY_GRACE_MS;
+    const stale = content ? !processAlive(Number(content.split(' ')[0])) : Date.now() - statSync(path).mtimeMs > EMPTY_GRACE_MS;
     if (stale && readFileSync(path, 'utf8') === content) unlinkSync(path);
-  } catch { /* raced with its owner: fine */ }
+  } catch {
+    /* raced with its owner: fine */
+  }
 }

@@ -19,13 +19,24 @@ import { liveLeases } from './leases.ts';
 import { clusterProcesses, initCluster, postmasterStatus, signalAll, spawnPostmaster, waitGone } from './postgres-cluster.ts';
 import { processAlive, sleep } from './process-alive.ts';
 
-if (!process.argv[2]) { console.error('usage: node src/store/keeper.ts <dataDir>'); process.exit(2); }
+if (!process.argv[2]) {
+  console.error('usage: node src/store/keeper.ts <dataDir>');
+  process.exit(2);
+}
 const paths = dataPaths(process.argv[2]);
-const log = (msg: string) => { try { appendFileSync(paths.log, `${new Date().toISOString()} ${msg.trimEnd()}\n`); } catch { /* ignore */ } };
+const log = (msg: string) => {
+  try {
+    appendFileSync(paths.log, `${new Date().toISOString()} ${msg.trimEnd()}\n`);
+  } catch {
+    /* ignore */
+  }
+};
 
 // Handlers first: a SIGUSR2 from a client must never hit the default action (terminate).
 let ready = false;
-process.on('SIGUSR2', () => { if (ready) void check(); });
+process.on('SIGUSR2', () => {
+  if (ready) void check();
+});
 
 const START_TIMEOUT_MS = 120_000; // crash recovery of a large WAL can take a while
 const BACKOFF_MS = [200, 500, 1000, 2000, 5000];
@@ -43,7 +54,19 @@ let restarts = 0;
 
 function writeServerFile(state: 'ready' | 'restarting'): void {
   const tmp = `${paths.serverFile}.${process.pid}`;
-  writeFileSync(tmp, JSON.stringify({ keeperPid: process.pid, port, host: '127.0.0.1', user: 'postgres', database: 'postgres', state, restarts, at: new Date().toISOString() }));
+  writeFileSync(
+    tmp,
+    JSON.stringify({
+      keeperPid: process.pid,
+      port,
+      host: '127.0.0.1',
+      user: 'postgres',
+      database: 'postgres',
+      state,
+      restarts,
+      at: new Date().toISOString(),
+    }),
+  );
   renameSync(tmp, paths.serverFile);
 }
 
@@ -63,16 +86,23 @@ async function startOnce(): Promise<void> {
   const child = await spawnPostmaster(paths, port, logFd);
   pg = child;
   let exited = false;
-  child.once('exit', () => { exited = true; });
+  child.once('exit', () => {
+    exited = true;
+  });
   const end = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (exited) throw new Error(`PostgreSQL exited during start (code ${child.exitCode}, signal ${child.signalCode})`);
     const st = postmasterStatus(paths);
     if (st && st.pid === child.pid && st.ready) break;
-    if (Date.now() > end || stopping) { child.kill('SIGKILL'); throw new Error('PostgreSQL did not become ready'); }
+    if (Date.now() > end || stopping) {
+      child.kill('SIGKILL');
+      throw new Error('PostgreSQL did not become ready');
+    }
     await sleep(50);
   }
-  child.once('exit', (code, signal) => { if (pg === child) void onUnexpectedExit(code, signal); });
+  child.once('exit', (code, signal) => {
+    if (pg === child) void onUnexpectedExit(code, signal);
+  });
 }
 
 /** Start with retries; after three failures on one port (another process may have taken it), a new port. */
@@ -86,7 +116,10 @@ async function startWithBackoff(): Promise<void> {
       pg = undefined;
       log(`keeper ${process.pid}: start failed: ${(err as Error).message}`);
       if (stopping) return;
-      if (attempt % 3 === 2) { port = await freePort(); log(`keeper ${process.pid}: trying port ${port}`); }
+      if (attempt % 3 === 2) {
+        port = await freePort();
+        log(`keeper ${process.pid}: trying port ${port}`);
+      }
       await sleep(BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!);
     }
   }
@@ -109,7 +142,13 @@ try {
   if (fresh) await initCluster(paths, password, logFd);
   let lastErr: unknown;
   for (let i = 0; i < 3 && !pg; i++) {
-    try { await startOnce(); } catch (err) { lastErr = err; pg = undefined; await sleep(BACKOFF_MS[i]!); }
+    try {
+      await startOnce();
+    } catch (err) {
+      lastErr = err;
+      pg = undefined;
+      await sleep(BACKOFF_MS[i]!);
+    }
   }
   if (!pg) throw lastErr;
 } catch (err) {
@@ -127,7 +166,11 @@ async function stop(reason: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   log(`keeper ${process.pid}: stopping PostgreSQL (${reason})`);
-  try { unlinkSync(paths.serverFile); } catch { /* gone */ }
+  try {
+    unlinkSync(paths.serverFile);
+  } catch {
+    /* gone */
+  }
   const child = pg;
   pg = undefined;
   const procs = clusterProcesses(paths);
@@ -158,12 +201,17 @@ async function check(): Promise<void> {
   } finally {
     checking = false;
   }
-  if (stopping) { closeSync(logFd); process.exit(0); }
+  if (stopping) {
+    closeSync(logFd);
+    process.exit(0);
+  }
 }
 
 setInterval(check, 1000);
 for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
   process.on(sig, () => {
-    void withFileLock(paths.lock, () => stop(sig), 12_000).catch(() => stop(sig)).finally(() => process.exit(0));
+    void withFileLock(paths.lock, () => stop(sig), 12_000)
+      .catch(() => stop(sig))
+      .finally(() => process.exit(0));
   });
 }

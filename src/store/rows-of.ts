@@ -11,6 +11,8 @@ import type { PendingQuery, Row } from 'postgres';
 /** The rows of `query` (run as `await query` would run it, same errors), in a fresh array. */
 export async function rowsOf<T extends readonly Row[]>(query: PendingQuery<T>): Promise<T[number][]> {
   const rows: T[number][] = [];
-  await query.forEach((row) => { rows.push(row); });
+  await query.forEach((row) => {
+    rows.push(row);
+  });
   return rows.splice(0);
 }

@@ -21,7 +21,10 @@ async function seedArticles(sql: Sql, projectId: string, topics: Topic[], site: 
   for (const [i, t] of topics.entries()) {
     const published = new Date(now - (i * 9 + 3) * DAY);
     const updated = i % 3 === 0 ? new Date(published.getTime() + 2 * DAY) : published;
-    await publishArticle(sql, projectId, toArticle(t, site, publisher, topics.slice(i + 1).concat(topics.slice(0, i))), { published, updated });
+    await publishArticle(sql, projectId, toArticle(t, site, publisher, topics.slice(i + 1).concat(topics.slice(0, i))), {
+      published,
+      updated,
+    });
   }
 }
 
@@ -36,7 +39,10 @@ export const seedsDemo = (embedded: boolean, requested: boolean): boolean => emb
  * account, else null. The house blog project is created whenever it is missing; the demo account only with `demo`.
  * `config` is the entry point's (SKRIBRA_SITE_URL: the site the house blog's articles point at).
  */
-export async function seedDemo(store: Pick<Store, 'sql'>, { config, demo = true }: { config: Pick<Config, 'SKRIBRA_SITE_URL'>; demo?: boolean }): Promise<string | null> {
+export async function seedDemo(
+  store: Pick<Store, 'sql'>,
+  { config, demo = true }: { config: Pick<Config, 'SKRIBRA_SITE_URL'>; demo?: boolean },
+): Promise<string | null> {
   const site = config.SKRIBRA_SITE_URL.replace(/\/$/, '');
   return store.sql.begin(async (tx) => {
     const sql = tx as unknown as Sql;
@@ -53,7 +59,13 @@ export async function seedDemo(store: Pick<Store, 'sql'>, { config, demo = true 
     const { api_key } = await createAccount(sql, 'Northwind Coffee (demo)', DEMO_ACCOUNT_ID);
     const shop = 'https://northwind-coffee.example';
     await createProject(sql, { id: DEMO_PROJECT_ON, accountId: DEMO_ACCOUNT_ID, name: 'Northwind blog', url: shop, apiEnabled: true });
-    await createProject(sql, { id: DEMO_PROJECT_OFF, accountId: DEMO_ACCOUNT_ID, name: 'Northwind wholesale', url: 'https://wholesale.northwind-coffee.example', apiEnabled: false });
+    await createProject(sql, {
+      id: DEMO_PROJECT_OFF,
+      accountId: DEMO_ACCOUNT_ID,
+      name: 'Northwind wholesale',
+      url: 'https://wholesale.northwind-coffee.example',
+      apiEnabled: false,
+    });
     await seedArticles(sql, DEMO_PROJECT_ON, demoTopics, shop, 'Northwind Coffee');
     await seedArticles(sql, DEMO_PROJECT_OFF, demoTopics.slice(0, 3), 'https://wholesale.northwind-coffee.example', 'Northwind Coffee');
     return api_key;

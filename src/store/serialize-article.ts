@@ -18,7 +18,9 @@ function fields(out: Record<string, unknown>, row: Partial<Record<ArticleFieldNa
 }
 
 /** Adds the field only when it has a value. */
-const put = (out: Record<string, unknown>, k: string, v: unknown) => { if (v !== undefined) out[k] = v; };
+const put = (out: Record<string, unknown>, k: string, v: unknown) => {
+  if (v !== undefined) out[k] = v;
+};
 
 export function toCard(r: CardRow): OwnArticleCard {
   const out = fields({ id: r.id }, r, CARD_FIELDS);
@@ -43,9 +45,16 @@ export function toOwnArticle(r: ArticleRow, accountId: string): OwnArticle {
 }
 
 /** What a removal event carries: enough for a site to drop the article, or to redirect its slug. */
-export function toRemoval(id: string, slug: string, reason: 'unpublished' | 'redirected', r?: Pick<ArticleRow, 'redirect_to' | 'redirect_type'> | null) {
+export function toRemoval(
+  id: string,
+  slug: string,
+  reason: 'unpublished' | 'redirected',
+  r?: Pick<ArticleRow, 'redirect_to' | 'redirect_type'> | null,
+) {
   return {
-    id, slug, reason,
+    id,
+    slug,
+    reason,
     ...(reason === 'redirected' && r?.redirect_to ? { redirect_to: r.redirect_to, redirect_type: r.redirect_type ?? 'temporary' } : {}),
   };
 }

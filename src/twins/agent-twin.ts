@@ -13,7 +13,10 @@ export function agentTwin(agent: Agent, body: string | undefined): string {
   return blocks(
     head(agent.name, agent.tagline),
     agent.one_liner,
-    table(['Fact', 'Value'], facts.filter((f): f is [string, string] => Boolean(f[1]))),
+    table(
+      ['Fact', 'Value'],
+      facts.filter((f): f is [string, string] => Boolean(f[1])),
+    ),
     body,
     section('How it works', agent.how?.length ? numbered(agent.how.map((s) => `**${inline(s.step)}.** ${s.detail}`)) : undefined),
     footer(agent.url),

@@ -27,14 +27,18 @@ export function table(head: readonly string[], rows: readonly (readonly string[]
 
 /** Joins blocks with blank lines, dropping empty ones, with one trailing newline. */
 export const blocks = (...parts: (string | false | undefined | null)[]): string =>
-  `${parts.filter((p): p is string => Boolean(p && p.trim())).map((p) => p.trim()).join('\n\n')}\n`;
+  `${parts
+    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    .map((p) => p.trim())
+    .join('\n\n')}\n`;
 
 export const section = (heading: string, body: string | false | undefined): string | undefined =>
-  body && body.trim() ? `## ${inline(heading)}\n\n${body.trim()}` : undefined;
+  typeof body === 'string' && body.trim() ? `## ${inline(heading)}\n\n${body.trim()}` : undefined;
 
 /** The head every twin starts with: the title as H1 and the description under it. */
-export const head = (title: string, description?: string): string =>
-  `# ${inline(title)}${description ? `\n\n${description.trim()}` : ''}`;
+export const head = (title: string, description?: string): string => `# ${inline(title)}${description ? `\n\n${description.trim()}` : ''}`;
 
 export const faqsBlock = (faqs: readonly { question: string; answer: string }[] | undefined): string | undefined =>
-  faqs?.length ? section('Frequently asked questions', faqs.map((f) => `### ${inline(f.question)}\n\n${f.answer.trim()}`).join('\n\n')) : undefined;
+  faqs?.length
+    ? section('Frequently asked questions', faqs.map((f) => `### ${inline(f.question)}\n\n${f.answer.trim()}`).join('\n\n'))
+    : undefined;

@@ -8,7 +8,13 @@ const cellText = (v: boolean | string): string => (v === true ? 'Yes' : v === fa
 /** A comparison: intro, the feature matrix as a table, where each side is stronger, FAQs. */
 export function comparisonTwin(c: Comparison): string {
   const matrix = c.feature_matrix?.length
-    ? [table(['Feature', 'Skribra', c.competitor], c.feature_matrix.map((r) => [r.feature, cellText(r.skribra), cellText(r.competitor)])), c.pricing_note ? `_${c.pricing_note}_` : ''].join('\n\n')
+    ? [
+        table(
+          ['Feature', 'Skribra', c.competitor],
+          c.feature_matrix.map((r) => [r.feature, cellText(r.skribra), cellText(r.competitor)]),
+        ),
+        c.pricing_note ? `_${c.pricing_note}_` : '',
+      ].join('\n\n')
     : undefined;
   return blocks(
     head(c.title, c.description),

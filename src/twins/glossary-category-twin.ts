@@ -4,7 +4,11 @@ import { blocks, head, link, section } from './blocks.ts';
 import { footer } from './footer.ts';
 
 /** A glossary category: its terms, each with its one-sentence definition. */
-export function glossaryCategoryTwin(page: Page, category: GlossaryCategory, catalog: { site_url: string; terms: readonly GlossaryTerm[] }): string {
+export function glossaryCategoryTwin(
+  page: Page,
+  category: GlossaryCategory,
+  catalog: { site_url: string; terms: readonly GlossaryTerm[] },
+): string {
   const terms = catalog.terms.filter((t) => t.category === category.slug);
   return blocks(
     head(page.title, category.description),

@@ -3,7 +3,11 @@ import { blocks, bullets, head, link, section } from './blocks.ts';
 import { footer } from './footer.ts';
 
 /** A glossary term: definition, TL;DR, key points, every section, related terms as links, sources. */
-export function glossaryTermTwin(term: GlossaryTerm, catalog: { site_url: string; categories: readonly GlossaryCategory[] }, termsBySlug: ReadonlyMap<string, GlossaryTerm>): string {
+export function glossaryTermTwin(
+  term: GlossaryTerm,
+  catalog: { site_url: string; categories: readonly GlossaryCategory[] },
+  termsBySlug: ReadonlyMap<string, GlossaryTerm>,
+): string {
   const category = catalog.categories.find((c) => c.slug === term.category);
   const related = (term.related_terms ?? []).map((s) => termsBySlug.get(s)).filter((t) => t !== undefined);
   return blocks(

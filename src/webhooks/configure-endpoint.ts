@@ -11,7 +11,9 @@ import type { ArticleEvent } from '../schemas/webhook-events.ts';
 export const ROTATION_OVERLAP_MS = 24 * 3600e3;
 
 export interface EndpointChange {
-  url?: string; off?: boolean; rotateSecret?: boolean;
+  url?: string;
+  off?: boolean;
+  rotateSecret?: boolean;
   /** The lifecycle events to send; null: the default (`article.published` once per article); undefined: unchanged. */
   events?: ArticleEvent[] | null;
 }
@@ -32,10 +34,22 @@ export class EndpointError extends Error {}
  * Undefined when there is no such project. Setting a URL (even the same one) re-enables an endpoint disabled by 410.
  * Secrets are sealed under the entry point's SKRIBRA_SECRETS_KEY (`config`).
  */
-export function configureEndpoint(sql: Sql, projectId: string, change: EndpointChange, config: Pick<Config, 'SKRIBRA_SECRETS_KEY'>): Promise<EndpointState | undefined> {
+export function configureEndpoint(
+  sql: Sql,
+  projectId: string,
+  change: EndpointChange,
+  config: Pick<Config, 'SKRIBRA_SECRETS_KEY'>,
+): Promise<EndpointState | undefined> {
   const key = secretsKey(config.SKRIBRA_SECRETS_KEY);
   return inTx(sql, async (tx) => {
-    const [p] = await tx<{ webhook_url: string | null; webhook_secret: string | null; webhook_previous_secret_until: Date | null; webhook_events: ArticleEvent[] | null }[]>`
+    const [p] = await tx<
+      {
+        webhook_url: string | null;
+        webhook_secret: string | null;
+        webhook_previous_secret_until: Date | null;
+        webhook_events: ArticleEvent[] | null;
+      }[]
+    >`
       select webhook_url, webhook_secret, webhook_previous_secret_until, webhook_events from projects where id = ${projectId} for update`;
     if (!p) return undefined;
     if (change.off) {

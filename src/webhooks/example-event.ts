@@ -11,18 +11,32 @@ const AT = new Date('2026-11-02T09:30:00.000Z');
 function exampleRow(projectId: string): ArticleRow {
   const fields = Object.fromEntries(Object.entries(EXAMPLE_ARTICLE)) as unknown as ArticleRow;
   return {
-    ...fields, id: 'art_01JD8X4N2KQ7V3M9T5R6W8Y0ZB', project_id: projectId, noindex: false, unpublished: false, retired: false,
-    redirect_to: null, redirect_type: null, published_at: AT, created_at: AT, updated_at: AT, last_edited: null,
+    ...fields,
+    id: 'art_01JD8X4N2KQ7V3M9T5R6W8Y0ZB',
+    project_id: projectId,
+    noindex: false,
+    unpublished: false,
+    retired: false,
+    redirect_to: null,
+    redirect_type: null,
+    published_at: AT,
+    created_at: AT,
+    updated_at: AT,
+    last_edited: null,
   } as ArticleRow;
 }
 
 /** The payload of `type` for the example article, with `sequence` and `timestamp` as given. */
 export function exampleEvent(type: ArticleEvent, o: { projectId: string; accountId: string; sequence: number; timestamp: Date }) {
   const row = exampleRow(o.projectId);
-  const data = type === 'article.published' || type === 'article.updated'
-    ? toOwnArticle(row, o.accountId)
-    : type === 'article.redirected'
-      ? toRemoval(row.id, row.slug, 'redirected', { redirect_to: 'https://example.com/blog/meta-descriptions/', redirect_type: 'permanent' })
-      : toRemoval(row.id, row.slug, 'unpublished');
+  const data =
+    type === 'article.published' || type === 'article.updated'
+      ? toOwnArticle(row, o.accountId)
+      : type === 'article.redirected'
+        ? toRemoval(row.id, row.slug, 'redirected', {
+            redirect_to: 'https://example.com/blog/meta-descriptions/',
+            redirect_type: 'permanent',
+          })
+        : toRemoval(row.id, row.slug, 'unpublished');
   return { type, timestamp: o.timestamp.toISOString(), sequence: o.sequence, data };
 }

@@ -40,32 +40,53 @@ function readSnippet(res: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const done = () => { res.destroy(); resolve(Buffer.concat(chunks).toString('utf8').slice(0, SNIPPET_BYTES).replace(/\s+/g, ' ').trim()); };
-    res.on('data', (c: Buffer) => { chunks.push(c); size += c.length; if (size >= SNIPPET_BYTES) done(); });
+    const done = () => {
+      res.destroy();
+      resolve(Buffer.concat(chunks).toString('utf8').slice(0, SNIPPET_BYTES).replace(/\s+/g, ' ').trim());
+    };
+    res.on('data', (c: Buffer) => {
+      chunks.push(c);
+      size += c.length;
+      if (size >= SNIPPET_BYTES) done();
+    });
     res.on('end', done);
     res.on('error', done);
   });
 }
 
-export function postPinned(target: Vetted, headers: Record<string, string>, body: string, timeoutMs: number, stop?: AbortSignal): Promise<HttpOutcome> {
+export function postPinned(
+  target: Vetted,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  stop?: AbortSignal,
+): Promise<HttpOutcome> {
   const started = performance.now();
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
   const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     const finish = (o: Omit<HttpOutcome, 'ms'>) => resolve({ ...o, ms: Math.round(performance.now() - started) });
-    const req = send(target.url, {
-      method: 'POST',
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      lookup: pinnedLookup(target.address, target.family),
-      agent: false,
-      signal,
-    }, (res) => {
-      const status = res.statusCode ?? 0;
-      const retryAfter = typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : undefined;
-      if (status >= 200 && status < 300) { res.destroy(); finish({ status, retryAfter }); return; }
-      void readSnippet(res).then((snippet) => finish({ status, retryAfter, ...(snippet ? { snippet } : {}) }));
-    });
+    const req = send(
+      target.url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: pinnedLookup(target.address, target.family),
+        agent: false,
+        signal,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const retryAfter = typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : undefined;
+        if (status >= 200 && status < 300) {
+          res.destroy();
+          finish({ status, retryAfter });
+          return;
+        }
+        void readSnippet(res).then((snippet) => finish({ status, retryAfter, ...(snippet ? { snippet } : {}) }));
+      },
+    );
     req.on('error', (err) => finish({ error: transportError(err, timeoutMs, stop) }));
     req.end(body);
   });

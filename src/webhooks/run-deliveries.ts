@@ -49,14 +49,27 @@ export interface DeliveryResult {
 }
 
 /** What every attempt of one run shares, resolved once from the options and the config. */
-interface RunSettings { schedule: readonly number[]; config: WorkerConfig; policy: TargetPolicy; timeoutMs: number }
+interface RunSettings {
+  schedule: readonly number[];
+  config: WorkerConfig;
+  policy: TargetPolicy;
+  timeoutMs: number;
+}
 
-async function attempt(sql: Sql, d: ClaimedDelivery, o: WorkerOptions, { schedule, config, policy, timeoutMs }: RunSettings): Promise<DeliveryResult> {
+async function attempt(
+  sql: Sql,
+  d: ClaimedDelivery,
+  o: WorkerOptions,
+  { schedule, config, policy, timeoutMs }: RunSettings,
+): Promise<DeliveryResult> {
   const base = { id: d.id, project_id: d.project_id, event_type: d.event_type, attempts: d.attempts };
   // The endpoint may have been removed or retired since the row was queued: nothing to send to, ever.
-  const gone = !d.webhook_url || !d.webhook_secret ? 'no endpoint is configured for the project'
-    : d.webhook_disabled_at ? `the endpoint is disabled (${d.webhook_disabled_reason ?? 'by a 410 Gone'}); set it again to re-enable`
-    : undefined;
+  const gone =
+    !d.webhook_url || !d.webhook_secret
+      ? 'no endpoint is configured for the project'
+      : d.webhook_disabled_at
+        ? `the endpoint is disabled (${d.webhook_disabled_reason ?? 'by a 410 Gone'}); set it again to re-enable`
+        : undefined;
   if (gone) {
     await markFailedAttempt(sql, d, undefined, gone, undefined);
     return { ...base, status: 'failed', error: gone };
@@ -65,7 +78,10 @@ async function attempt(sql: Sql, d: ClaimedDelivery, o: WorkerOptions, { schedul
   const key = secretsKey(config.SKRIBRA_SECRETS_KEY);
   const secrets = [d.webhook_secret!, ...(d.previous_secret ? [d.previous_secret] : [])].map((s) => openSecret(s, key));
   const out: AttemptOutcome = await sendMessage(d.webhook_url!, secrets, d.id, d.payload, {
-    policy, resolver: o.resolver, timeoutMs, signal: o.signal,
+    policy,
+    resolver: o.resolver,
+    timeoutMs,
+    signal: o.signal,
   });
   if (isSuccess(out)) {
     await markDelivered(sql, d.id, out.status!);
@@ -80,7 +96,13 @@ async function attempt(sql: Sql, d: ClaimedDelivery, o: WorkerOptions, { schedul
   }
   const delay = nextDelay(d.attempts, schedule, out.status, out.retryAfter);
   await markFailedAttempt(sql, d, out.status, error, delay);
-  return { ...base, status: delay === undefined ? 'failed' : 'pending', ...(out.status ? { http_status: out.status } : {}), error, ...(delay === undefined ? {} : { retry_in_ms: delay }) };
+  return {
+    ...base,
+    status: delay === undefined ? 'failed' : 'pending',
+    ...(out.status ? { http_status: out.status } : {}),
+    error,
+    ...(delay === undefined ? {} : { retry_in_ms: delay }),
+  };
 }
 
 /** Runs rounds of due deliveries until none is due (or the budget is spent); returns what each attempt did. */
@@ -95,7 +117,7 @@ export async function runDueDeliveries(sql: Sql, o: WorkerOptions): Promise<Deli
     if (o.signal?.aborted || o.drain?.aborted) break;
     const claimed = await claimDue(sql, { limit: o.batch ?? 8, leaseMs, ids: o.ids });
     if (!claimed.length) break;
-    results.push(...await Promise.all(claimed.map((d) => attempt(sql, d, o, settings))));
+    results.push(...(await Promise.all(claimed.map((d) => attempt(sql, d, o, settings)))));
     if (o.ids || (o.budgetMs !== undefined && Date.now() - started >= o.budgetMs)) break;
   }
   return results;

@@ -4,10 +4,15 @@
 import type { Sql } from 'postgres';
 import { describeResult, runDueDeliveries, type WorkerOptions } from './run-deliveries.ts';
 
-export interface WebhookTimer { stop(): Promise<void> }
+export interface WebhookTimer {
+  stop(): Promise<void>;
+}
 
 /** Every `intervalMs` (SKRIBRA_WEBHOOK_INTERVAL_MS for the origin), a run with the worker's options. */
-export function startWebhookTimer(sql: Sql, o: WorkerOptions & { intervalMs: number; graceMs?: number; log?: (line: string) => void }): WebhookTimer {
+export function startWebhookTimer(
+  sql: Sql,
+  o: WorkerOptions & { intervalMs: number; graceMs?: number; log?: (line: string) => void },
+): WebhookTimer {
   const { intervalMs } = o;
   const log = o.log ?? ((line: string) => console.log(line));
   const draining = new AbortController();
@@ -18,8 +23,12 @@ export function startWebhookTimer(sql: Sql, o: WorkerOptions & { intervalMs: num
     if (running || draining.signal.aborted) return;
     running = runDueDeliveries(sql, { ...o, drain: draining.signal, signal: aborting.signal })
       .then((results) => results.forEach((r) => log(describeResult(r))))
-      .catch((err: unknown) => { if (!aborting.signal.aborted) log(`webhook worker: ${(err as Error).message}`); })
-      .finally(() => { running = undefined; });
+      .catch((err: unknown) => {
+        if (!aborting.signal.aborted) log(`webhook worker: ${(err as Error).message}`);
+      })
+      .finally(() => {
+        running = undefined;
+      });
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();

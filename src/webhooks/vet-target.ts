@@ -13,7 +13,10 @@ export interface TargetPolicy {
   allowPrivate: boolean;
 }
 
-export interface ResolvedAddress { address: string; family: number }
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
 export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 
 export type Vetted = { ok: true; url: URL; address: string; family: 4 | 6; class: AddressClass };
@@ -35,14 +38,20 @@ function resolveWithin(resolver: Resolver, host: string): Promise<ResolvedAddres
   let timer: ReturnType<typeof setTimeout>;
   return Promise.race([
     resolver(host).finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => { timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEOUT' })), RESOLVE_TIMEOUT_MS); }),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEOUT' })), RESOLVE_TIMEOUT_MS);
+    }),
   ]);
 }
 
 export async function vetTarget(raw: string, policy: TargetPolicy, resolver: Resolver = systemResolver): Promise<Vetted | Refused> {
   const refuse = (reason: string): Refused => ({ ok: false, reason });
   let url: URL;
-  try { url = new URL(raw); } catch { return refuse('not a valid URL'); }
+  try {
+    url = new URL(raw);
+  } catch {
+    return refuse('not a valid URL');
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return refuse(`the scheme ${url.protocol} is not allowed; use https`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!host) return refuse('the URL has no host');
@@ -50,7 +59,9 @@ export async function vetTarget(raw: string, policy: TargetPolicy, resolver: Res
   let answers: ResolvedAddress[];
   if (isIP(host)) answers = [{ address: host, family: isIP(host) }];
   else {
-    try { answers = await resolveWithin(resolver, host); } catch (err) {
+    try {
+      answers = await resolveWithin(resolver, host);
+    } catch (err) {
       return refuse(`cannot resolve ${host}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
     if (!answers.length) return refuse(`cannot resolve ${host}: no addresses`);

@@ -12,12 +12,23 @@ const skribra = { '@type': 'Organization', name: 'Skribra', url: `${SITE}/` };
 describe('articleJsonLd', () => {
   test('without the new fields: Skribra as author, no inLanguage, the bare image URL as before', () => {
     const [ld] = articleJsonLd(articleRow({ image_url: described.image_url }), SITE, URL_);
-    expect(ld).toMatchObject({ '@type': 'BlogPosting', author: skribra, publisher: skribra, image: [described.image_url], keywords: 'search intent' });
+    expect(ld).toMatchObject({
+      '@type': 'BlogPosting',
+      author: skribra,
+      publisher: skribra,
+      image: [described.image_url],
+      keywords: 'search intent',
+    });
     expect(ld).not.toHaveProperty('inLanguage');
   });
 
   test('a named author with a page, a described and sized cover, the language and the tags', () => {
-    const row = articleRow({ ...described, author: { name: 'Jane Doe', url: 'https://jane.example/' }, language: 'pt-BR', tags: ['seo', 'search intent', 'queries'] });
+    const row = articleRow({
+      ...described,
+      author: { name: 'Jane Doe', url: 'https://jane.example/' },
+      language: 'pt-BR',
+      tags: ['seo', 'search intent', 'queries'],
+    });
     const lds = articleJsonLd(row, SITE, URL_);
     expect(lds).toHaveLength(1);
     expect(lds[0]).toMatchObject({
@@ -37,20 +48,38 @@ describe('articleJsonLd', () => {
 
   test("the article's author, described cover and language win over the stored JSON-LD; its other values still win", () => {
     const stored = {
-      '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'Stored headline', image: described.image_url,
-      author: { '@type': 'Organization', name: 'Skribra' }, inLanguage: 'en', url: 'https://elsewhere.example/post',
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: 'Stored headline',
+      image: described.image_url,
+      author: { '@type': 'Organization', name: 'Skribra' },
+      inLanguage: 'en',
+      url: 'https://elsewhere.example/post',
     };
-    const row = articleRow({ ...described, author: { name: 'Skribra editorial team', url: `${SITE}/` }, language: 'de', json_ld: [stored, { '@type': 'FAQPage' }] });
+    const row = articleRow({
+      ...described,
+      author: { name: 'Skribra editorial team', url: `${SITE}/` },
+      language: 'de',
+      json_ld: [stored, { '@type': 'FAQPage' }],
+    });
     const [ld, faq] = articleJsonLd(row, SITE, URL_);
     expect(ld).toMatchObject({
-      headline: 'Stored headline', author: { '@type': 'Organization', name: 'Skribra editorial team', url: `${SITE}/` },
-      image: { '@type': 'ImageObject', width: 1600 }, inLanguage: 'de', url: URL_, mainEntityOfPage: { '@id': URL_ },
+      headline: 'Stored headline',
+      author: { '@type': 'Organization', name: 'Skribra editorial team', url: `${SITE}/` },
+      image: { '@type': 'ImageObject', width: 1600 },
+      inLanguage: 'de',
+      url: URL_,
+      mainEntityOfPage: { '@id': URL_ },
     });
     expect(faq).toEqual({ '@type': 'FAQPage' });
   });
 
   test('a bare image URL leaves a stored image alone, and no author field leaves the stored author', () => {
-    const stored = { '@type': 'BlogPosting', image: ['https://images.example/16x9.png', 'https://images.example/1x1.png'], author: { '@type': 'Person', name: 'Ann' } };
+    const stored = {
+      '@type': 'BlogPosting',
+      image: ['https://images.example/16x9.png', 'https://images.example/1x1.png'],
+      author: { '@type': 'Person', name: 'Ann' },
+    };
     const [ld] = articleJsonLd(articleRow({ image_url: described.image_url, json_ld: [stored] }), SITE, URL_);
     expect(ld).toMatchObject({ image: stored.image, author: stored.author });
   });

@@ -23,12 +23,18 @@ export function publicApi(articles?: ArticleSource) {
   };
 }
 
-const TABLE = '<table><thead><tr><th>Signal</th><th>Healthy</th></tr></thead><tbody><tr><td><strong>CTR</strong></td><td>Above 2 %</td></tr></tbody></table>';
+const TABLE =
+  '<table><thead><tr><th>Signal</th><th>Healthy</th></tr></thead><tbody><tr><td><strong>CTR</strong></td><td>Above 2 %</td></tr></tbody></table>';
 
 /** post-01's cover description and size, tags, author and language (the fields added after spec 2.2's). */
 export const WITH_NEW_FIELDS = {
-  image_url: 'https://blog.test/images/post-01.webp', image_alt: 'A chart of clicks', image_width: 1600, image_height: 900,
-  tags: ['seo', 'guides'], author: { name: 'Jane Doe', url: 'https://jane.example/' }, language: 'en-GB',
+  image_url: 'https://blog.test/images/post-01.webp',
+  image_alt: 'A chart of clicks',
+  image_width: 1600,
+  image_height: 900,
+  tags: ['seo', 'guides'],
+  author: { name: 'Jane Doe', url: 'https://jane.example/' },
+  language: 'en-GB',
 };
 
 /**
@@ -44,19 +50,36 @@ export async function blogProject(store: Store) {
   const at = (i: number) => ({ published: new Date(now - (i + 1) * DAY), updated: new Date(now - (i + 1) * DAY + 3600_000) });
   for (let i = 0; i < 25; i++) {
     const slug = `post-${String(i).padStart(2, '0')}`;
-    const extra = i === 0
-      ? {
-        content_html: `<h2 id="why">Why it matters</h2><p>Intro.</p><h3 id="detail">Detail</h3>${TABLE}<p><del>old</del> new</p>`,
-        image_url: 'https://blog.test/images/post-00.webp', meta_description: 'Why signals matter.',
-        related_articles: [{ title: 'One', slug: 'post-01' }, { title: 'Retired', slug: 'retired-post' }, { title: 'Two', slug: 'post-02' }],
-      }
-      : i === 1 ? WITH_NEW_FIELDS : {};
-    await publishArticle(sql, projectId, articleInput(slug, i % 5 === 0 ? `Programmatic SEO part ${i}` : `Content guide ${i}`, extra), at(i));
+    const extra =
+      i === 0
+        ? {
+            content_html: `<h2 id="why">Why it matters</h2><p>Intro.</p><h3 id="detail">Detail</h3>${TABLE}<p><del>old</del> new</p>`,
+            image_url: 'https://blog.test/images/post-00.webp',
+            meta_description: 'Why signals matter.',
+            related_articles: [
+              { title: 'One', slug: 'post-01' },
+              { title: 'Retired', slug: 'retired-post' },
+              { title: 'Two', slug: 'post-02' },
+            ],
+          }
+        : i === 1
+          ? WITH_NEW_FIELDS
+          : {};
+    await publishArticle(
+      sql,
+      projectId,
+      articleInput(slug, i % 5 === 0 ? `Programmatic SEO part ${i}` : `Content guide ${i}`, extra),
+      at(i),
+    );
   }
   const hidden = { unpublished: 'unpublished-post', redirected: 'redirected-post', retired: 'retired-post' } as const;
-  for (const slug of [...Object.values(hidden), 'noindex-post']) await publishArticle(sql, projectId, articleInput(slug, `Programmatic SEO ${slug}`), at(30));
+  for (const slug of [...Object.values(hidden), 'noindex-post'])
+    await publishArticle(sql, projectId, articleInput(slug, `Programmatic SEO ${slug}`), at(30));
   await updateArticleState(sql, projectId, hidden.unpublished, { unpublished: true });
-  await updateArticleState(sql, projectId, hidden.redirected, { redirect_to: 'https://blog.test/blog/post-00/', redirect_type: 'permanent' });
+  await updateArticleState(sql, projectId, hidden.redirected, {
+    redirect_to: 'https://blog.test/blog/post-00/',
+    redirect_type: 'permanent',
+  });
   await updateArticleState(sql, projectId, hidden.retired, { retired: true });
   await updateArticleState(sql, projectId, 'noindex-post', { noindex: true });
   return { projectId, hidden, visible: 26 };

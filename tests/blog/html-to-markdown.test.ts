@@ -6,11 +6,26 @@ import { describe, expect, test } from 'vitest';
 import { htmlToMarkdown } from '../../src/blog/html-to-markdown.ts';
 
 const dir = join(import.meta.dirname, 'fixtures');
-const cases = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const cases = readdirSync(dir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
 
 describe('htmlToMarkdown fixtures', () => {
   test('the suite has its cases', () => {
-    expect(cases).toEqual(expect.arrayContaining(['table-inline-markup', 'table-without-head', 'nested-lists', 'code-blocks', 'strikethrough', 'task-list', 'images-with-alt', 'links-with-titles', 'headings-with-ids']));
+    expect(cases).toEqual(
+      expect.arrayContaining([
+        'table-inline-markup',
+        'table-without-head',
+        'nested-lists',
+        'code-blocks',
+        'strikethrough',
+        'task-list',
+        'images-with-alt',
+        'links-with-titles',
+        'headings-with-ids',
+      ]),
+    );
   });
   test.each(cases)('%s', (name) => {
     const input = readFileSync(join(dir, name, 'input.html'), 'utf8');
@@ -21,7 +36,9 @@ describe('htmlToMarkdown fixtures', () => {
 
 describe('htmlToMarkdown', () => {
   test('a table keeps one row per line and a delimiter row under the head', () => {
-    const md = htmlToMarkdown('<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1|2</td><td><p>x</p><p>y</p></td></tr></tbody></table>');
+    const md = htmlToMarkdown(
+      '<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1|2</td><td><p>x</p><p>y</p></td></tr></tbody></table>',
+    );
     expect(md).toBe('| a | b |\n| --- | --- |\n| 1\\|2 | x<br>y |\n');
   });
   test('scripts and styles do not reach the markdown', () => {

@@ -6,17 +6,34 @@ import { articleTwin } from '../../src/blog/blog-twins.ts';
 import { Article, ArticleSummary } from '../../src/schemas/article.ts';
 import { articleRow, described, SITE } from './article-row.ts';
 
-const full = articleRow({ ...described, tags: ['seo', 'queries'], author: { name: 'Jane Doe', url: 'https://jane.example/' }, language: 'en-GB' });
+const full = articleRow({
+  ...described,
+  tags: ['seo', 'queries'],
+  author: { name: 'Jane Doe', url: 'https://jane.example/' },
+  language: 'en-GB',
+});
 
 describe('toArticleSummary', () => {
-  test('the image description and size, tags, author and language, after the spec\'s fields', () => {
+  test("the image description and size, tags, author and language, after the spec's fields", () => {
     const s = toArticleSummary(full, SITE);
     expect(s).toMatchObject({
-      image_url: described.image_url, image_alt: described.image_alt, image_width: 1600, image_height: 900,
-      tags: ['seo', 'queries'], author: { name: 'Jane Doe', url: 'https://jane.example/' }, language: 'en-GB',
+      image_url: described.image_url,
+      image_alt: described.image_alt,
+      image_width: 1600,
+      image_height: 900,
+      tags: ['seo', 'queries'],
+      author: { name: 'Jane Doe', url: 'https://jane.example/' },
+      language: 'en-GB',
     });
     const keys = Object.keys(s);
-    expect(keys.slice(keys.indexOf('markdown_url') + 1)).toEqual(['image_alt', 'image_width', 'image_height', 'tags', 'author', 'language']);
+    expect(keys.slice(keys.indexOf('markdown_url') + 1)).toEqual([
+      'image_alt',
+      'image_width',
+      'image_height',
+      'tags',
+      'author',
+      'language',
+    ]);
     expect(ArticleSummary.parse(s)).toEqual(s);
   });
 
@@ -31,13 +48,19 @@ describe('toPublicArticle', () => {
     const a = toPublicArticle(full, [], SITE);
     expect(Article.parse(a)).toBeTruthy();
     expect(a).toMatchObject({ author: { name: 'Jane Doe' }, language: 'en-GB', image_width: 1600 });
-    expect(a.json_ld[0]).toMatchObject({ author: { '@type': 'Person', name: 'Jane Doe' }, inLanguage: 'en-GB', image: { '@type': 'ImageObject', height: 900 } });
+    expect(a.json_ld[0]).toMatchObject({
+      author: { '@type': 'Person', name: 'Jane Doe' },
+      inLanguage: 'en-GB',
+      image: { '@type': 'ImageObject', height: 900 },
+    });
   });
 });
 
 describe('articleTwin', () => {
   test('the byline leads the meta line: a link when the author has a page, Skribra when none is named', () => {
-    expect(articleTwin(toPublicArticle(full, [], SITE))).toContain('\n\nBy [Jane Doe](https://jane.example/) · Published 2026-03-01 · 5 min read\n\n');
+    expect(articleTwin(toPublicArticle(full, [], SITE))).toContain(
+      '\n\nBy [Jane Doe](https://jane.example/) · Published 2026-03-01 · 5 min read\n\n',
+    );
     expect(articleTwin(toPublicArticle(articleRow(), [], SITE))).toContain('\n\nBy Skribra · Published 2026-03-01 · 5 min read\n\n');
   });
 });

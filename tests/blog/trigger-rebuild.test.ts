@@ -7,7 +7,11 @@ import { triggerBlogRebuild } from '../../src/blog/trigger-rebuild.ts';
 let t: TestStore;
 const hits: string[] = [];
 let status = 200;
-const server = createServer((req, res) => { hits.push(`${req.method} ${req.url}`); res.statusCode = status; res.end(); });
+const server = createServer((req, res) => {
+  hits.push(`${req.method} ${req.url}`);
+  res.statusCode = status;
+  res.end();
+});
 let hook: string;
 /** The CLI passes its config: the hook, and the blog's project. */
 const config = (url: string) => ({ SKRIBRA_BUILD_HOOK_URL: url, SKRIBRA_BLOG_PROJECT_ID: 'prj_house' });
@@ -32,7 +36,10 @@ test('the blog project calls the hook; another project or no hook does not', asy
 
 test('a failing hook is reported, not thrown', async () => {
   status = 500;
-  expect(await triggerBlogRebuild(t.store.sql, 'prj_house', config(hook))).toEqual({ build_hook: 'failed', build_hook_error: 'the build hook answered 500' });
+  expect(await triggerBlogRebuild(t.store.sql, 'prj_house', config(hook))).toEqual({
+    build_hook: 'failed',
+    build_hook_error: 'the build hook answered 500',
+  });
   const closed = await triggerBlogRebuild(t.store.sql, 'prj_house', config('http://127.0.0.1:1/hook'));
   expect(closed).toMatchObject({ build_hook: 'failed' });
 });

@@ -52,7 +52,15 @@ describe.each([
       expect(performance.now() - started).toBeLessThan(2000);
       // Query errors are still 400: they are checked before the source is asked.
       expect((await get('/api/v1/articles?limit=abc')).status).toBe(400);
-      for (const path of ['/api/v1/', '/api/v1/health', '/api/v1/pages', '/api/v1/glossary', '/api/v1/glossary/canonical-url', '/api/v1/tools', '/api/v1/pricing']) {
+      for (const path of [
+        '/api/v1/',
+        '/api/v1/health',
+        '/api/v1/pages',
+        '/api/v1/glossary',
+        '/api/v1/glossary/canonical-url',
+        '/api/v1/tools',
+        '/api/v1/pricing',
+      ]) {
         const r = await get(path);
         expect(r.status, path).toBe(200);
         expect(r.body.data).toBeDefined();

@@ -15,7 +15,10 @@ beforeAll(async () => {
   server = await listen(createLocalOrigin({ distDir, config: readConfig() }).handler, 0, '127.0.0.1');
   browser = await launch();
 });
-afterAll(async () => { await browser?.close(); await server?.close(); });
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
 describe('the site in Chromium', () => {
   it.each([

@@ -57,7 +57,9 @@ describe('the real content builds into a complete site', () => {
   it('writes a static API file for every static route and slug', () => {
     // The public API's (the image API's static files are the images the build renders: tests/seo).
     for (const route of routes.filter((r) => r.file && r.api === 'public')) {
-      const slugs = route.pattern.endsWith(':slug') ? [catalog[route.pattern.split('/')[3] as 'tools']?.[0]?.slug ?? catalog.terms[0]!.slug] : [''];
+      const slugs = route.pattern.endsWith(':slug')
+        ? [catalog[route.pattern.split('/')[3] as 'tools']?.[0]?.slug ?? catalog.terms[0]!.slug]
+        : [''];
       for (const slug of slugs) {
         const file = join(dist, route.file!.replace(':slug', slug));
         expect(existsSync(file), file).toBe(true);
@@ -79,11 +81,13 @@ describe('the real content builds into a complete site', () => {
     expect(headers).toBe(headersFile(inlineScriptHashes(dist)));
     // Every inline script of the pages is allowed by its hash, and no script by `unsafe-inline`.
     expect(inlineScriptHashes(dist).length).toBeGreaterThan(0);
-    expect(headers).toMatch(/^\/\*\n(  .+\n)*  Content-Security-Policy: default-src 'self'; script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+; /m);
+    expect(headers).toMatch(
+      /^\/\*\n( {2}.+\n)* {2}Content-Security-Policy: default-src 'self'; script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+; /m,
+    );
     expect(headers).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(headers).toMatch(/^\/api\/v1\/\*\n(  .+\n)*  Access-Control-Allow-Origin: \*\n/m);
-    expect(headers).toMatch(/^\/api\/v1\/\*\n(  .+\n)*  Content-Type: application\/json; charset=utf-8\n/m);
+    expect(headers).toMatch(/^\/api\/v1\/\*\n( {2}.+\n)* {2}Access-Control-Allow-Origin: \*\n/m);
+    expect(headers).toMatch(/^\/api\/v1\/\*\n( {2}.+\n)* {2}Content-Type: application\/json; charset=utf-8\n/m);
     // The images the build wrote at their content-addressed URLs: cached for ever, as the image function answers them.
-    expect(headers).toMatch(/^\/og-image\/\*\n(  .+\n)*  Cache-Control: public, max-age=31536000, immutable\n/m);
+    expect(headers).toMatch(/^\/og-image\/\*\n( {2}.+\n)* {2}Cache-Control: public, max-age=31536000, immutable\n/m);
   });
 });

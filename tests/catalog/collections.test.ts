@@ -30,13 +30,19 @@ function walk(dir: string) {
 walk(join(ROOT, 'src'));
 walk(join(ROOT, 'scripts'));
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** How code names a collection: its key or kind as a string, its key as an object key or a catalog field, its route. */
 const namings = COLLECTIONS.map((c) => ({
   key: c.key,
-  pattern: new RegExp([
-    `['"\`]${escape(c.key)}['"\`]`, `['"\`]${escape(c.kind)}['"\`]`, `(?:^|[\\s{,])${escape(c.key)}\\??:`, `\\.${escape(c.key)}\\b`, `['"\`]${escape(c.route)}['"\`]`,
-  ].join('|')),
+  pattern: new RegExp(
+    [
+      `['"\`]${escapeRegExp(c.key)}['"\`]`,
+      `['"\`]${escapeRegExp(c.kind)}['"\`]`,
+      `(?:^|[\\s{,])${escapeRegExp(c.key)}\\??:`,
+      `\\.${escapeRegExp(c.key)}\\b`,
+      `['"\`]${escapeRegExp(c.route)}['"\`]`,
+    ].join('|'),
+  ),
 }));
 
 /** Lines of code (comments left out) that name two or more collections: a list kept by hand. */
@@ -53,11 +59,14 @@ function handLists(text: string): { line: number; names: string[]; text: string 
 
 describe('collections are declared once', () => {
   it('no file of src/ or scripts/ outside the declaration names two collections on one line', () => {
-    const found = files.map((f) => relative(ROOT, f))
+    const found = files
+      .map((f) => relative(ROOT, f))
       .filter((f) => !DECLARATION.some((d) => f.startsWith(d)))
-      .flatMap((f) => handLists(readFileSync(join(ROOT, f), 'utf8'))
-        .filter((h) => !(CHOSEN[f] && h.text.includes(CHOSEN[f]!)))
-        .map((h) => `${f}:${h.line}: ${h.names.join(', ')}: ${h.text}`));
+      .flatMap((f) =>
+        handLists(readFileSync(join(ROOT, f), 'utf8'))
+          .filter((h) => !(CHOSEN[f] && h.text.includes(CHOSEN[f]!)))
+          .map((h) => `${f}:${h.line}: ${h.names.join(', ')}: ${h.text}`),
+      );
     expect(found).toEqual([]);
   });
 
@@ -81,17 +90,23 @@ describe('collections are declared once', () => {
 describe('every declared collection reaches its outputs', () => {
   const { catalog } = loadCatalog(join(ROOT, 'content'), 'https://skribra.test');
   const groups = groupPages(catalog.pages);
-  it.each(COLLECTIONS.map((c) => [c.key, c] as const))('%s: catalog, page kind, pages and section, list and detail endpoints', (_key, c) => {
-    const items = catalog[c.key] as { slug: string; url: string }[];
-    expect(items.length).toBeGreaterThan(0);
-    expect(PAGE_KINDS).toContain(c.kind);
-    const pages = catalog.pages.filter((p) => p.kind === c.kind);
-    expect(pages.map((p) => p.path).sort()).toEqual(items.map((i) => `${c.route}${i.slug}/`).sort());
-    expect(pages.every((p) => p.section === c.section)).toBe(true);
-    expect(groups.find((g) => g.name === c.section)?.pages.length).toBeGreaterThanOrEqual(items.length);
-    const patterns = endpointsOf('public').map((e) => [e.id, e.pattern]);
-    expect(patterns).toContainEqual([c.api.list.id, `/api/v1/${c.key}`]);
-    expect(patterns).toContainEqual([c.api.detail.id, `/api/v1/${c.key}/:slug`]);
-    expect(catalog.pages.some((p) => p.path === c.route), `content/pages${c.route}index.md`).toBe(true);
-  });
+  it.each(COLLECTIONS.map((c) => [c.key, c] as const))(
+    '%s: catalog, page kind, pages and section, list and detail endpoints',
+    (_key, c) => {
+      const items = catalog[c.key] as { slug: string; url: string }[];
+      expect(items.length).toBeGreaterThan(0);
+      expect(PAGE_KINDS).toContain(c.kind);
+      const pages = catalog.pages.filter((p) => p.kind === c.kind);
+      expect(pages.map((p) => p.path).sort()).toEqual(items.map((i) => `${c.route}${i.slug}/`).sort());
+      expect(pages.every((p) => p.section === c.section)).toBe(true);
+      expect(groups.find((g) => g.name === c.section)?.pages.length).toBeGreaterThanOrEqual(items.length);
+      const patterns = endpointsOf('public').map((e) => [e.id, e.pattern]);
+      expect(patterns).toContainEqual([c.api.list.id, `/api/v1/${c.key}`]);
+      expect(patterns).toContainEqual([c.api.detail.id, `/api/v1/${c.key}/:slug`]);
+      expect(
+        catalog.pages.some((p) => p.path === c.route),
+        `content/pages${c.route}index.md`,
+      ).toBe(true);
+    },
+  );
 });

@@ -17,29 +17,48 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const CONTENT = join(ROOT, 'content');
 const MAIN = readFileSync(join(CONTENT, 'README.md'), 'utf8');
 /** A collection's own guide, when it keeps one in its folder. */
-const folderGuide = (folder: string) => { try { return readFileSync(join(CONTENT, folder, 'README.md'), 'utf8'); } catch { return ''; } };
+const folderGuide = (folder: string) => {
+  try {
+    return readFileSync(join(CONTENT, folder, 'README.md'), 'utf8');
+  } catch {
+    return '';
+  }
+};
 const README = [MAIN, ...COLLECTIONS.map((c) => folderGuide(c.folder))].join('\n');
 const SITE = 'https://skribra.test';
 const { catalog } = loadCatalog(CONTENT, SITE);
 const built = new Set(catalog.pages.map((p) => p.path));
 const temp: string[] = [];
-afterAll(() => { for (const d of temp) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of temp) rmSync(d, { recursive: true, force: true });
+});
 
 /** The collection table: collection name -> [where, URL pattern] (the first backticked text of each cell). */
-const table = new Map(README.split('\n').filter((l) => /^\| [a-z ]+ \| `/.test(l)).map((l) => {
-  const [name, where, url] = l.split('|').slice(1, 4).map((c) => c.trim());
-  return [name!, { where: /`([^`]+)`/.exec(where!)![1]!, url: /`([^`]+)`/.exec(url!)![1]! }];
-}));
+const table = new Map(
+  README.split('\n')
+    .filter((l) => /^\| [a-z ]+ \| `/.test(l))
+    .map((l) => {
+      const [name, where, url] = l
+        .split('|')
+        .slice(1, 4)
+        .map((c) => c.trim());
+      return [name!, { where: /`([^`]+)`/.exec(where!)![1]!, url: /`([^`]+)`/.exec(url!)![1]! }];
+    }),
+);
 
 const slugged = [
   ['glossary categories', catalog.categories.map((c) => c.slug), paths.category],
   ['glossary terms', catalog.terms.map((t) => t.slug), paths.term],
-  ...COLLECTIONS.map((c) => [c.key, (catalog[c.key] as { slug: string }[]).map((i) => i.slug), (slug: string) => `${c.route}${slug}/`] as const),
+  ...COLLECTIONS.map(
+    (c) => [c.key, (catalog[c.key] as { slug: string }[]).map((i) => i.slug), (slug: string) => `${c.route}${slug}/`] as const,
+  ),
 ] as const;
 
 describe('content/README.md URL patterns are the real routes', () => {
   it('names every collection', () => {
-    expect([...table.keys()].sort()).toEqual(['glossary categories', 'glossary terms', ...COLLECTIONS.map((c) => c.key), 'pricing', 'site pages'].sort());
+    expect([...table.keys()].sort()).toEqual(
+      ['glossary categories', 'glossary terms', ...COLLECTIONS.map((c) => c.key), 'pricing', 'site pages'].sort(),
+    );
   });
 
   it.each(slugged)('%s: the pattern gives the route of every item, and that page is built', (name, slugs, route) => {
@@ -49,7 +68,8 @@ describe('content/README.md URL patterns are the real routes', () => {
       expect(url.replace('{slug}', slug)).toBe(route(slug));
       expect(built.has(route(slug))).toBe(true);
     }
-    if (where.includes('{slug}')) for (const slug of slugs) expect(readFileSync(join(CONTENT, where.replace('{slug}', slug)), 'utf8')).toMatch(/^---\n/);
+    if (where.includes('{slug}'))
+      for (const slug of slugs) expect(readFileSync(join(CONTENT, where.replace('{slug}', slug)), 'utf8')).toMatch(/^---\n/);
   });
 
   it('pricing and site pages', () => {
@@ -66,7 +86,10 @@ describe('content/README.md URL patterns are the real routes', () => {
   });
 
   it('the comment in glossary-categories.yaml gives the category URL', () => {
-    const comment = readFileSync(join(CONTENT, 'glossary-categories.yaml'), 'utf8').split('\n').filter((l) => l.startsWith('#')).join(' ');
+    const comment = readFileSync(join(CONTENT, 'glossary-categories.yaml'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('#'))
+      .join(' ');
     expect(comment).toContain(paths.category('{slug}'));
     expect(comment).toContain(paths.term('{term-slug}'));
   });
@@ -77,7 +100,10 @@ describe('content/README.md field tables list every field of each schema', () =>
   const fieldsOf = (heading: string) => {
     const section = sections.find((s) => s.startsWith(heading));
     if (!section) throw new Error(`no section "${heading}"`);
-    return section.split('\n').filter((l) => /^\| `/.test(l)).map((l) => /^\| `([a-z_]+)`/.exec(l)![1]);
+    return section
+      .split('\n')
+      .filter((l) => /^\| `/.test(l))
+      .map((l) => /^\| `([a-z_]+)`/.exec(l)![1]);
   };
   it.each([
     ['Glossary category', GlossaryCategoryInput],
@@ -91,10 +117,15 @@ describe('content/README.md field tables list every field of each schema', () =>
 });
 
 describe('content/README.md examples', () => {
-  const examples = [...README.matchAll(/^```(markdown|yaml) title="([^"]+)"\n([\s\S]*?)^```$/gm)].map((m) => ({ file: m[2]!, text: m[3]! }));
+  const examples = [...README.matchAll(/^```(markdown|yaml) title="([^"]+)"\n([\s\S]*?)^```$/gm)].map((m) => ({
+    file: m[2]!,
+    text: m[3]!,
+  }));
 
   it('has one full example for each collection', () => {
-    expect(examples.map((e) => e.file.split('/')[0]).sort()).toEqual(['glossary-categories.yaml', 'glossary', ...COLLECTIONS.map((c) => c.folder), 'pricing.yaml', 'pages'].sort());
+    expect(examples.map((e) => e.file.split('/')[0]).sort()).toEqual(
+      ['glossary-categories.yaml', 'glossary', ...COLLECTIONS.map((c) => c.folder), 'pricing.yaml', 'pages'].sort(),
+    );
   });
 
   it('every example passes the checker in a copy of content/ and is served at the URL the table gives', () => {

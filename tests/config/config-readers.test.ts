@@ -31,11 +31,14 @@ function walk(dir: string, out: string[] = []): string[] {
 function readerLines(code: string, file: string, lineOffset = 0): number[] {
   const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true);
   const lines: number[] = [];
-  const named = (n: ts.Node | undefined) => n !== undefined && (ts.isIdentifier(n) || ts.isPropertyAccessExpression(n))
-    && (ts.isIdentifier(n) ? n.text : n.name.text) === 'readConfig';
+  const named = (n: ts.Node | undefined) =>
+    n !== undefined &&
+    (ts.isIdentifier(n) || ts.isPropertyAccessExpression(n)) &&
+    (ts.isIdentifier(n) ? n.text : n.name.text) === 'readConfig';
   const visit = (node: ts.Node) => {
-    const hit = (ts.isCallExpression(node) && named(node.expression))
-      || (ts.isImportSpecifier(node) && (node.propertyName ?? node.name).text === 'readConfig');
+    const hit =
+      (ts.isCallExpression(node) && named(node.expression)) ||
+      (ts.isImportSpecifier(node) && (node.propertyName ?? node.name).text === 'readConfig');
     if (hit) lines.push(source.getLineAndCharacterOfPosition(node.getStart()).line + 1 + lineOffset);
     ts.forEachChild(node, visit);
   };
@@ -53,7 +56,10 @@ function readers(path: string): string[] {
     const front = m?.[1] ?? '';
     const template = text.slice(m ? m[0].length : 0);
     const before = m ? text.slice(0, m.index + m[0].length).split('\n').length - 1 : 0;
-    lines = [...readerLines(front, `${file}.ts`, 1), ...template.split('\n').flatMap((l, i) => (/\breadConfig\s*\(/.test(l) ? [before + i + 1] : []))];
+    lines = [
+      ...readerLines(front, `${file}.ts`, 1),
+      ...template.split('\n').flatMap((l, i) => (/\breadConfig\s*\(/.test(l) ? [before + i + 1] : [])),
+    ];
   } else {
     lines = readerLines(text, file);
   }
@@ -69,5 +75,10 @@ it('no module outside the entry points reads the config: it takes it from its ca
 
 it('the detector sees the entry points read it (so a parse that found nothing cannot pass the rule)', () => {
   expect(all.filter(isEntry).some((w) => w.startsWith('functions/content-api.mts:'))).toBe(true);
-  expect(readerLines("import { readConfig as rc } from './config.ts';\nconst c = cfg.readConfig();\n// readConfig()\nconst s = 'readConfig()';", 'x.ts')).toEqual([1, 2]);
+  expect(
+    readerLines(
+      "import { readConfig as rc } from './config.ts';\nconst c = cfg.readConfig();\n// readConfig()\nconst s = 'readConfig()';",
+      'x.ts',
+    ),
+  ).toEqual([1, 2]);
 });

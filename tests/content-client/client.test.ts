@@ -11,14 +11,20 @@ import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
 import { readConfig } from '../../src/config.ts';
 import { runDueDeliveries } from '../../src/webhooks/run-deliveries.ts';
 import { startReceiver } from '../webhooks/receiver.ts';
-import { createClient, SkribraError, verifyWebhook, WebhookVerificationError, type OwnArticleCard } from '../../packages/content-client/src/index.ts';
+import {
+  createClient,
+  SkribraError,
+  verifyWebhook,
+  type WebhookVerificationError,
+  type OwnArticleCard,
+} from '../../packages/content-client/src/index.ts';
 import { fileCache } from '../../packages/content-client/src/file-cache.ts';
 import { generateTypes, OUT } from '../../packages/content-client/scripts/generate-types.ts';
-import { serveContentApi, startProxy, syncWired, type Proxy, type Served } from './served-api.ts';
+import { serveContentApi, startProxy, syncWired, type Proxy as RecordingProxy, type Served } from './served-api.ts';
 
 let t: TestStore;
 let api: Served;
-let proxy: Proxy;
+let proxy: RecordingProxy;
 let f: Awaited<ReturnType<typeof fixture>>;
 const BIG = { list: { hour: 100_000, day: 100_000 }, detail: { hour: 100_000, day: 100_000 } };
 const FAST = { retries: 3, baseDelayMs: 20, maxDelayMs: 5_000 };
@@ -29,14 +35,25 @@ beforeAll(async () => {
   proxy = await startProxy(api.url);
   f = await fixture(t.store, 3);
 });
-afterAll(async () => { await proxy?.close(); await api?.close(); await t?.close(); });
+afterAll(async () => {
+  await proxy?.close();
+  await api?.close();
+  await t?.close();
+});
 
-const client = (o: Partial<Parameters<typeof createClient>[0]> = {}) => createClient({ apiKey: f.key, baseUrl: proxy.url, retry: FAST, ...o });
+const client = (o: Partial<Parameters<typeof createClient>[0]> = {}) =>
+  createClient({ apiKey: f.key, baseUrl: proxy.url, retry: FAST, ...o });
 const requests = () => proxy.log.splice(0);
-const thrown = async (p: Promise<unknown>) => p.then(() => { throw new Error('expected a rejection'); }, (e) => e);
+const thrown = async (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (e) => e,
+  );
 
 describe('@skribra/content', () => {
-  it('takes the site root or the spec\'s {content_api_url} (…/v1, with or without a slash) as baseUrl', async () => {
+  it("takes the site root or the spec's {content_api_url} (…/v1, with or without a slash) as baseUrl", async () => {
     requests();
     for (const baseUrl of [proxy.url, `${proxy.url}/`, `${proxy.url}/v1`, `${proxy.url}/v1/`]) {
       expect((await client({ baseUrl }).projects()).map((p) => p.id)).toEqual([f.on, f.off]);
@@ -54,7 +71,9 @@ describe('@skribra/content', () => {
   it('lists a page with options, and iterates every page with articles.all', async () => {
     requests();
     const page = await client().articles.list(f.on, { limit: 2, sort: 'title', order: 'asc', updatedSince: new Date(0) });
-    expect(requests().map((r) => r.path)).toEqual([`/v1/articles?projectId=${f.on}&limit=2&sort=title&order=asc&updatedSince=1970-01-01T00%3A00%3A00.000Z`]);
+    expect(requests().map((r) => r.path)).toEqual([
+      `/v1/articles?projectId=${f.on}&limit=2&sort=title&order=asc&updatedSince=1970-01-01T00%3A00%3A00.000Z`,
+    ]);
     expect(page.pagination).toEqual({ page: 1, limit: 2, total: 3, total_pages: 2, has_more: true });
     expect(page.items.map((a) => a.title)).toEqual([...page.items.map((a) => a.title)].sort());
 
@@ -71,7 +90,11 @@ describe('@skribra/content', () => {
   it('gets an article as render, noindex, redirect (permanent or not) or gone', async () => {
     const c = client();
     await publishArticle(t.store.sql, f.on, articleInput('hidden-one', 'Hidden', { noindex: true }));
-    await publishArticle(t.store.sql, f.on, articleInput('moved-for-good', 'Moved', { redirect_to: 'https://on.example/new', redirect_type: 'permanent' }));
+    await publishArticle(
+      t.store.sql,
+      f.on,
+      articleInput('moved-for-good', 'Moved', { redirect_to: 'https://on.example/new', redirect_type: 'permanent' }),
+    );
     await publishArticle(t.store.sql, f.on, articleInput('moved-for-now', 'Moved', { redirect_to: 'https://on.example/tmp' }));
     await publishArticle(t.store.sql, f.on, articleInput('taken-down', 'Down'));
     await updateArticleState(t.store.sql, f.on, 'taken-down', { unpublished: true });
@@ -80,11 +103,24 @@ describe('@skribra/content', () => {
     expect(a.kind).toBe('article');
     if (a.kind === 'article') {
       expect(a.noindex).toBe(false);
-      expect(a.article).toMatchObject({ slug: f.slugs[0], content_html: expect.stringContaining('<h2>'), related_articles: [], metadata: { projectId: f.on, userId: f.id } });
+      expect(a.article).toMatchObject({
+        slug: f.slugs[0],
+        content_html: expect.stringContaining('<h2>'),
+        related_articles: [],
+        metadata: { projectId: f.on, userId: f.id },
+      });
     }
     expect(await c.articles.get(f.on, 'hidden-one')).toMatchObject({ kind: 'article', noindex: true });
-    expect(await c.articles.get(f.on, 'moved-for-good')).toMatchObject({ kind: 'redirect', location: 'https://on.example/new', permanent: true });
-    expect(await c.articles.get(f.on, 'moved-for-now')).toMatchObject({ kind: 'redirect', location: 'https://on.example/tmp', permanent: false });
+    expect(await c.articles.get(f.on, 'moved-for-good')).toMatchObject({
+      kind: 'redirect',
+      location: 'https://on.example/new',
+      permanent: true,
+    });
+    expect(await c.articles.get(f.on, 'moved-for-now')).toMatchObject({
+      kind: 'redirect',
+      location: 'https://on.example/tmp',
+      permanent: false,
+    });
     expect(await c.articles.get(f.on, 'taken-down')).toEqual({ kind: 'gone' });
     expect(await c.articles.get(f.on, 'never-was')).toEqual({ kind: 'gone' });
     // A missing project is not "gone": it is an error to fix.
@@ -124,7 +160,11 @@ describe('@skribra/content', () => {
       // One article edited: exactly its detail (and the list page) come back with a body.
       await publishArticle(t.store.sql, f.on, articleInput(f.slugs[1]!, 'Edited for the cache'));
       await build();
-      expect(requests().filter((r) => r.status === 200).map((r) => new URL(r.path, 'http://x').pathname)).toEqual(['/v1/articles', `/v1/articles/${f.slugs[1]}`]);
+      expect(
+        requests()
+          .filter((r) => r.status === 200)
+          .map((r) => new URL(r.path, 'http://x').pathname),
+      ).toEqual(['/v1/articles', `/v1/articles/${f.slugs[1]}`]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -147,8 +187,18 @@ describe('@skribra/content', () => {
     expect(waits[1]!.delayMs).toBeGreaterThanOrEqual(1000);
     expect(waits[2]!.delayMs).toBeLessThan(1000); // backoff from 20 ms
     // Out of retries: the last answer is thrown, typed.
-    proxy.faults.push(...Array.from({ length: 4 }, () => ({ status: 503, body: '{"code":"unavailable","message":"The content store is unavailable; retry shortly."}' })));
-    expect(await thrown(c.projects())).toMatchObject({ name: 'SkribraError', status: 503, code: 'unavailable', message: 'The content store is unavailable; retry shortly.' });
+    proxy.faults.push(
+      ...Array.from({ length: 4 }, () => ({
+        status: 503,
+        body: '{"code":"unavailable","message":"The content store is unavailable; retry shortly."}',
+      })),
+    );
+    expect(await thrown(c.projects())).toMatchObject({
+      name: 'SkribraError',
+      status: 503,
+      code: 'unavailable',
+      message: 'The content store is unavailable; retry shortly.',
+    });
     proxy.faults.push('drop', 'drop', 'drop', 'drop');
     expect(await thrown(c.projects())).toMatchObject({ status: 0, code: 'network_error' });
     requests();
@@ -172,11 +222,18 @@ describe('@skribra/content', () => {
   });
 
   it('throws typed errors for 401, 403 and 404, and reads the nested error form too', async () => {
-    expect(await thrown(createClient({ apiKey: 'sk_wrong', baseUrl: proxy.url }).projects())).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(await thrown(createClient({ apiKey: 'sk_wrong', baseUrl: proxy.url }).projects())).toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+    });
     expect(await thrown(client().articles.list(f.off))).toMatchObject({ status: 403, code: 'project_api_disabled' });
     expect(await thrown(client().articles.list('prj_elsewhere'))).toMatchObject({ status: 404, code: 'project_not_found' });
     proxy.faults.push({ status: 400, body: '{"error":{"code":"invalid_query","message":"Query parameter \\"limit\\" is bad."}}' });
-    expect(await thrown(client().projects())).toMatchObject({ status: 400, code: 'invalid_query', message: 'Query parameter "limit" is bad.' });
+    expect(await thrown(client().projects())).toMatchObject({
+      status: 400,
+      code: 'invalid_query',
+      message: 'Query parameter "limit" is bad.',
+    });
     proxy.faults.push({ status: 502, body: '<html>Bad gateway</html>' });
     expect(await thrown(client().projects())).toMatchObject({ status: 502, code: 'http_502' });
   });
@@ -191,11 +248,20 @@ describe('@skribra/content', () => {
       const payload = await verifyWebhook(hit!.body, hit!.headers as Record<string, string>, ep!.secret!);
       expect(payload).toMatchObject({ type: 'article.published', data: { slug: 'webhook-news', metadata: { projectId: f.on } } });
       // A Headers object works as well as Node's header record.
-      expect((await verifyWebhook(new TextEncoder().encode(hit!.body), new Headers(hit!.headers as Record<string, string>), ep!.secret!)).data.slug).toBe('webhook-news');
+      expect(
+        (await verifyWebhook(new TextEncoder().encode(hit!.body), new Headers(hit!.headers as Record<string, string>), ep!.secret!)).data
+          .slug,
+      ).toBe('webhook-news');
       const code = async (p: Promise<unknown>) => ((await thrown(p)) as WebhookVerificationError).code;
-      expect(await code(verifyWebhook(hit!.body.replace('Webhook news', 'Webhook newz'), hit!.headers as Record<string, string>, ep!.secret!))).toBe('invalid_signature');
-      expect(await code(verifyWebhook(hit!.body, hit!.headers as Record<string, string>, 'whsec_' + btoa('another secret of 24+ bytes!!')))).toBe('invalid_signature');
-      expect(await code(verifyWebhook(hit!.body, hit!.headers as Record<string, string>, ep!.secret!, { now: new Date(Date.now() + 600_000) }))).toBe('timestamp_out_of_range');
+      expect(
+        await code(verifyWebhook(hit!.body.replace('Webhook news', 'Webhook newz'), hit!.headers as Record<string, string>, ep!.secret!)),
+      ).toBe('invalid_signature');
+      expect(
+        await code(verifyWebhook(hit!.body, hit!.headers as Record<string, string>, `whsec_${btoa('another secret of 24+ bytes!!')}`)),
+      ).toBe('invalid_signature');
+      expect(
+        await code(verifyWebhook(hit!.body, hit!.headers as Record<string, string>, ep!.secret!, { now: new Date(Date.now() + 600_000) })),
+      ).toBe('timestamp_out_of_range');
       expect(await code(verifyWebhook(hit!.body, {}, ep!.secret!))).toBe('missing_headers');
     } finally {
       await configureEndpoint(t.store.sql, f.on, { off: true }, readConfig());
@@ -205,11 +271,13 @@ describe('@skribra/content', () => {
 
   it('refuses to run in a browser', () => {
     const g = globalThis as Record<string, unknown>;
-    g.window = {}; g.document = {};
+    g.window = {};
+    g.document = {};
     try {
       expect(() => createClient({ apiKey: 'k' })).toThrow(/servers only/);
     } finally {
-      delete g.window; delete g.document;
+      delete g.window;
+      delete g.document;
     }
   });
 
@@ -234,7 +302,10 @@ describe('@skribra/content', () => {
     requests();
     const next = await c.sync(g.on, { cursor: first.cursor });
     expect(next.upserted.map((a) => `${a.slug} ${a.title}`)).toEqual(['sync-b Sync b, edited']);
-    expect(next.removed.map((r) => `${r.slug} ${r.reason} ${r.redirect_to ?? ''}`)).toEqual(['sync-a unpublished ', 'sync-c redirected https://on.example/c']);
+    expect(next.removed.map((r) => `${r.slug} ${r.reason} ${r.redirect_to ?? ''}`)).toEqual([
+      'sync-a unpublished ',
+      'sync-c redirected https://on.example/c',
+    ]);
     expect(requests()).toHaveLength(1);
     // Caught up: the same question again is a 304, answered from the cache.
     const quiet = await c.sync(g.on, { cursor: next.cursor });

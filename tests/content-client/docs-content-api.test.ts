@@ -24,12 +24,21 @@ function section(heading: string): string {
   const next = page.slice(from + heading.length + 2).search(new RegExp(`\\n#{2,${level.length}} `));
   return next < 0 ? page.slice(from) : page.slice(from, from + heading.length + 2 + next);
 }
-const blocks = (text: string, lang: string) => [...text.matchAll(new RegExp('```' + lang + '(?: tab)?\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
+const blocks = (text: string, lang: string) =>
+  [...text.matchAll(new RegExp(`\`\`\`${lang}(?: tab)?\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1]!);
 /** The first column's `code` names of the markdown table in `text` that starts with `| header |`. */
 function tableRows(text: string, header: string): string[][] {
   const start = text.indexOf(`| ${header} |`);
-  const rows = text.slice(start).split('\n').filter((l, i, all) => l.startsWith('|') && all.slice(0, i).every((p) => p.startsWith('|')));
-  return rows.slice(2).map((r) => r.split('|').slice(1, -1).map((c) => c.trim()));
+  const rows = text
+    .slice(start)
+    .split('\n')
+    .filter((l, i, all) => l.startsWith('|') && all.slice(0, i).every((p) => p.startsWith('|')));
+  return rows.slice(2).map((r) =>
+    r
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim()),
+  );
 }
 
 let t: TestStore;
@@ -38,7 +47,10 @@ beforeAll(async () => {
   t = await openTestStore();
   api = await serveContentApi(t.store.sql);
 });
-afterAll(async () => { await api?.close(); await t?.close(); });
+afterAll(async () => {
+  await api?.close();
+  await t?.close();
+});
 
 describe('docs: content API page, tables', () => {
   it('the field table names every article field, with the card fields marked "card and detail"', () => {
@@ -63,12 +75,19 @@ describe('docs: content API page, example responses', () => {
   const keysWithin = (o: object, schema: { shape: object }) => expect(Object.keys(o).filter((k) => !(k in schema.shape))).toEqual([]);
 
   it('the list, detail and sync examples are valid for their schemas and name no field the API does not send', () => {
-    for (const card of json('### List articles').data.items) { ownArticleCard.parse(card); keysWithin(card, ownArticleCard); }
+    for (const card of json('### List articles').data.items) {
+      ownArticleCard.parse(card);
+      keysWithin(card, ownArticleCard);
+    }
     const detail = json('### Get one article').data;
     ownArticle.parse(detail);
     keysWithin(detail, ownArticle);
     const sync = syncPage.parse(json('### Sync feed'));
-    for (const item of sync.data.items) if (item.type === 'upsert') { ownArticle.parse(item.article); keysWithin(item.article, ownArticle); }
+    for (const item of sync.data.items)
+      if (item.type === 'upsert') {
+        ownArticle.parse(item.article);
+        keysWithin(item.article, ownArticle);
+      }
     expect(sync.data.items.map((i) => i.type === 'removed' && i.reason)).toEqual([false, 'unpublished', 'redirected']);
   });
 });
@@ -76,10 +95,18 @@ describe('docs: content API page, example responses', () => {
 describe('docs: content API page, requests', () => {
   it('runs every curl command and every JavaScript tab, with this API, key and project put in', async () => {
     const f = await fixture(t.store, 0);
-    await publishArticle(t.store.sql, f.on, articleInput('how-to-choose-a-url-slug', 'How to choose a URL slug', { tags: ['urls', 'on-page seo'] }));
-    const localise = (s: string) => s.replaceAll('https://skribra.com', api.url).replaceAll('$SKRIBRA_API_KEY', f.key).replaceAll('prj_8f2c1a', f.on);
+    await publishArticle(
+      t.store.sql,
+      f.on,
+      articleInput('how-to-choose-a-url-slug', 'How to choose a URL slug', { tags: ['urls', 'on-page seo'] }),
+    );
+    const localise = (s: string) =>
+      s.replaceAll('https://skribra.com', api.url).replaceAll('$SKRIBRA_API_KEY', f.key).replaceAll('prj_8f2c1a', f.on);
 
-    const commands = blocks(page, 'bash').flatMap((b) => b.replace(/\\\n\s*/g, ' ').split('\n')).map((l) => l.trim()).filter((l) => l.startsWith('curl '));
+    const commands = blocks(page, 'bash')
+      .flatMap((b) => b.replace(/\\\n\s*/g, ' ').split('\n'))
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith('curl '));
     expect(commands.length).toBe(6);
     expect(commands.some((c) => c.includes('&tag=urls'))).toBe(true);
     expect(commands.some((c) => c.includes('/v1/sync?'))).toBe(true);
@@ -88,10 +115,13 @@ describe('docs: content API page, requests', () => {
       const headers: Record<string, string> = {};
       let url = '';
       for (let i = 0; i < args.length; i++) {
-        if (args[i] === '-H') { const [k, ...v] = args[++i]!.split(':'); headers[k!.trim().toLowerCase()] = localise(v.join(':').trim()); }
-        else if (!args[i]!.startsWith('-')) url = localise(args[i]!);
+        if (args[i] === '-H') {
+          const [k, ...v] = args[++i]!.split(':');
+          headers[k!.trim().toLowerCase()] = localise(v.join(':').trim());
+        } else if (!args[i]!.startsWith('-')) url = localise(args[i]!);
       }
-      if (headers['if-none-match']) headers['if-none-match'] = (await fetch(url, { headers: { authorization: headers.authorization! } })).headers.get('etag')!;
+      if (headers['if-none-match'])
+        headers['if-none-match'] = (await fetch(url, { headers: { authorization: headers.authorization! } })).headers.get('etag')!;
       const res = await fetch(url, { headers });
       expect(res.status, command).toBe(headers['if-none-match'] ? 304 : 200);
       if (res.status === 200) {
@@ -106,7 +136,10 @@ describe('docs: content API page, requests', () => {
     const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...args: unknown[]) => Promise<void>;
     for (const code of scripts) {
       const logged: unknown[] = [];
-      await new AsyncFunction('process', 'console', localise(code))({ env: { SKRIBRA_API_KEY: f.key } }, { log: (...a: unknown[]) => logged.push(a) });
+      await new AsyncFunction('process', 'console', localise(code))(
+        { env: { SKRIBRA_API_KEY: f.key } },
+        { log: (...a: unknown[]) => logged.push(a) },
+      );
       expect(JSON.stringify(logged), code).not.toMatch(/undefined/);
       expect(logged.length, code).toBe(1);
     }
@@ -120,8 +153,12 @@ describe('docs: content API page, build a site from nothing', () => {
   function build(dir: string, base: string, project: string, key: string) {
     writeFileSync(join(dir, 'build.mjs'), script);
     return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-      execFile(process.execPath, ['build.mjs'], { cwd: dir, env: { ...process.env, SKRIBRA_BASE_URL: base, SKRIBRA_API_KEY: key, SKRIBRA_PROJECT_ID: project } },
-        (error, out, err) => resolve({ code: error ? (error.code as number) ?? 1 : 0, out, err }));
+      execFile(
+        process.execPath,
+        ['build.mjs'],
+        { cwd: dir, env: { ...process.env, SKRIBRA_BASE_URL: base, SKRIBRA_API_KEY: key, SKRIBRA_PROJECT_ID: project } },
+        (error, out, err) => resolve({ code: error ? ((error.code as number) ?? 1) : 0, out, err }),
+      );
     });
   }
   const files = (dir: string, kind: string) => readdirSync(join(dir, 'skribra', kind)).sort();
@@ -130,7 +167,8 @@ describe('docs: content API page, build a site from nothing', () => {
   /** A project of 250 listed articles, one redirect in force and one unpublished article. */
   async function project() {
     const f = await fixture(t.store, 0);
-    for (let i = 0; i < 250; i++) await publishArticle(t.store.sql, f.on, articleInput(`post-${i}`, `Post ${i}`, { tags: [`tag-${i % 3}`], language: 'en' }));
+    for (let i = 0; i < 250; i++)
+      await publishArticle(t.store.sql, f.on, articleInput(`post-${i}`, `Post ${i}`, { tags: [`tag-${i % 3}`], language: 'en' }));
     await publishArticle(t.store.sql, f.on, articleInput('merged', 'Merged'));
     await updateArticleState(t.store.sql, f.on, 'merged', { redirect_to: 'https://on.example/blog/post-1', redirect_type: 'permanent' });
     await publishArticle(t.store.sql, f.on, articleInput('withdrawn', 'Withdrawn'));
@@ -138,7 +176,7 @@ describe('docs: content API page, build a site from nothing', () => {
     return f;
   }
 
-  it('builds 250 articles in 3 sync requests and no detail request, each file the detail route\'s data; then refreshes with 1', async () => {
+  it("builds 250 articles in 3 sync requests and no detail request, each file the detail route's data; then refreshes with 1", async () => {
     const f = await project();
     const proxy = await startProxy(api.url);
     const dir = mkdtempSync(join(tmpdir(), 'skribra-docs-build-'));
@@ -151,7 +189,9 @@ describe('docs: content API page, build a site from nothing', () => {
       expect(files(dir, 'redirects')).toEqual(['merged.json']);
       expect(read(dir, 'redirects', 'merged')).toEqual({ to: 'https://on.example/blog/post-1', status: 301 });
       for (const slug of ['post-0', 'post-137', 'post-249']) {
-        const detail = await (await fetch(`${api.url}/v1/articles/${slug}?projectId=${f.on}`, { headers: { authorization: `Bearer ${f.key}` } })).json();
+        const detail = await (
+          await fetch(`${api.url}/v1/articles/${slug}?projectId=${f.on}`, { headers: { authorization: `Bearer ${f.key}` } })
+        ).json();
         expect(read(dir, 'articles', slug)).toEqual(detail.data);
       }
 

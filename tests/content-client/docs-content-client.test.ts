@@ -19,7 +19,7 @@ const page = readFileSync(new URL('../../content/pages/docs/content-client.md', 
 function block(heading: string, lang: string, marker: string): string {
   const from = page.indexOf(`\n${heading}\n`);
   if (from < 0) throw new Error(`no heading ${heading}`);
-  const found = [...page.slice(from).matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].find((m) => m[1]!.includes(marker));
+  const found = [...page.slice(from).matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, 'g'))].find((m) => m[1]!.includes(marker));
   if (!found) throw new Error(`no ${lang} block with ${marker} after ${heading}`);
   return found[1]!;
 }
@@ -39,12 +39,25 @@ function memoryStore() {
   const articles = new Map<string, any>();
   const redirects = new Map<string, { to: string; permanent: boolean }>();
   return {
-    kv, articles, redirects,
+    kv,
+    articles,
+    redirects,
     get: async (k: string) => kv.get(k),
-    set: async (k: string, v: string) => { kv.set(k, v); },
-    save: async (slug: string, a: unknown) => { articles.set(slug, a); redirects.delete(slug); },
-    redirect: async (slug: string, to: string, permanent: boolean) => { articles.delete(slug); redirects.set(slug, { to, permanent }); },
-    delete: async (slug: string) => { articles.delete(slug); redirects.delete(slug); },
+    set: async (k: string, v: string) => {
+      kv.set(k, v);
+    },
+    save: async (slug: string, a: unknown) => {
+      articles.set(slug, a);
+      redirects.delete(slug);
+    },
+    redirect: async (slug: string, to: string, permanent: boolean) => {
+      articles.delete(slug);
+      redirects.set(slug, { to, permanent });
+    },
+    delete: async (slug: string) => {
+      articles.delete(slug);
+      redirects.delete(slug);
+    },
   };
 }
 
@@ -54,7 +67,10 @@ beforeAll(async () => {
   t = await openTestStore();
   api = await serveContentApi(t.store.sql);
 });
-afterAll(async () => { await api?.close(); await t?.close(); });
+afterAll(async () => {
+  await api?.close();
+  await t?.close();
+});
 
 const detail = async (key: string, project: string, slug: string) =>
   (await (await fetch(`${api.url}/v1/articles/${slug}?projectId=${project}`, { headers: { authorization: `Bearer ${key}` } })).json()).data;
@@ -62,7 +78,11 @@ const detail = async (key: string, project: string, slug: string) =>
 describe('docs: content client page, sync', () => {
   it('the sync() example stores whole articles, drops the unpublished and redirects the merged, then applies only the changes', async () => {
     const f = await fixture(t.store, 5);
-    await publishArticle(t.store.sql, f.on, articleInput('merged', 'Merged', { redirect_to: 'https://on.example/blog/post-000', redirect_type: 'permanent' }));
+    await publishArticle(
+      t.store.sql,
+      f.on,
+      articleInput('merged', 'Merged', { redirect_to: 'https://on.example/blog/post-000', redirect_type: 'permanent' }),
+    );
     const skribra = createClient({ apiKey: f.key, baseUrl: api.url });
     const store = memoryStore();
     const code = block('## Keep a site in step: the sync feed', 'js', 'skribra.sync(');
@@ -73,7 +93,10 @@ describe('docs: content client page, sync', () => {
 
     await publishArticle(t.store.sql, f.on, articleInput('post-000', 'Edited'));
     await updateArticleState(t.store.sql, f.on, 'post-001', { unpublished: true });
-    await updateArticleState(t.store.sql, f.on, 'post-002', { redirect_to: 'https://on.example/blog/post-000', redirect_type: 'temporary' });
+    await updateArticleState(t.store.sql, f.on, 'post-002', {
+      redirect_to: 'https://on.example/blog/post-000',
+      redirect_type: 'temporary',
+    });
     await run(code, { skribra, projectId: f.on, store });
     expect(store.articles.get('post-000').title).toBe('Edited');
     expect([...store.articles.keys()].sort()).toEqual(['post-000', 'post-003', 'post-004']);
@@ -110,11 +133,18 @@ describe('docs: content client page, sync', () => {
 
   it('every baseUrl form the page names reaches the API', async () => {
     const f = await fixture(t.store, 1);
-    const forms = [...page.matchAll(/`(https:\/\/skribra\.com[^`]*)`/g)].map((m) => m[1]!).filter((u) => /^https:\/\/skribra\.com(\/v1)?\/?$/.test(u));
-    expect(new Set(forms)).toEqual(new Set(['https://skribra.com', 'https://skribra.com/', 'https://skribra.com/v1', 'https://skribra.com/v1/']));
+    const forms = [...page.matchAll(/`(https:\/\/skribra\.com[^`]*)`/g)]
+      .map((m) => m[1]!)
+      .filter((u) => /^https:\/\/skribra\.com(\/v1)?\/?$/.test(u));
+    expect(new Set(forms)).toEqual(
+      new Set(['https://skribra.com', 'https://skribra.com/', 'https://skribra.com/v1', 'https://skribra.com/v1/']),
+    );
     for (const form of forms) {
       const skribra = createClient({ apiKey: f.key, baseUrl: form.replace('https://skribra.com', api.url) });
-      expect((await skribra.projects()).map((p) => p.id), form).toContain(f.on);
+      expect(
+        (await skribra.projects()).map((p) => p.id),
+        form,
+      ).toContain(f.on);
     }
   });
 });
@@ -122,14 +152,22 @@ describe('docs: content client page, sync', () => {
 describe('docs: content client page, Next.js and webhooks', () => {
   it('the Next.js build feed answers every slug from one sync, redirects included', async () => {
     const f = await fixture(t.store, 120);
-    await publishArticle(t.store.sql, f.on, articleInput('merged', 'Merged', { redirect_to: 'https://on.example/blog/post-000', redirect_type: 'permanent' }));
+    await publishArticle(
+      t.store.sql,
+      f.on,
+      articleInput('merged', 'Merged', { redirect_to: 'https://on.example/blog/post-000', redirect_type: 'permanent' }),
+    );
     const proxy = await startProxy(api.url);
     try {
       const code = block('## Next.js (App Router)', 'js', 'buildFeed');
-      const { buildFeed } = await run(code, {
-        createClient: (o: { apiKey: string }) => createClient({ ...o, baseUrl: proxy.url }),
-        process: { env: { SKRIBRA_API_KEY: f.key, SKRIBRA_PROJECT_ID: f.on } },
-      }, 'return { buildFeed };');
+      const { buildFeed } = await run(
+        code,
+        {
+          createClient: (o: { apiKey: string }) => createClient({ ...o, baseUrl: proxy.url }),
+          process: { env: { SKRIBRA_API_KEY: f.key, SKRIBRA_PROJECT_ID: f.on } },
+        },
+        'return { buildFeed };',
+      );
       const bySlug = await buildFeed();
       expect(await buildFeed()).toBe(bySlug);
       expect(bySlug.size).toBe(121);
@@ -144,19 +182,34 @@ describe('docs: content client page, Next.js and webhooks', () => {
   it('the webhook handler revalidates the page of every lifecycle event, ignores a test message and refuses a bad signature', async () => {
     const secret = `whsec_${Buffer.from('client docs secret of 32 bytes!!').toString('base64')}`;
     const revalidated: string[] = [];
-    const { POST } = await run(block('## Verify the webhook', 'js', 'verifyWebhook'), {
-      verifyWebhook, Response, process: { env: { SKRIBRA_WEBHOOK_SECRET: secret } }, revalidatePath: (p: string) => revalidated.push(p),
-    }, 'return { POST };');
+    const { POST } = await run(
+      block('## Verify the webhook', 'js', 'verifyWebhook'),
+      {
+        verifyWebhook,
+        Response,
+        process: { env: { SKRIBRA_WEBHOOK_SECRET: secret } },
+        revalidatePath: (p: string) => revalidated.push(p),
+      },
+      'return { POST };',
+    );
     const post = (id: string, body: string, key = secret) =>
       POST(new Request('https://site.example/api/skribra-webhook', { method: 'POST', headers: signHeaders(id, body, [key]), body }));
     for (const type of ARTICLE_EVENTS) {
-      const body = JSON.stringify(exampleEvent(type, { projectId: 'prj_8f2c1a', accountId: 'usr_2d61f7', sequence: 7, timestamp: new Date() }));
+      const body = JSON.stringify(
+        exampleEvent(type, { projectId: 'prj_8f2c1a', accountId: 'usr_2d61f7', sequence: 7, timestamp: new Date() }),
+      );
       expect((await post(`msg_${type}`, body)).status).toBe(204);
     }
     expect(revalidated).toEqual(ARTICLE_EVENTS.flatMap(() => ['/blog/how-to-write-a-meta-description', '/blog']));
-    const test = JSON.stringify({ type: 'webhook.test', timestamp: new Date().toISOString(), data: { project_id: 'prj_8f2c1a', message: 'hi' } });
+    const test = JSON.stringify({
+      type: 'webhook.test',
+      timestamp: new Date().toISOString(),
+      data: { project_id: 'prj_8f2c1a', message: 'hi' },
+    });
     expect((await post('msg_test', test)).status).toBe(204);
     expect(revalidated).toHaveLength(8);
-    expect((await post('msg_forged', test, `whsec_${Buffer.from('a different secret, 32 bytes!!!!').toString('base64')}`)).status).toBe(401);
+    expect((await post('msg_forged', test, `whsec_${Buffer.from('a different secret, 32 bytes!!!!').toString('base64')}`)).status).toBe(
+      401,
+    );
   });
 });

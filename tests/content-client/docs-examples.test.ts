@@ -13,7 +13,7 @@ const page = readFileSync(new URL('../../content/pages/docs/content-client.md', 
 /** The first fenced block in `lang` after `heading`. */
 function block(heading: string, lang: string): string {
   const from = page.indexOf(heading);
-  const m = new RegExp('```' + lang + '\\n([\\s\\S]*?)```').exec(page.slice(from));
+  const m = new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``).exec(page.slice(from));
   if (from < 0 || !m) throw new Error(`no ${lang} block after ${heading}`);
   return m[1]!;
 }

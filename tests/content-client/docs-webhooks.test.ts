@@ -22,7 +22,7 @@ import { ARTICLE_EVENTS, articleRemoval, webhookPayloads, type ArticleEvent } fr
 const PAGE = new URL('../../content/pages/docs/webhooks.md', import.meta.url);
 
 /** The fixed values of the page's examples: the docs' project and account, and a plausible sequence and time. */
-export const EXAMPLES: Record<ArticleEvent, { sequence: number; timestamp: string }> = {
+const EXAMPLES: Record<ArticleEvent, { sequence: number; timestamp: string }> = {
   'article.published': { sequence: 1041, timestamp: '2026-11-02T09:30:00.000Z' },
   'article.updated': { sequence: 1042, timestamp: '2026-11-02T09:30:00.000Z' },
   'article.unpublished': { sequence: 1187, timestamp: '2026-11-20T10:00:00.000Z' },
@@ -30,9 +30,13 @@ export const EXAMPLES: Record<ArticleEvent, { sequence: number; timestamp: strin
 };
 
 /** The example body of `type`, as the page must show it. */
-export function generatedExample(type: ArticleEvent): string {
+function generatedExample(type: ArticleEvent): string {
   const { sequence, timestamp } = EXAMPLES[type];
-  return JSON.stringify(exampleEvent(type, { projectId: 'prj_8f2c1a', accountId: 'usr_2d61f7', sequence, timestamp: new Date(timestamp) }), null, 2);
+  return JSON.stringify(
+    exampleEvent(type, { projectId: 'prj_8f2c1a', accountId: 'usr_2d61f7', sequence, timestamp: new Date(timestamp) }),
+    null,
+    2,
+  );
 }
 
 /** Where the JSON block of `type` is in `page`: the first one after the heading `### <type>`. */
@@ -46,15 +50,17 @@ function locate(page: string, type: ArticleEvent): { start: number; end: number 
 }
 
 /** The page's example block of each event. */
-export function exampleBlocks(page = readFileSync(PAGE, 'utf8')): Record<ArticleEvent, string> {
-  return Object.fromEntries(ARTICLE_EVENTS.map((type) => {
-    const { start, end } = locate(page, type);
-    return [type, page.slice(start, end)];
-  })) as Record<ArticleEvent, string>;
+function exampleBlocks(page = readFileSync(PAGE, 'utf8')): Record<ArticleEvent, string> {
+  return Object.fromEntries(
+    ARTICLE_EVENTS.map((type) => {
+      const { start, end } = locate(page, type);
+      return [type, page.slice(start, end)];
+    }),
+  ) as Record<ArticleEvent, string>;
 }
 
 /** The page with every example block replaced by its generated text. */
-export function regenerate(page: string): string {
+function regenerate(page: string): string {
   for (const type of ARTICLE_EVENTS) {
     const { start, end } = locate(page, type);
     page = page.slice(0, start) + generatedExample(type) + page.slice(end);
@@ -69,7 +75,7 @@ function block(heading: string, lang: string, marker: string): string {
   const text = page();
   const from = text.indexOf(heading);
   if (from < 0) throw new Error(`no heading ${heading}`);
-  const found = [...text.slice(from).matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].find((m) => m[1]!.includes(marker));
+  const found = [...text.slice(from).matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, 'g'))].find((m) => m[1]!.includes(marker));
   if (!found) throw new Error(`no ${lang} block with ${marker} after ${heading}`);
   return found[1]!;
 }
@@ -79,8 +85,14 @@ function block(heading: string, lang: string, marker: string): string {
  * dropped (its names must be in `deps`), `export` is removed, and the named functions or constants are returned.
  */
 function evaluate(code: string, deps: Record<string, unknown>, names: string[]): Record<string, any> {
-  const imported = [...code.matchAll(/^import\s+(?:\{([^}]*)\}|(\w+))\s+from\s+'[^']+';$/gm)]
-    .flatMap((m) => (m[1] ? m[1].split(',').map((s) => s.trim()).filter(Boolean) : [m[2]!]));
+  const imported = [...code.matchAll(/^import\s+(?:\{([^}]*)\}|(\w+))\s+from\s+'[^']+';$/gm)].flatMap((m) =>
+    m[1]
+      ? m[1]
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [m[2]!],
+  );
   for (const name of imported) expect(deps, `the example imports ${name}`).toHaveProperty(name);
   const body = code.replace(/^import .*$/gm, '').replace(/^export /gm, '');
   return new Function(...Object.keys(deps), `${body}\nreturn { ${names.join(', ')} };`)(...Object.values(deps));
@@ -105,13 +117,18 @@ describe('docs: webhooks page, generated examples', () => {
     const table = text.slice(text.indexOf('The body is a JSON object:'), text.indexOf('### Headers'));
     for (const field of Object.keys(webhookPayloads['article.published'].shape)) expect(table).toContain(`| \`${field}\` |`);
     for (const field of Object.keys(articleRemoval.shape)) expect(table).toContain(`| \`${field}\` |`);
-    for (const type of ARTICLE_EVENTS) expect(text.slice(text.indexOf('## When it fires'), text.indexOf('## The request'))).toContain(`| \`${type}\` |`);
+    for (const type of ARTICLE_EVENTS)
+      expect(text.slice(text.indexOf('## When it fires'), text.indexOf('## The request'))).toContain(`| \`${type}\` |`);
   });
 });
 
 let t: TestStore;
-beforeAll(async () => { t = await openTestStore(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const SECRET = `whsec_${Buffer.from('docs webhook secret, 32 bytes!!').toString('base64')}`;
 
@@ -121,11 +138,19 @@ function memoryStore() {
   const articles = new Map<string, { sequence: number; state: unknown }>();
   return {
     seen: async (id: string) => seen.has(id),
-    markSeen: async (id: string) => { seen.add(id); },
+    markSeen: async (id: string) => {
+      seen.add(id);
+    },
     lastSequence: async (id: string) => articles.get(id)?.sequence,
-    saveArticle: async (a: { id: string; title: string; slug: string }, sequence: number) => { articles.set(a.id, { sequence, state: { title: a.title, slug: a.slug } }); },
-    removeArticle: async (id: string, slug: string, sequence: number) => { articles.set(id, { sequence, state: { gone: slug } }); },
-    redirectArticle: async (id: string, slug: string, to: string, permanent: boolean, sequence: number) => { articles.set(id, { sequence, state: { slug, to, permanent } }); },
+    saveArticle: async (a: { id: string; title: string; slug: string }, sequence: number) => {
+      articles.set(a.id, { sequence, state: { title: a.title, slug: a.slug } });
+    },
+    removeArticle: async (id: string, slug: string, sequence: number) => {
+      articles.set(id, { sequence, state: { gone: slug } });
+    },
+    redirectArticle: async (id: string, slug: string, to: string, permanent: boolean, sequence: number) => {
+      articles.set(id, { sequence, state: { slug, to, permanent } });
+    },
     articles,
   };
 }
@@ -151,12 +176,19 @@ describe('docs: webhooks page, handlers', () => {
   it('the fetch handler applies every event of a life in order, and ends in the same state out of order and repeated', async () => {
     const deliveries = await lifeDeliveries();
     expect(deliveries.map((d) => JSON.parse(d.payload).type)).toEqual([
-      'article.published', 'article.updated', 'article.unpublished', 'article.published', 'article.redirected',
+      'article.published',
+      'article.updated',
+      'article.unpublished',
+      'article.published',
+      'article.redirected',
     ]);
     const load = () => {
       const store = memoryStore();
-      const { POST } = evaluate(block('### With the standardwebhooks package', 'js', 'export async function POST'),
-        { Webhook, process: { env: { SKRIBRA_WEBHOOK_SECRET: SECRET } }, store, Response }, ['POST']);
+      const { POST } = evaluate(
+        block('### With the standardwebhooks package', 'js', 'export async function POST'),
+        { Webhook, process: { env: { SKRIBRA_WEBHOOK_SECRET: SECRET } }, store, Response },
+        ['POST'],
+      );
       return { store, POST: POST as (r: Request) => Promise<Response> };
     };
     const final = { slug: 'life', to: 'https://on.example/merged/', permanent: true };
@@ -167,7 +199,13 @@ describe('docs: webhooks page, handlers', () => {
       expect((await inOrder.POST(signed(d.id, d.payload))).status).toBe(204);
       states.push([...inOrder.store.articles.values()][0]!.state);
     }
-    expect(states).toEqual([{ title: 'Life', slug: 'life' }, { title: 'Life, edited', slug: 'life' }, { gone: 'life' }, { title: 'Life, back', slug: 'life' }, final]);
+    expect(states).toEqual([
+      { title: 'Life', slug: 'life' },
+      { title: 'Life, edited', slug: 'life' },
+      { gone: 'life' },
+      { title: 'Life, back', slug: 'life' },
+      final,
+    ]);
 
     // Newest first, then every older one late, then all of them again: nothing older overwrites the newest.
     const shuffled = load();
@@ -175,7 +213,11 @@ describe('docs: webhooks page, handlers', () => {
     expect([...shuffled.store.articles.values()].map((a) => a.state)).toEqual([final]);
 
     // A test message has no sequence and no article: acknowledged, nothing stored; a bad signature is refused.
-    const test = JSON.stringify({ type: 'webhook.test', timestamp: new Date().toISOString(), data: { project_id: 'prj_8f2c1a', message: 'hi' } });
+    const test = JSON.stringify({
+      type: 'webhook.test',
+      timestamp: new Date().toISOString(),
+      data: { project_id: 'prj_8f2c1a', message: 'hi' },
+    });
     expect((await shuffled.POST(signed('msg_test', test))).status).toBe(204);
     expect(shuffled.store.articles.size).toBe(1);
     const other = `whsec_${Buffer.from('another secret, also 32 bytes!!!').toString('base64')}`;
@@ -184,16 +226,45 @@ describe('docs: webhooks page, handlers', () => {
 
   it('the Express handler verifies the raw buffer and queues the event with its id', async () => {
     const routes = new Map<string, (req: unknown, res: unknown) => Promise<unknown>>();
-    const express = Object.assign(() => ({ post: (path: string, raw: string, handler: any) => { expect(raw).toBe('raw application/json'); routes.set(path, handler); } }),
-      { raw: (o: { type: string }) => `raw ${o.type}` });
+    const express = Object.assign(
+      () => ({
+        post: (path: string, raw: string, handler: any) => {
+          expect(raw).toBe('raw application/json');
+          routes.set(path, handler);
+        },
+      }),
+      { raw: (o: { type: string }) => `raw ${o.type}` },
+    );
     const jobs: unknown[] = [];
-    evaluate(block('### With the standardwebhooks package', 'js', "from 'express'"),
-      { express, Webhook, process: { env: { SKRIBRA_WEBHOOK_SECRET: SECRET } }, jobs: { add: async (j: unknown) => { jobs.push(j); } } }, []);
+    evaluate(
+      block('### With the standardwebhooks package', 'js', "from 'express'"),
+      {
+        express,
+        Webhook,
+        process: { env: { SKRIBRA_WEBHOOK_SECRET: SECRET } },
+        jobs: {
+          add: async (j: unknown) => {
+            jobs.push(j);
+          },
+        },
+      },
+      [],
+    );
     const handler = routes.get('/hooks/skribra')!;
     const body = generatedExample('article.updated');
     const reply = async (headers: Record<string, string>) => {
       const out: { status?: number } = {};
-      const res = { status: (s: number) => { out.status = s; return res; }, send: () => res, sendStatus: (s: number) => { out.status = s; return res; } };
+      const res = {
+        status: (s: number) => {
+          out.status = s;
+          return res;
+        },
+        send: () => res,
+        sendStatus: (s: number) => {
+          out.status = s;
+          return res;
+        },
+      };
       await handler({ body: Buffer.from(body), headers }, res);
       return out.status;
     };
@@ -203,8 +274,11 @@ describe('docs: webhooks page, handlers', () => {
   });
 
   it('the node:crypto check accepts a signed message under either secret of a rotation, and nothing altered or old', () => {
-    const { verifySkribraWebhook } = evaluate(block('### Without a library', 'js', 'verifySkribraWebhook'),
-      { createHmac: crypto.createHmac, timingSafeEqual: crypto.timingSafeEqual }, ['verifySkribraWebhook']);
+    const { verifySkribraWebhook } = evaluate(
+      block('### Without a library', 'js', 'verifySkribraWebhook'),
+      { createHmac: crypto.createHmac, timingSafeEqual: crypto.timingSafeEqual },
+      ['verifySkribraWebhook'],
+    );
     const old = `whsec_${Buffer.from('the previous secret of 32 bytes!').toString('base64')}`;
     const body = generatedExample('article.redirected');
     const headers = signHeaders('msg_rotated', body, [SECRET, old]);

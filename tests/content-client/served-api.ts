@@ -11,11 +11,15 @@ import { readConfig } from '../../src/config.ts';
 /** True once the lead's registry routes GET /v1/sync to syncFeed (src/api imports sync-feed.ts). */
 export const syncWired = (() => {
   const root = new URL('../../src/api/', import.meta.url).pathname;
-  return (readdirSync(root, { recursive: true }) as string[])
-    .some((f) => f.endsWith('.ts') && !f.endsWith('sync-feed.ts') && readFileSync(root + f, 'utf8').includes('sync-feed'));
+  return (readdirSync(root, { recursive: true }) as string[]).some(
+    (f) => f.endsWith('.ts') && !f.endsWith('sync-feed.ts') && readFileSync(root + f, 'utf8').includes('sync-feed'),
+  );
 })();
 
-export interface Served { url: string; close(): Promise<void> }
+export interface Served {
+  url: string;
+  close(): Promise<void>;
+}
 
 /** The content API handler on a free loopback port (Hono's Node adapter, as the local origin uses). */
 export async function serveContentApi(sql: Sql, deps: Partial<ContentApiDeps> = {}): Promise<Served> {
@@ -45,7 +49,10 @@ export async function startProxy(upstream: string): Promise<Proxy> {
     const fault = faults.shift();
     const entry = { path: req.url ?? '', ifNoneMatch: req.headers['if-none-match'], status: 0 };
     log.push(entry);
-    if (fault === 'drop') { req.socket.destroy(); return; }
+    if (fault === 'drop') {
+      req.socket.destroy();
+      return;
+    }
     if (fault && fault !== 'pass') {
       entry.status = fault.status;
       res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
@@ -57,14 +64,22 @@ export async function startProxy(upstream: string): Promise<Proxy> {
     const up = await fetch(upstream + (req.url ?? '/'), { headers });
     entry.status = up.status;
     const out: Record<string, string> = {};
-    up.headers.forEach((v, k) => { if (k !== 'content-encoding' && k !== 'transfer-encoding' && k !== 'content-length') out[k] = v; });
+    up.headers.forEach((v, k) => {
+      if (k !== 'content-encoding' && k !== 'transfer-encoding' && k !== 'content-length') out[k] = v;
+    });
     res.writeHead(up.status, out);
     res.end(Buffer.from(await up.arrayBuffer()));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`, log, faults,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    url: `http://127.0.0.1:${port}`,
+    log,
+    faults,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

@@ -18,10 +18,15 @@ beforeAll(async () => {
   get = api(t.store, { limits: BIG });
   const base = Date.parse('2026-01-01T00:00:00Z');
   // 45 articles; published_at collides in groups of three so the id tie-break is exercised.
-  A = await fixture(t.store, 45, (i) => ({ published: new Date(base + Math.floor(i / 3) * 3_600_000), updated: new Date(base + Math.floor(i / 3) * 3_600_000) }));
+  A = await fixture(t.store, 45, (i) => ({
+    published: new Date(base + Math.floor(i / 3) * 3_600_000),
+    updated: new Date(base + Math.floor(i / 3) * 3_600_000),
+  }));
   B = await fixture(t.store, 2);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const expectError = (r: { status: number; body: any }, status: number, code: string) => {
   expect(r.status, JSON.stringify(r.body)).toBe(status);
@@ -35,16 +40,31 @@ describe('authentication', () => {
       const r = await get('/v1/projects', h);
       expect(r.status).toBe(200);
       const items = r.body.data.items.map((p: unknown) => ownProject.parse(p));
-      expect(items.map((p: any) => [p.id, p.api_enabled])).toEqual([[A.on, true], [A.off, false]]);
+      expect(items.map((p: any) => [p.id, p.api_enabled])).toEqual([
+        [A.on, true],
+        [A.off, false],
+      ]);
     }
   });
 
   it('answers 401 unauthorized with WWW-Authenticate for missing, malformed, unknown and revoked keys', async () => {
     const { account_id, api_key } = await createAccount(t.store.sql, 'revoked');
     await revokeKeys(t.store.sql, account_id);
-    const forms: Record<string, string>[] = [{}, { authorization: 'Basic abc' }, bearer('sk_live_nope'), { 'x-api-key': '' }, bearer(api_key), { 'x-api-key': api_key }];
+    const forms: Record<string, string>[] = [
+      {},
+      { authorization: 'Basic abc' },
+      bearer('sk_live_nope'),
+      { 'x-api-key': '' },
+      bearer(api_key),
+      { 'x-api-key': api_key },
+    ];
     for (const h of forms) {
-      for (const path of ['/v1/projects', `/v1/articles?projectId=${A.on}`, `/v1/articles/${A.slugs[0]}?projectId=${A.on}`, '/v1/articles?page=0']) {
+      for (const path of [
+        '/v1/projects',
+        `/v1/articles?projectId=${A.on}`,
+        `/v1/articles/${A.slugs[0]}?projectId=${A.on}`,
+        '/v1/articles?page=0',
+      ]) {
         const r = await get(path, h);
         expectError(r, 401, 'unauthorized');
         expect(r.headers.get('www-authenticate')).toMatch(/^Bearer/);
@@ -62,7 +82,7 @@ describe('authentication', () => {
 });
 
 describe('authorisation and precedence', () => {
-  it('400 for a missing projectId, 404 for another account\'s project, 403 for the switch off', async () => {
+  it("400 for a missing projectId, 404 for another account's project, 403 for the switch off", async () => {
     const r = await get('/v1/articles', bearer(A.key));
     expectError(r, 400, 'invalid_query');
     expect(r.body.message).toMatch(/projectId/);
@@ -74,7 +94,7 @@ describe('authorisation and precedence', () => {
     expectError(await get(`/v1/articles/${A.slugs[0]}`, bearer(A.key)), 400, 'invalid_query');
   });
 
-  it('another account\'s switched-off project is 404, never 403 (no existence leak)', async () => {
+  it("another account's switched-off project is 404, never 403 (no existence leak)", async () => {
     expectError(await get(`/v1/articles?projectId=${B.off}`, bearer(A.key)), 404, 'project_not_found');
   });
 
@@ -100,8 +120,16 @@ describe('authorisation and precedence', () => {
 
 describe('query parameters', () => {
   const bad: [string, string][] = [
-    ['page=0', 'page'], ['page=-1', 'page'], ['page=1.5', 'page'], ['page=abc', 'page'], ['limit=0', 'limit'], ['limit=x', 'limit'],
-    ['sort=random', 'sort'], ['order=up', 'order'], ['updatedSince=yesterday', 'updatedSince'], ['updatedSince=2026-13-01T00:00:00Z', 'updatedSince'],
+    ['page=0', 'page'],
+    ['page=-1', 'page'],
+    ['page=1.5', 'page'],
+    ['page=abc', 'page'],
+    ['limit=0', 'limit'],
+    ['limit=x', 'limit'],
+    ['sort=random', 'sort'],
+    ['order=up', 'order'],
+    ['updatedSince=yesterday', 'updatedSince'],
+    ['updatedSince=2026-13-01T00:00:00Z', 'updatedSince'],
   ];
   for (const [q, param] of bad) {
     it(`${q} is 400 invalid_query naming ${param}`, async () => {
@@ -112,7 +140,13 @@ describe('query parameters', () => {
   }
 
   it('limit defaults to 20 and is capped at 100', async () => {
-    expect((await get(`/v1/articles?projectId=${A.on}`, bearer(A.key))).body.data.pagination).toEqual({ page: 1, limit: 20, total: 45, total_pages: 3, has_more: true });
+    expect((await get(`/v1/articles?projectId=${A.on}`, bearer(A.key))).body.data.pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: 45,
+      total_pages: 3,
+      has_more: true,
+    });
     const r = await get(`/v1/articles?projectId=${A.on}&limit=1000`, bearer(A.key));
     expect(r.body.data.pagination).toMatchObject({ limit: 100, total: 45, total_pages: 1, has_more: false });
     expect(r.body.data.items).toHaveLength(45);
@@ -159,7 +193,7 @@ describe('lists', () => {
         const items = await all(`&sort=${sort}&order=${order}`, 10);
         const key = (c: any) => [sort === 'title' ? c.title : c[sort], c.id] as const;
         const cmp = (x: readonly [string, string], y: readonly [string, string]) =>
-          (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0);
+          x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0;
         const sorted = [...items].sort((a, b) => cmp(key(a), key(b)) * (order === 'asc' ? 1 : -1));
         if (sort !== 'title') expect(items.map((c) => c.id)).toEqual(sorted.map((c) => c.id));
         else expect(items.map((c) => c.title)).toEqual(sorted.map((c) => c.title)); // collation may order ties differently from JS
@@ -179,7 +213,12 @@ describe('lists', () => {
     const since = new Date('2026-03-01T00:00:00Z');
     await publishArticle(t.store.sql, f.on, articleInput(f.slugs[2]!, 'Edited'), { updated: new Date('2026-03-02T00:00:00Z') });
     await publishArticle(t.store.sql, f.on, articleInput('brand-new', 'New'), { published: new Date('2026-03-03T00:00:00Z') });
-    for (const v of [since.toISOString(), '2026-03-01T01:00:00+01:00', '2026-03-01T01:00:00 01:00', encodeURIComponent('2026-03-01T01:00:00+01:00')]) {
+    for (const v of [
+      since.toISOString(),
+      '2026-03-01T01:00:00+01:00',
+      '2026-03-01T01:00:00 01:00',
+      encodeURIComponent('2026-03-01T01:00:00+01:00'),
+    ]) {
       const r = await get(`/v1/articles?projectId=${f.on}&updatedSince=${v}`, bearer(f.key));
       expect(r.status, v).toBe(200);
       expect(r.body.data.items.map((c: any) => c.slug).sort()).toEqual(['brand-new', f.slugs[2]].sort());
@@ -193,8 +232,14 @@ describe('detail and consolidation', () => {
   beforeAll(async () => {
     C = await fixture(t.store, 5);
     await updateArticleState(t.store.sql, C.on, C.slugs[0]!, { unpublished: true });
-    await updateArticleState(t.store.sql, C.on, C.slugs[1]!, { redirect_to: 'https://on.example/blog/post-004', redirect_type: 'permanent' });
-    await updateArticleState(t.store.sql, C.on, C.slugs[2]!, { redirect_to: 'https://on.example/blog/post-003', redirect_type: 'temporary' });
+    await updateArticleState(t.store.sql, C.on, C.slugs[1]!, {
+      redirect_to: 'https://on.example/blog/post-004',
+      redirect_type: 'permanent',
+    });
+    await updateArticleState(t.store.sql, C.on, C.slugs[2]!, {
+      redirect_to: 'https://on.example/blog/post-003',
+      redirect_type: 'temporary',
+    });
     await updateArticleState(t.store.sql, C.on, C.slugs[3]!, { noindex: true });
   });
   const detail = (slug: string) => get(`/v1/articles/${slug}?projectId=${C.on}`, bearer(C.key));
@@ -203,7 +248,13 @@ describe('detail and consolidation', () => {
     const r = await detail(C.slugs[4]!);
     expect(r.status).toBe(200);
     const a = ownArticle.parse(r.body.data);
-    expect(a).toMatchObject({ slug: C.slugs[4], related_articles: [], sources: [], json_ld: [], metadata: { projectId: C.on, userId: C.id } });
+    expect(a).toMatchObject({
+      slug: C.slugs[4],
+      related_articles: [],
+      sources: [],
+      json_ld: [],
+      metadata: { projectId: C.on, userId: C.id },
+    });
     expect(a.content_html).toContain('<p>');
     expect(r.headers.get('x-robots-tag')).toBeNull();
     expect(a.redirect_to).toBeUndefined();
@@ -214,8 +265,14 @@ describe('detail and consolidation', () => {
   });
 
   it('redirected answers 200 with redirect_to and redirect_type, and is left out of the list', async () => {
-    expect((await detail(C.slugs[1]!)).body.data).toMatchObject({ redirect_to: 'https://on.example/blog/post-004', redirect_type: 'permanent' });
-    expect((await detail(C.slugs[2]!)).body.data).toMatchObject({ redirect_to: 'https://on.example/blog/post-003', redirect_type: 'temporary' });
+    expect((await detail(C.slugs[1]!)).body.data).toMatchObject({
+      redirect_to: 'https://on.example/blog/post-004',
+      redirect_type: 'permanent',
+    });
+    expect((await detail(C.slugs[2]!)).body.data).toMatchObject({
+      redirect_to: 'https://on.example/blog/post-003',
+      redirect_type: 'temporary',
+    });
   });
 
   it('noindex answers 200 with noindex: true and X-Robots-Tag, and stays listed', async () => {
@@ -281,12 +338,17 @@ describe('caching and headers', () => {
   it('keys never appear in logs', async () => {
     const logs: string[] = [];
     const orig = { log: console.log, error: console.error, warn: console.warn };
-    for (const k of ['log', 'error', 'warn'] as const) console[k] = (...a: unknown[]) => { logs.push(a.map(String).join(' ')); };
+    for (const k of ['log', 'error', 'warn'] as const)
+      console[k] = (...a: unknown[]) => {
+        logs.push(a.map(String).join(' '));
+      };
     try {
       await get('/v1/projects', bearer(A.key));
       await get('/v1/projects', bearer(`${A.key}x`));
       await get(`/v1/articles?projectId=${A.on}&page=x`, bearer(A.key));
-    } finally { Object.assign(console, orig); }
+    } finally {
+      Object.assign(console, orig);
+    }
     expect(logs.join('\n')).not.toContain(A.key);
   });
 });

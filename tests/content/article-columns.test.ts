@@ -7,8 +7,12 @@ import { ownArticleInput } from '../../src/schemas/own-article.ts';
 import { EXAMPLE_ARTICLE } from '../../src/schemas/article-example.ts';
 
 let t: TestStore;
-beforeAll(async () => { t = await openTestStore(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('article fields and columns', () => {
   it('every declared field is a column of articles, jsonb exactly for lists and objects', async () => {
@@ -28,7 +32,15 @@ describe('article fields and columns', () => {
   });
 
   it('refuses image fields without an image, one size without the other, and a bad language tag, naming each field', () => {
-    const r = ownArticleInput.safeParse({ title: 'T', slug: 't', content_html: '<p>x</p>', image_alt: 'a', image_width: 10, language: 'english!', tags: ['a', 'a'] });
+    const r = ownArticleInput.safeParse({
+      title: 'T',
+      slug: 't',
+      content_html: '<p>x</p>',
+      image_alt: 'a',
+      image_width: 10,
+      language: 'english!',
+      tags: ['a', 'a'],
+    });
     expect(r.success).toBe(false);
     const paths = r.error!.issues.map((i) => i.path.join('.')).sort();
     expect(paths).toEqual(['image_alt', 'image_height', 'image_width', 'language', 'tags']);

@@ -7,13 +7,22 @@ import { FAILED_AUTH_LIMIT, readConfig } from '../../src/config.ts';
 import { listen } from '../../src/origin/serve.ts';
 
 let t: TestStore;
-beforeAll(async () => { t = await openTestStore(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Counts the statements the API sends to the store. */
 function counting() {
   let statements = 0;
-  const sql = new Proxy(t.store.sql, { apply: (target, self, args) => { statements++; return Reflect.apply(target, self, args as never); } });
+  const sql = new Proxy(t.store.sql, {
+    apply: (target, self, args) => {
+      statements++;
+      return Reflect.apply(target, self, args as never);
+    },
+  });
   return { sql, count: () => statements };
 }
 
@@ -34,11 +43,16 @@ describe('failed authentications', () => {
       for (let i = 1; i < FAILED_AUTH_LIMIT.windowLimit; i++) expect((await get(i % 2 ? 'nope' : wellFormed)).status).toBe(401);
       const blocked = await get(wellFormed);
       expect(blocked.status).toBe(429);
-      expect(await blocked.json()).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Too many failed authentications from this address; retry in \d+ s\.$/) });
+      expect(await blocked.json()).toEqual({
+        code: 'rate_limited',
+        message: expect.stringMatching(/^Too many failed authentications from this address; retry in \d+ s\.$/),
+      });
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       const statements = count();
       for (let i = 0; i < 50; i++) expect((await get(`sk_live_${String(i).padStart(43, 'x')}`)).status).toBe(429);
       expect(count()).toBe(statements);
-    } finally { await server.close(); }
+    } finally {
+      await server.close();
+    }
   });
 });

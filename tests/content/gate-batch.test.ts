@@ -6,24 +6,34 @@ import { keyDigest } from '../../src/store/ids.ts';
 import { fixture, openTestStore, type TestStore } from './helpers.ts';
 
 let t: TestStore;
-beforeAll(async () => { t = await openTestStore(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const later = () => new Date(Date.now() + 5000);
 const hourHits = async (accountId: string, bucket: string) =>
-  (await t.store.sql<{ n: number }[]>`select coalesce(sum(hits), 0)::int as n from rate_counters where account_id = ${accountId} and bucket = ${bucket} and win = 'hour'`)[0]!.n;
+  (
+    await t.store.sql<
+      { n: number }[]
+    >`select coalesce(sum(hits), 0)::int as n from rate_counters where account_id = ${accountId} and bucket = ${bucket} and win = 'hour'`
+  )[0]!.n;
 
 describe('coalescing gate', () => {
   it('120 concurrent requests of one key: fewer statements than requests, counts 1..120 each handed out once', async () => {
     const f = await fixture(t.store, 1);
     let statements = 0;
     // Counts the gate's statements: the calls of the tagged template whose text is the counter upsert.
-    const gate = createGate(new Proxy(t.store.sql, {
-      apply: (target, self, args) => {
-        if (Array.isArray(args[0]) && args[0].join('').includes('insert into rate_counters')) statements++;
-        return Reflect.apply(target, self, args);
-      },
-    }));
+    const gate = createGate(
+      new Proxy(t.store.sql, {
+        apply: (target, self, args) => {
+          if (Array.isArray(args[0]) && args[0].join('').includes('insert into rate_counters')) statements++;
+          return Reflect.apply(target, self, args);
+        },
+      }),
+    );
     const answers = await Promise.all(Array.from({ length: 120 }, () => gate(keyDigest(f.key), 'list', { projectId: f.on }, later())));
     const hour = answers.map((a) => a.windows.find((w) => w.win === 'hour')!.hits).sort((a, b) => a - b);
     expect(hour).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
@@ -33,18 +43,28 @@ describe('coalescing gate', () => {
     expect(statements).toBeGreaterThan(0);
   });
 
-  it('one batch answers each request for itself: its project, its article, never another account\'s', async () => {
+  it("one batch answers each request for itself: its project, its article, never another account's", async () => {
     const f = await fixture(t.store, 2);
     const stranger = await fixture(t.store, 1);
-    const answers = await checkAccessBatch(t.store.sql, keyDigest(f.key), 'detail', [
-      { projectId: f.on, slug: f.slugs[0] },
-      { projectId: f.on, slug: 'no-such-slug' },
-      { projectId: stranger.on, slug: stranger.slugs[0] },
-      { projectId: f.off, slug: f.slugs[1] },
-      { projectId: f.on, slug: f.slugs[1] },
-    ], later());
+    const answers = await checkAccessBatch(
+      t.store.sql,
+      keyDigest(f.key),
+      'detail',
+      [
+        { projectId: f.on, slug: f.slugs[0] },
+        { projectId: f.on, slug: 'no-such-slug' },
+        { projectId: stranger.on, slug: stranger.slugs[0] },
+        { projectId: f.off, slug: f.slugs[1] },
+        { projectId: f.on, slug: f.slugs[1] },
+      ],
+      later(),
+    );
     expect(answers.map((a) => [a.project?.id ?? null, a.article?.slug ?? null])).toEqual([
-      [f.on, f.slugs[0]], [f.on, null], [null, null], [f.off, null], [f.on, f.slugs[1]],
+      [f.on, f.slugs[0]],
+      [f.on, null],
+      [null, null],
+      [f.off, null],
+      [f.on, f.slugs[1]],
     ]);
     expect(answers.map((a) => a.windows.find((w) => w.win === 'day')!.hits)).toEqual([1, 2, 3, 4, 5]);
     expect(answers[0]!.article).toMatchObject({ project_id: f.on, slug: f.slugs[0], published_at: expect.any(Date) });
@@ -53,10 +73,24 @@ describe('coalescing gate', () => {
 
   it('a batch past its earliest deadline counts nothing for any of its requests; a list batch reads no article', async () => {
     const f = await fixture(t.store, 1);
-    const late = await checkAccessBatch(t.store.sql, keyDigest(f.key), 'detail', [{ projectId: f.on, slug: f.slugs[0] }, { projectId: f.on }], new Date(Date.now() - 1));
-    expect(late.map((a) => [a.counted, a.windows.length])).toEqual([[false, 0], [false, 0]]);
+    const late = await checkAccessBatch(
+      t.store.sql,
+      keyDigest(f.key),
+      'detail',
+      [{ projectId: f.on, slug: f.slugs[0] }, { projectId: f.on }],
+      new Date(Date.now() - 1),
+    );
+    expect(late.map((a) => [a.counted, a.windows.length])).toEqual([
+      [false, 0],
+      [false, 0],
+    ]);
     expect(await hourHits(f.id, 'detail')).toBe(0);
     const [list] = await checkAccessBatch(t.store.sql, keyDigest(f.key), 'list', [{ projectId: f.on }], later());
-    expect(list).toEqual({ accountId: f.id, counted: true, windows: expect.any(Array), project: { id: f.on, apiEnabled: true, articlesVersion: expect.any(String) } });
+    expect(list).toEqual({
+      accountId: f.id,
+      counted: true,
+      windows: expect.any(Array),
+      project: { id: f.on, apiEnabled: true, articlesVersion: expect.any(String) },
+    });
   });
 });

@@ -13,8 +13,12 @@ import { keyDigest } from '../../src/store/ids.ts';
 import { api, articleInput, bearer, openTestStore, uniq, type TestStore } from './helpers.ts';
 
 let t: TestStore;
-beforeAll(async () => { t = await openTestStore(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** An account with one project of `count` articles of about `kb` KB of HTML each. */
 async function bigArticles(count: number, kb: number) {
@@ -22,15 +26,20 @@ async function bigArticles(count: number, kb: number) {
   const project = await createProject(t.store.sql, { accountId: acc.account_id, name: 'Big', apiEnabled: true });
   const slugs = Array.from({ length: count }, (_, i) => `big-${String(i).padStart(2, '0')}`);
   const html = `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(Math.ceil((kb * 1024) / 57))}</p>`;
-  for (const [i, slug] of slugs.entries()) await publishArticle(t.store.sql, project, articleInput(slug, `Big ${i}`, { content_html: html }));
+  for (const [i, slug] of slugs.entries())
+    await publishArticle(t.store.sql, project, articleInput(slug, `Big ${i}`, { content_html: html }));
   return { key: acc.api_key, project, slugs };
 }
 
-describe('the gate\'s rows', () => {
+describe("the gate's rows", () => {
   it('32 concurrent detail requests of one key against an hourly quota of 20: 20 answers, each its own article and count, 12 refusals', async () => {
     const f = await bigArticles(8, 8);
     const get = api(t.store, { limits: { detail: { hour: 20, day: 1000 } } });
-    const results = await Promise.all(Array.from({ length: 32 }, (_, i) => get(`/v1/articles/${f.slugs[i % 8]}?projectId=${f.project}`, bearer(f.key)).then((r) => ({ i, ...r }))));
+    const results = await Promise.all(
+      Array.from({ length: 32 }, (_, i) =>
+        get(`/v1/articles/${f.slugs[i % 8]}?projectId=${f.project}`, bearer(f.key)).then((r) => ({ i, ...r })),
+      ),
+    );
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(20);
     expect(results.filter((r) => r.status === 429)).toHaveLength(12);
@@ -39,16 +48,22 @@ describe('the gate\'s rows', () => {
     expect(remaining).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
 
-  it('a batch of whole articles dies young: scavenges promote a small part of the rows\' bytes, not all of them', async () => {
+  it("a batch of whole articles dies young: scavenges promote a small part of the rows' bytes, not all of them", async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as (opts?: { type: 'minor' | 'major' }) => void;
     const f = await bigArticles(8, 32);
     const digest = keyDigest(f.key);
     const targets = f.slugs.map((slug) => ({ projectId: f.project, slug }));
     // One batch, its answers dropped before the scavenges: nothing of it is reachable from here when they run.
-    const batch = async () => (await checkAccessBatch(t.store.sql, digest, 'detail', targets, new Date(Date.now() + 5000)))
-      .reduce((n, a) => n + (a.article?.content_html.length ?? 0), 0);
-    const old = () => getHeapSpaceStatistics().filter((s) => s.space_name === 'old_space' || s.space_name === 'large_object_space').reduce((n, s) => n + s.space_used_size, 0);
+    const batch = async () =>
+      (await checkAccessBatch(t.store.sql, digest, 'detail', targets, new Date(Date.now() + 5000))).reduce(
+        (n, a) => n + (a.article?.content_html.length ?? 0),
+        0,
+      );
+    const old = () =>
+      getHeapSpaceStatistics()
+        .filter((s) => s.space_name === 'old_space' || s.space_name === 'large_object_space')
+        .reduce((n, s) => n + s.space_used_size, 0);
     await batch(); // the statement prepared, the code warm
     gc();
     const before = old();

@@ -6,11 +6,19 @@ import { keyDigest } from '../../src/store/ids.ts';
 import { fixture, openTestStore, type TestStore } from './helpers.ts';
 
 let t: TestStore;
-beforeAll(async () => { t = await openTestStore(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const hits = async (accountId: string) =>
-  (await t.store.sql<{ n: number }[]>`select coalesce(sum(hits), 0)::int as n from rate_counters where account_id = ${accountId} and bucket = 'detail' and win = 'hour'`)[0]!.n;
+  (
+    await t.store.sql<
+      { n: number }[]
+    >`select coalesce(sum(hits), 0)::int as n from rate_counters where account_id = ${accountId} and bucket = 'detail' and win = 'hour'`
+  )[0]!.n;
 
 describe('checkAccess deadline', () => {
   it('counts before the deadline, not after it, and reports which', async () => {

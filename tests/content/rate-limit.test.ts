@@ -2,15 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, bearer, fixture, openTestStore, type TestStore } from './helpers.ts';
 
 let t: TestStore;
-beforeAll(async () => { t = await openTestStore(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('rate limits per account', () => {
   it('340 simultaneous list requests from a fresh account give exactly 300 successes', async () => {
     const f = await fixture(t.store, 1);
     const get = api(t.store); // default limits: list 300/h, 2000/day
-    const results = await Promise.all(Array.from({ length: 340 }, (_, i) =>
-      get(i % 2 ? '/v1/projects' : `/v1/articles?projectId=${f.on}`, i % 3 ? bearer(f.key) : { 'x-api-key': f.key })));
+    const results = await Promise.all(
+      Array.from({ length: 340 }, (_, i) =>
+        get(i % 2 ? '/v1/projects' : `/v1/articles?projectId=${f.on}`, i % 3 ? bearer(f.key) : { 'x-api-key': f.key }),
+      ),
+    );
     const ok = results.filter((r) => r.status === 200);
     const limited = results.filter((r) => r.status === 429);
     expect(ok).toHaveLength(300);

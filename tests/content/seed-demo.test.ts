@@ -6,8 +6,12 @@ import { DEMO_ACCOUNT_ID, seedDemo, seedsDemo, BLOG_PROJECT_ID } from '../../src
 import { readConfig } from '../../src/config.ts';
 
 let t: TestStore;
-beforeAll(async () => { t = await openTestStore(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('demo seeding', () => {
   it('seeds the demo account only for the embedded store or on request', () => {

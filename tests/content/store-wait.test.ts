@@ -14,8 +14,9 @@ describe('openStore on a store that is not there (yet)', () => {
   it('retries refused connections for waitMs, then names the wait and the cause', async () => {
     const port = await freePort();
     const t0 = Date.now();
-    await expect(openStore({ config: readConfig(), databaseUrl: `postgres://u:p@127.0.0.1:${port}/db`, waitMs: 2000 }))
-      .rejects.toThrow(/^the store did not accept connections within 2 s \(.*ECONNREFUSED.*\); check DATABASE_URL and the server$/);
+    await expect(openStore({ config: readConfig(), databaseUrl: `postgres://u:p@127.0.0.1:${port}/db`, waitMs: 2000 })).rejects.toThrow(
+      /^the store did not accept connections within 2 s \(.*ECONNREFUSED.*\); check DATABASE_URL and the server$/,
+    );
     const ms = Date.now() - t0;
     expect(ms).toBeGreaterThanOrEqual(2000);
     expect(ms).toBeLessThan(4000);
@@ -29,9 +30,15 @@ describe('openStore on a store that is not there (yet)', () => {
     const real = Number(url.port);
     // A proxy port that refuses for 700 ms, then forwards to the real server.
     const port = await freePort();
-    const proxyUrl = new URL(url); proxyUrl.port = String(port);
+    const proxyUrl = new URL(url);
+    proxyUrl.port = String(port);
     const { connect } = await import('node:net');
-    const proxy = createServer((c) => { const s = connect(real, '127.0.0.1'); c.pipe(s).pipe(c); s.on('error', () => c.destroy()); c.on('error', () => s.destroy()); });
+    const proxy = createServer((c) => {
+      const s = connect(real, '127.0.0.1');
+      c.pipe(s).pipe(c);
+      s.on('error', () => c.destroy());
+      c.on('error', () => s.destroy());
+    });
     setTimeout(() => proxy.listen(port, '127.0.0.1'), 700);
     const store = await openStore({ config: readConfig(), databaseUrl: proxyUrl.toString(), waitMs: 10_000 });
     expect((await store.sql`select 1 as one`)[0]!.one).toBe(1);

@@ -10,8 +10,12 @@ import { pruneSyncChanges } from '../../src/store/repos/sync.ts';
 import { migrate } from '../../src/store/migrate.ts';
 
 let t: TestStore;
-beforeAll(async () => { t = await openTestStore(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 type Fx = Awaited<ReturnType<typeof fixture>>;
 const feed = async (f: Fx, q: Record<string, string> = {}, projectId = f.on) => {
@@ -29,9 +33,13 @@ async function drain(f: Fx, cursor?: string, limit = 100, q: Record<string, stri
     if (!page.has_more) return { items, cursor };
   }
 }
-const brief = (items: { type: string }[]) => items.map((i: any) => (i.type === 'upsert' ? `upsert ${i.article.slug}` : `removed ${i.slug} (${i.reason})`));
+const brief = (items: { type: string }[]) =>
+  items.map((i: any) => (i.type === 'upsert' ? `upsert ${i.article.slug}` : `removed ${i.slug} (${i.reason})`));
 const refused = async (p: Promise<unknown>, message: RegExp) => {
-  const err = await p.then(() => undefined, (e) => e);
+  const err = await p.then(
+    () => undefined,
+    (e) => e,
+  );
   expect(err).toMatchObject({ status: 400, code: 'invalid_query' });
   expect(err.message).toMatch(message);
 };
@@ -43,7 +51,18 @@ describe('sync feed', () => {
     const first = await drain(f, undefined, 100, { fields: 'card' });
     expect(brief(first.items)).toEqual(['upsert article-a', 'upsert article-b', 'upsert article-c']);
     const [a] = first.items as any[];
-    expect(a.article).toEqual({ id: a.article.id, title: 'Article a', slug: 'article-a', excerpt: 'About Article a', type: 'guide', reading_time: 4, keyword: 'article', tags: [], published_at: a.article.published_at, updated_at: a.article.updated_at });
+    expect(a.article).toEqual({
+      id: a.article.id,
+      title: 'Article a',
+      slug: 'article-a',
+      excerpt: 'About Article a',
+      type: 'guide',
+      reading_time: 4,
+      keyword: 'article',
+      tags: [],
+      published_at: a.article.published_at,
+      updated_at: a.article.updated_at,
+    });
 
     const before = new Date();
     await updateArticleState(t.store.sql, f.on, 'article-a', { unpublished: true });
@@ -113,7 +132,12 @@ describe('sync feed', () => {
     } while (pages.at(-1)!.has_more);
     expect(pages.map((p) => p.items.length)).toEqual([2, 2, 2]);
     const items = pages.flatMap((p) => p.items);
-    expect(items.filter((i) => i.type === 'upsert').map((i: any) => i.article.slug).sort()).toEqual([0, 1, 2, 5, 6].map((i) => f.slugs[i]));
+    expect(
+      items
+        .filter((i) => i.type === 'upsert')
+        .map((i: any) => i.article.slug)
+        .sort(),
+    ).toEqual([0, 1, 2, 5, 6].map((i) => f.slugs[i]));
     expect(brief(items.filter((i) => i.type === 'removed'))).toEqual([`removed ${f.slugs[4]} (redirected)`]);
     // A removal while an initial sync is paging is delivered: the client may already hold that article.
     const p1 = await feed(f, { limit: '2' });
@@ -132,7 +156,8 @@ describe('sync feed', () => {
     const raw = Buffer.from(cursor, 'base64url').toString();
     const altered = Buffer.from(raw.replace(/^v1\.\d+/, 'v1.0')).toString('base64url');
     await refused(feed(f, { cursor: altered }), /not a valid sync cursor/);
-    for (const bad of ['x', 'djEuMS4yLjM', `${cursor}=`, cursor.slice(0, -1)]) await refused(feed(f, { cursor: bad }), /not a valid sync cursor/);
+    for (const bad of ['x', 'djEuMS4yLjM', `${cursor}=`, cursor.slice(0, -1)])
+      await refused(feed(f, { cursor: bad }), /not a valid sync cursor/);
     const [{ secret }] = await t.store.sql<{ secret: string }[]>`select secret from sync_secret`;
     const hours = Math.floor(Date.now() / 3_600_000);
     const forged = encodeCursor('not-the-secret', f.on, { after: 0n, skip: 0n, hours });
@@ -162,7 +187,7 @@ describe('sync feed', () => {
     expect(kinds.map((r) => `${r.kind} ${r.reason}`)).toEqual(['upsert null', 'removed redirected']);
   });
 
-  it("backfills the articles stored before migration 006: the listed ones and the redirects in force", async () => {
+  it('backfills the articles stored before migration 006: the listed ones and the redirects in force', async () => {
     const f = await fixture(t.store, 3);
     await updateArticleState(t.store.sql, f.on, f.slugs[1]!, { redirect_to: 'https://on.example/b' });
     await updateArticleState(t.store.sql, f.on, f.slugs[2]!, { unpublished: true });
@@ -178,9 +203,13 @@ describe('sync feed', () => {
     const { cursor } = await drain(f);
     {
       let release!: () => void;
-      const held = new Promise<void>((r) => { release = r; });
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
       let firstWrote!: () => void;
-      const wrote = new Promise<void>((r) => { firstWrote = r; });
+      const wrote = new Promise<void>((r) => {
+        firstWrote = r;
+      });
       // Writer 1 edits article 0 and holds its transaction open; writer 2 then edits article 1.
       const w1 = t.store.sql.begin(async (tx) => {
         await tx`update articles set title = 'w1' where project_id = ${f.on} and slug = ${f.slugs[0]!}`;
@@ -189,13 +218,16 @@ describe('sync feed', () => {
       });
       await wrote;
       let w2Done = false;
-      const w2 = publishArticle(t.store.sql, f.on, articleInput(f.slugs[1]!, 'w2')).then(() => { w2Done = true; });
+      const w2 = publishArticle(t.store.sql, f.on, articleInput(f.slugs[1]!, 'w2')).then(() => {
+        w2Done = true;
+      });
       await new Promise((r) => setTimeout(r, 300));
       // Writer 2 waits for writer 1 (so it cannot commit a higher seq first), and the reader sees neither.
       expect(w2Done).toBe(false);
       expect(await feed(f, { cursor })).toEqual({ items: [], next_cursor: cursor, has_more: false });
       release();
-      await w1; await w2;
+      await w1;
+      await w2;
       expect((await drain(f, cursor)).items.map((i: any) => i.article.title)).toEqual(['w1', 'w2']);
     }
   });
@@ -211,7 +243,9 @@ describe('sync feed', () => {
     const writers = Array.from({ length: 8 }, async (_, w) => {
       for (let i = w; i < slugs.length; i += 8) await publishArticle(t.store.sql, f.on, articleInput(slugs[i]!, `${slugs[i]} v2`));
     });
-    const writing = Promise.all(writers).then(() => { done = true; });
+    const writing = Promise.all(writers).then(() => {
+      done = true;
+    });
     const seen: string[] = [];
     let cursor = start.cursor;
     let pages = 0;

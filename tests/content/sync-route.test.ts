@@ -8,8 +8,13 @@ import { syncWired } from '../content-client/served-api.ts';
 let t: TestStore;
 let get: ReturnType<typeof api>;
 const BIG = { list: { hour: 100_000, day: 100_000 }, detail: { hour: 100_000, day: 100_000 } };
-beforeAll(async () => { t = await openTestStore(); get = api(t.store, { limits: BIG }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+  get = api(t.store, { limits: BIG });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 // Skipped until src/api routes /v1/sync to syncFeed (it does in the lead's registry rebuild).
 describe.skipIf(!syncWired)('GET /v1/sync', () => {
@@ -30,15 +35,20 @@ describe.skipIf(!syncWired)('GET /v1/sync', () => {
     await updateArticleState(t.store.sql, f.on, f.slugs[0]!, { unpublished: true });
     const changed = await get(`/v1/sync?projectId=${f.on}&cursor=${cursor}`, { ...bearer(f.key), 'if-none-match': etag });
     expect(changed.status).toBe(200);
-    expect(changed.body.data.items).toEqual([{ type: 'removed', id: expect.any(String), slug: f.slugs[0], reason: 'unpublished', at: expect.any(String) }]);
+    expect(changed.body.data.items).toEqual([
+      { type: 'removed', id: expect.any(String), slug: f.slugs[0], reason: 'unpublished', at: expect.any(String) },
+    ]);
   });
 
-  it('checks key, project and switch in the list endpoints\' order, and the query before the store', async () => {
+  it("checks key, project and switch in the list endpoints' order, and the query before the store", async () => {
     const f = await fixture(t.store, 1);
     const g = await fixture(t.store, 1);
     expect((await get(`/v1/sync?projectId=${f.on}`)).status).toBe(401);
     expect((await get(`/v1/sync?projectId=${f.on}`, bearer('sk_wrong'))).body.code).toBe('unauthorized');
-    expect((await get(`/v1/sync?projectId=${g.on}`, bearer(f.key))).body).toEqual({ code: 'project_not_found', message: 'No such project on this account.' });
+    expect((await get(`/v1/sync?projectId=${g.on}`, bearer(f.key))).body).toEqual({
+      code: 'project_not_found',
+      message: 'No such project on this account.',
+    });
     expect((await get(`/v1/sync?projectId=${f.off}`, bearer(f.key))).body.code).toBe('project_api_disabled');
     const noProject = await get('/v1/sync', bearer(f.key));
     expect(noProject.status).toBe(400);
@@ -54,7 +64,10 @@ describe.skipIf(!syncWired)('GET /v1/sync', () => {
     const r = await get(`/v1/sync?projectId=${f.on}&cursor=${cursor}`, bearer(f.key));
     expect(r.status).toBe(400);
     expect(r.headers.get('cache-control')).toBe('no-store');
-    expect(r.body).toEqual({ code: 'invalid_query', message: 'Query parameter "cursor" is not a valid sync cursor for this project; start a new sync without a cursor.' });
+    expect(r.body).toEqual({
+      code: 'invalid_query',
+      message: 'Query parameter "cursor" is not a valid sync cursor for this project; start a new sync without a cursor.',
+    });
     await publishArticle(t.store.sql, f.off, articleInput('elsewhere', 'Elsewhere'));
     await t.store.sql`update projects set api_enabled = true where id = ${f.off}`;
     const own = (await get(`/v1/sync?projectId=${f.on}`, bearer(f.key))).body.data.next_cursor;

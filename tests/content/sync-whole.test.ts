@@ -14,7 +14,10 @@ beforeAll(async () => {
   t = await openTestStore();
   defaults = await serveContentApi(t.store.sql); // the configured limits: list 300/h, detail 600/h
 });
-afterAll(async () => { await defaults?.close(); await t?.close(); });
+afterAll(async () => {
+  await defaults?.close();
+  await t?.close();
+});
 
 const get = async (base: string, path: string, key: string) => {
   const res = await fetch(base + path, { headers: { authorization: `Bearer ${key}` } });
@@ -26,14 +29,27 @@ const get = async (base: string, path: string, key: string) => {
 function article(i: number, kb: number) {
   const para = `<p>Paragraph of article ${i}: "quoted" words, an <a href="https://example.com/${i}">example link</a> and some más text.</p>\n`;
   return ownArticleInput.parse({
-    title: `Article ${i}`, slug: `article-${String(i).padStart(4, '0')}`,
+    title: `Article ${i}`,
+    slug: `article-${String(i).padStart(4, '0')}`,
     content_html: `<h2>Part ${i}</h2>\n${para.repeat(Math.ceil((kb * 1024) / para.length))}`,
-    excerpt: `About article ${i}`, meta_description: `Article ${i} in one line`, type: 'guide', reading_time: 1 + (i % 9),
-    image_url: `https://img.example.com/${i}.png`, image_alt: `Cover of article ${i}`, image_width: 1200, image_height: 630,
-    tags: ['seo', `topic-${i % 7}`], author: { name: 'Quill', url: 'https://skribra.com/agents/quill/' }, language: i % 2 ? 'en' : 'en-GB',
-    keyword: `keyword ${i}`, toc_html: `<nav><a href="#part-${i}">Part ${i}</a></nav>`,
-    related_articles: [{ title: 'Another', slug: 'another' }], sources: [{ url: 'https://example.org/' }], json_ld: [{ '@type': 'BlogPosting' }],
-    target_date: '2026-12-01', ...(i % 50 === 0 ? { noindex: true } : {}),
+    excerpt: `About article ${i}`,
+    meta_description: `Article ${i} in one line`,
+    type: 'guide',
+    reading_time: 1 + (i % 9),
+    image_url: `https://img.example.com/${i}.png`,
+    image_alt: `Cover of article ${i}`,
+    image_width: 1200,
+    image_height: 630,
+    tags: ['seo', `topic-${i % 7}`],
+    author: { name: 'Quill', url: 'https://skribra.com/agents/quill/' },
+    language: i % 2 ? 'en' : 'en-GB',
+    keyword: `keyword ${i}`,
+    toc_html: `<nav><a href="#part-${i}">Part ${i}</a></nav>`,
+    related_articles: [{ title: 'Another', slug: 'another' }],
+    sources: [{ url: 'https://example.org/' }],
+    json_ld: [{ '@type': 'BlogPosting' }],
+    target_date: '2026-12-01',
+    ...(i % 50 === 0 ? { noindex: true } : {}),
   });
 }
 
@@ -50,7 +66,7 @@ async function drain(base: string, key: string, projectId: string) {
 }
 
 describe('sync feed with whole articles', () => {
-  it('a full sync of 1,000 articles of about 10 KB: 10 pages, every upsert the detail route\'s data, list quota only', async () => {
+  it("a full sync of 1,000 articles of about 10 KB: 10 pages, every upsert the detail route's data, list quota only", async () => {
     const f = await fixture(t.store, 0);
     for (let i = 0; i < 1000; i++) await publishArticle(t.store.sql, f.on, article(i, 10));
 
@@ -73,8 +89,18 @@ describe('sync feed with whole articles', () => {
         const detail = await get(roomy.url, `/v1/articles/${item.article.slug}?projectId=${f.on}`, f.key);
         expect(item.article).toEqual(detail.body.data);
       }
-    } finally { await roomy.close(); }
-    expect(upserts[0].article).toMatchObject({ image_alt: 'Cover of article 0', image_width: 1200, image_height: 630, tags: ['seo', 'topic-0'], author: { name: 'Quill' }, language: 'en-GB', noindex: true });
+    } finally {
+      await roomy.close();
+    }
+    expect(upserts[0].article).toMatchObject({
+      image_alt: 'Cover of article 0',
+      image_width: 1200,
+      image_height: 630,
+      tags: ['seo', 'topic-0'],
+      author: { name: 'Quill' },
+      language: 'en-GB',
+      noindex: true,
+    });
   }, 180_000);
 
   it('ends a page before it would pass 4 MB, always with one item, and goes on with has_more', async () => {
@@ -87,7 +113,10 @@ describe('sync feed with whole articles', () => {
     expect(pages.every((p) => p.items.length >= 1)).toBe(true);
     // 500 KB articles: 7 fit under 4 MB; the 4.5 MB one is a page on its own.
     expect(pages.map((p) => p.items.length)).toEqual([7, 5, 1]);
-    expect(pages.flatMap((p) => p.items.map((i) => i.article.slug))).toEqual([...Array.from({ length: 12 }, (_, i) => article(i, 1).slug), 'one-huge-article']);
+    expect(pages.flatMap((p) => p.items.map((i) => i.article.slug))).toEqual([
+      ...Array.from({ length: 12 }, (_, i) => article(i, 1).slug),
+      'one-huge-article',
+    ]);
   }, 120_000);
 
   it('gives cards only with fields=card', async () => {

@@ -20,7 +20,9 @@ describe('store unreachable', () => {
 
   it('a server that never answers: 503 after the bounded timeout, never a hang', async () => {
     const sockets: Socket[] = [];
-    const silent = createServer((s) => { sockets.push(s); });
+    const silent = createServer((s) => {
+      sockets.push(s);
+    });
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const port = (silent.address() as { port: number }).port;
     const sql = postgres(`postgres://u:p@127.0.0.1:${port}/db`, { connect_timeout: 30, max: 1 });

@@ -9,8 +9,13 @@ import { migrate } from '../../src/store/migrate.ts';
 let t: TestStore;
 let get: ReturnType<typeof api>;
 const BIG = { list: { hour: 100_000, day: 100_000 }, detail: { hour: 100_000, day: 100_000 } };
-beforeAll(async () => { t = await openTestStore(); get = api(t.store, { limits: BIG }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+  get = api(t.store, { limits: BIG });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 async function counts(projectId: string) {
   const [row] = await t.store.sql<{ kept: number; actual: number }[]>`
@@ -86,7 +91,7 @@ describe('visible article count', () => {
     expect(await total(f)).toBe(60 + 30 - 20 - 10);
   });
 
-  it('the total is the page statement\'s own: past the end, and counted when updatedSince filters', async () => {
+  it("the total is the page statement's own: past the end, and counted when updatedSince filters", async () => {
     const base = Date.parse('2026-01-01T00:00:00Z');
     const f = await fixture(t.store, 5, (i) => ({ published: new Date(base + i * 3_600_000), updated: new Date(base + i * 3_600_000) }));
     const past = await get(`/v1/articles?projectId=${f.on}&page=4&limit=2`, bearer(f.key));
@@ -97,7 +102,10 @@ describe('visible article count', () => {
     const none = await get(`/v1/articles?projectId=${f.off}`, bearer(f.key));
     expect(none.status).toBe(403);
     const empty = await fixture(t.store, 0);
-    expect((await get(`/v1/articles?projectId=${empty.on}`, bearer(empty.key))).body.data).toEqual({ items: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false } });
+    expect((await get(`/v1/articles?projectId=${empty.on}`, bearer(empty.key))).body.data).toEqual({
+      items: [],
+      pagination: { page: 1, limit: 20, total: 0, total_pages: 0, has_more: false },
+    });
   });
 
   it('is backfilled by the migration, which is safe to apply again', async () => {

@@ -17,7 +17,9 @@ describe("the README's recipes", () => {
 
   it('name only files that exist', () => {
     // Backticked paths with an extension; `{key}`-style placeholders are patterns, not files.
-    const paths = [...recipes.matchAll(/`((?:src|tests|content)\/[^`\s]+\.(?:ts|astro|md))`/g)].map((m) => m[1]!).filter((p) => !p.includes('{'));
+    const paths = [...recipes.matchAll(/`((?:src|tests|content)\/[^`\s]+\.(?:ts|astro|md))`/g)]
+      .map((m) => m[1]!)
+      .filter((p) => !p.includes('{'));
     expect(paths.length).toBeGreaterThanOrEqual(8);
     expect(paths.filter((p) => !existsSync(join(ROOT, p)))).toEqual([]);
   });

@@ -16,10 +16,14 @@ import { freePort } from '../../src/store/free-port.ts';
 
 /** A blog article whose HTML tries every way to run a script. */
 export const HOSTILE_ARTICLE = ownArticleInput.parse({
-  title: 'An article with hostile HTML', slug: 'hostile-html', excerpt: 'Nothing in this article may run.',
+  title: 'An article with hostile HTML',
+  slug: 'hostile-html',
+  excerpt: 'Nothing in this article may run.',
   content_html: [
-    '<p>Intro<img src=x onerror="alert(\'onerror\')"></p>', '<script>alert("script")</script>',
-    '<p><a href="javascript:alert(\'link\')">a javascript link</a></p>', '<p>&lt;img src=x onerror=alert("escaped")&gt;</p>',
+    '<p>Intro<img src=x onerror="alert(\'onerror\')"></p>',
+    '<script>alert("script")</script>',
+    '<p><a href="javascript:alert(\'link\')">a javascript link</a></p>',
+    '<p>&lt;img src=x onerror=alert("escaped")&gt;</p>',
     '<h2 id="table">A table</h2><table><tr><th>A</th></tr><tr><td>1</td></tr></table>',
   ].join('\n'),
   toc_html: '<nav class="toc"><a href="#table" onclick="alert(\'toc\')">A table</a></nav>',
@@ -30,24 +34,39 @@ export const DOCS_EXAMPLE_SLUG = 'how-to-choose-a-url-slug';
 
 export default async function setup(project: TestProject) {
   const started = Date.now();
-  const port = Number(process.env.E2E_PORT) || await freePort();
+  const port = Number(process.env.E2E_PORT) || (await freePort());
   const siteUrl = `http://127.0.0.1:${port}`;
   // A blog article as a prompt-injected agent might write it: the browser test checks nothing in it runs. Dated
   // long ago, so it is the blog's last article and the other tests' "first article" stays a seeded one.
   const old = new Date('2020-01-01T00:00:00Z');
-  const { store, distDir, cleanup } = await buildSeededSite(readConfig(), siteUrl, 'e2e',
-    (s) => publishArticle(s.sql, BLOG_PROJECT_ID, HOSTILE_ARTICLE, { published: old, updated: old }).then(() => undefined));
+  const { store, distDir, cleanup } = await buildSeededSite(readConfig(), siteUrl, 'e2e', (s) =>
+    publishArticle(s.sql, BLOG_PROJECT_ID, HOSTILE_ARTICLE, { published: old, updated: old }).then(() => undefined),
+  );
 
   const { account_id, api_key } = await createAccount(store.sql, 'E2E account');
-  const projectId = await createProject(store.sql, { accountId: account_id, name: 'E2E blog', url: 'https://e2e.example', apiEnabled: true });
+  const projectId = await createProject(store.sql, {
+    accountId: account_id,
+    name: 'E2E blog',
+    url: 'https://e2e.example',
+    apiEnabled: true,
+  });
   // The article the content API docs fetch in their examples (tests/e2e/docs-examples.test.ts runs them).
-  await publishArticle(store.sql, projectId, toArticle({ ...demoTopics[0]!, slug: DOCS_EXAMPLE_SLUG, title: 'How to choose a URL slug' }, 'https://e2e.example', 'E2E', []));
+  await publishArticle(
+    store.sql,
+    projectId,
+    toArticle({ ...demoTopics[0]!, slug: DOCS_EXAMPLE_SLUG, title: 'How to choose a URL slug' }, 'https://e2e.example', 'E2E', []),
+  );
 
   const { handler: origin } = createLocalOrigin({ distDir, config: readConfig(), sql: store.sql });
   const site = await listen(origin, port, '127.0.0.1');
-  const other = await listen(async () => new Response('<!doctype html><html lang="en"><title>Another site</title><h1>Another site</h1></html>', {
-    headers: { 'content-type': 'text/html; charset=utf-8' },
-  }), 0, '127.0.0.1');
+  const other = await listen(
+    async () =>
+      new Response('<!doctype html><html lang="en"><title>Another site</title><h1>Another site</h1></html>', {
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      }),
+    0,
+    '127.0.0.1',
+  );
   console.log(`e2e site ${siteUrl} ready in ${Date.now() - started} ms (build, store, origin)`);
 
   project.provide('e2e', { siteUrl, otherUrl: `http://127.0.0.1:${other.port}`, apiKey: api_key, projectId, distDir });
@@ -59,5 +78,7 @@ export default async function setup(project: TestProject) {
 }
 
 declare module 'vitest' {
-  export interface ProvidedContext { e2e: { siteUrl: string; otherUrl: string; apiKey: string; projectId: string; distDir: string } }
+  export interface ProvidedContext {
+    e2e: { siteUrl: string; otherUrl: string; apiKey: string; projectId: string; distDir: string };
+  }
 }

@@ -6,22 +6,32 @@ import { launch } from '../../src/dev/chromium.ts';
 
 const { siteUrl } = inject('e2e');
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('a blog article with hostile HTML', () => {
   it('renders with no script running: no dialog, no handler, no javascript: link, the table kept', async () => {
     const page = await browser.newPage();
     const dialogs: string[] = [];
-    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
     const res = await page.goto(`${siteUrl}/blog/hostile-html/`, { waitUntil: 'networkidle' });
     expect(res?.status()).toBe(200);
     await page.click('text=a javascript link').catch(() => {});
     await page.click('.toc-box a').catch(() => {});
     await page.waitForTimeout(300);
     expect(dialogs).toEqual([]);
-    const active = await page.evaluate(() => [...document.querySelectorAll('.article-body *, .toc-box *')]
-      .flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name) || /^\s*javascript:/i.test(a.value)).map((a) => `${el.tagName} ${a.name}`)));
+    const active = await page.evaluate(() =>
+      [...document.querySelectorAll('.article-body *, .toc-box *')].flatMap((el) =>
+        [...el.attributes].filter((a) => /^on/i.test(a.name) || /^\s*javascript:/i.test(a.value)).map((a) => `${el.tagName} ${a.name}`),
+      ),
+    );
     expect(active).toEqual([]);
     expect(await page.locator('.article-body script').count()).toBe(0);
     expect(await page.locator('.article-body table td').textContent()).toBe('1');

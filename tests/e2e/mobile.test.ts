@@ -13,14 +13,29 @@ import { jsonLdBlocks, jsonLdNodes, meta, ofType } from '../site/html-pages.ts';
 const { siteUrl, distDir } = inject('e2e');
 const catalog = JSON.parse(readFileSync(join(distDir, '_skribra/catalog.json'), 'utf8')) as Catalog;
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const blogIndex = readFileSync(join(distDir, 'blog/index.html'), 'utf8');
 const article = /href="(\/blog\/(?!page\/|rss)[^"/]+\/)"/.exec(blogIndex)![1]!;
 const firstOf = (kind: string) => catalog.pages.find((p) => p.kind === kind)!.path;
-const paths = ['/', '/glossary/', '/pricing/', '/search/?q=seo', '/blog/', article, '/docs/public-api/', '/docs/content-api/', '/docs/reference/public-api/',
-  ...['glossary', 'glossary-category', 'agent', 'feature', 'comparison', 'audience', 'page', 'resource'].map(firstOf), ...catalog.tools.map((t) => new URL(t.url).pathname)];
+const paths = [
+  '/',
+  '/glossary/',
+  '/pricing/',
+  '/search/?q=seo',
+  '/blog/',
+  article,
+  '/docs/public-api/',
+  '/docs/content-api/',
+  '/docs/reference/public-api/',
+  ...['glossary', 'glossary-category', 'agent', 'feature', 'comparison', 'audience', 'page', 'resource'].map(firstOf),
+  ...catalog.tools.map((t) => new URL(t.url).pathname),
+];
 
 describe('at 390 px', () => {
   it.each(paths)('%s is no wider than the screen', async (path) => {
@@ -49,9 +64,13 @@ describe('at 390 px', () => {
   it('docs tables and code scroll inside their own focusable boxes', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${siteUrl}/docs/content-api/`);
-    const boxes = await page.locator('.table-wrap, .code-block pre').evaluateAll((els) => els.map((e) => ({
-      scrolls: e.scrollWidth > e.clientWidth, tabindex: e.getAttribute('tabindex'), overflow: getComputedStyle(e).overflowX,
-    })));
+    const boxes = await page.locator('.table-wrap, .code-block pre').evaluateAll((els) =>
+      els.map((e) => ({
+        scrolls: e.scrollWidth > e.clientWidth,
+        tabindex: e.getAttribute('tabindex'),
+        overflow: getComputedStyle(e).overflowX,
+      })),
+    );
     expect(boxes.length).toBeGreaterThan(5);
     expect(boxes.some((b) => b.scrolls)).toBe(true); // the error table is wider than a phone
     for (const b of boxes) expect(b).toMatchObject({ tabindex: '0', overflow: 'auto' });

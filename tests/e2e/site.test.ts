@@ -10,15 +10,28 @@ import type { Catalog } from '../../src/catalog/catalog.ts';
 const { siteUrl, otherUrl, apiKey, distDir } = inject('e2e');
 const catalog = JSON.parse(readFileSync(join(distDir, '_skribra/catalog.json'), 'utf8')) as Catalog;
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** One page of every template: each kind's first page, the section indexes, search, and the blog once it exists. */
 function templatePaths(): string[] {
   const firstOf = (kind: string) => catalog.pages.find((p) => p.kind === kind)?.path;
-  const paths = ['/', '/glossary/', '/tools/', '/agents/', '/features/', '/compare/', '/pricing/', '/search/?q=seo',
+  const paths = [
+    '/',
+    '/glossary/',
+    '/tools/',
+    '/agents/',
+    '/features/',
+    '/compare/',
+    '/pricing/',
+    '/search/?q=seo',
     ...['glossary', 'glossary-category', 'agent', 'feature', 'comparison', 'doc', 'audience', 'page', 'resource'].map(firstOf),
-    ...catalog.tools.map((t) => new URL(t.url).pathname)];
+    ...catalog.tools.map((t) => new URL(t.url).pathname),
+  ];
   if (existsSync(join(distDir, 'blog/index.html'))) {
     paths.push('/blog/');
     const article = /href="(\/blog\/(?!page\/|rss)[^"/]+\/)"/.exec(readFileSync(join(distDir, 'blog/index.html'), 'utf8'))?.[1];
@@ -72,7 +85,12 @@ describe('keyboard', () => {
     await page.goto(`${siteUrl}/`);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
-    expect(await page.locator('.skip').boundingBox().then((b) => b!.x >= 0)).toBe(true); // visible once focused
+    expect(
+      await page
+        .locator('.skip')
+        .boundingBox()
+        .then((b) => b!.x >= 0),
+    ).toBe(true); // visible once focused
     await page.keyboard.press('Enter');
     expect(new URL(page.url()).hash).toBe('#main');
     await page.goto(`${siteUrl}/`);
@@ -124,9 +142,17 @@ describe('CORS from another origin in the browser', () => {
     expect(direct.headers.get('access-control-allow-origin')).toBeNull();
     const page = await browser.newPage();
     await page.goto(`${otherUrl}/`);
-    const outcome = await page.evaluate(async ([url, key]) => {
-      try { await fetch(url!, { headers: { authorization: `Bearer ${key}` } }); return 'read'; } catch { return 'blocked'; }
-    }, [`${siteUrl}/v1/projects`, apiKey]);
+    const outcome = await page.evaluate(
+      async ([url, key]) => {
+        try {
+          await fetch(url!, { headers: { authorization: `Bearer ${key}` } });
+          return 'read';
+        } catch {
+          return 'blocked';
+        }
+      },
+      [`${siteUrl}/v1/projects`, apiKey],
+    );
     expect(outcome).toBe('blocked');
     await page.close();
   });

@@ -7,10 +7,20 @@ const { siteUrl, otherUrl } = inject('e2e');
 let browser: Browser;
 let page: Page;
 let errors: string[];
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => { page = await browser.newPage(); errors = watchErrors(page); });
-afterEach(async () => { expect(errors).toEqual([]); await page.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  page = await browser.newPage();
+  errors = watchErrors(page);
+});
+afterEach(async () => {
+  expect(errors).toEqual([]);
+  await page.close();
+});
 
 const open = async (slug: string) => {
   const res = await page.goto(`${siteUrl}/tools/${slug}/`);
@@ -83,7 +93,14 @@ describe('browser tools compute the right answer', () => {
     expect(await text('[data-part="problems"]')).toBe('Every required field passes.');
     const tag = await text('[data-part="code"]');
     const json = JSON.parse(tag.replace(/^<script type="application\/ld\+json">|<\/script>$/g, ''));
-    expect(json).toEqual({ '@context': 'https://schema.org', '@type': 'Article', headline: 'How to brew espresso', image: ['https://example.com/espresso.jpg'], datePublished: '2026-03-14', author: [{ '@type': 'Person', name: 'Ada Barista' }] });
+    expect(json).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: 'How to brew espresso',
+      image: ['https://example.com/espresso.jpg'],
+      datePublished: '2026-03-14',
+      author: [{ '@type': 'Person', name: 'Ada Barista' }],
+    });
     expect(await page.getByRole('button', { name: 'Copy script tag' }).isEnabled()).toBe(true);
     await page.getByLabel(/Date modified/).fill('2026-03-13');
     expect(await text('[data-part="problems"]')).toBe('Date modified is earlier than date published.');
@@ -113,8 +130,13 @@ describe('server tools', () => {
   it('heading and link audit answers on the site and never runs the pasted HTML', async () => {
     await open('heading-link-audit');
     let dialogs = 0;
-    page.on('dialog', (d) => { dialogs++; void d.dismiss(); });
-    await page.getByLabel('Page HTML').fill('<h1>One</h1><h3>Skip</h3><h1>Two</h1><img src=x onerror="alert(1)"><script>alert(2)</script><a href="/x">click here</a>');
+    page.on('dialog', (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    await page
+      .getByLabel('Page HTML')
+      .fill('<h1>One</h1><h3>Skip</h3><h1>Two</h1><img src=x onerror="alert(1)"><script>alert(2)</script><a href="/x">click here</a>');
     await page.getByRole('button', { name: 'Audit the HTML' }).click();
     await page.locator('[data-result="headings"]').waitFor();
     expect(await text('[role="status"]')).toBe('3 headings, 1 links (1 internal, 0 external), 3 flags.');
@@ -131,7 +153,12 @@ describe('server tools', () => {
     await page.locator('[data-result="headings"]').waitFor();
     expect(await text('[role="status"]')).toBe('2 headings, 1 links (0 internal, 1 external), 0 flags.');
     // The heading is followed directly by the outline: an absent issue list once became a "null" text node here.
-    expect(await page.locator('[data-part="out"]').evaluate((out) => [...out.childNodes].map((n) => n.nodeName))).toEqual(['H2', 'OL', 'H2', 'DIV']);
+    expect(await page.locator('[data-part="out"]').evaluate((out) => [...out.childNodes].map((n) => n.nodeName))).toEqual([
+      'H2',
+      'OL',
+      'H2',
+      'DIV',
+    ]);
     expect(await text('[data-part="out"]')).not.toMatch(/\bnull\b/);
   });
 
@@ -154,7 +181,12 @@ describe('server tools', () => {
     // A no-cors POST with a text/plain body is a "simple" request: the POST itself reaches the server (no preflight),
     // and the page gets only an opaque answer it cannot read.
     const opaque = await page.evaluate(async (url) => {
-      const res = await fetch(url, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: '{"html":"<h1>x</h1>"}' });
+      const res = await fetch(url, {
+        method: 'POST',
+        mode: 'no-cors',
+        headers: { 'content-type': 'text/plain' },
+        body: '{"html":"<h1>x</h1>"}',
+      });
       return res.type;
     }, `${siteUrl}/tools-api/heading-link-audit`);
     const res = await response;
@@ -162,18 +194,30 @@ describe('server tools', () => {
     expect(opaque).toBe('opaque');
     // The page cannot read that body (that is the point); the same request from outside a browser shows it.
     const direct = await fetch(`${siteUrl}/tools-api/heading-link-audit`, {
-      method: 'POST', headers: { origin: otherUrl, 'sec-fetch-site': 'same-site', 'content-type': 'text/plain' }, body: '{"html":"<h1>x</h1>"}',
+      method: 'POST',
+      headers: { origin: otherUrl, 'sec-fetch-site': 'same-site', 'content-type': 'text/plain' },
+      body: '{"html":"<h1>x</h1>"}',
     });
     expect(direct.status).toBe(403);
     expect(await direct.json()).toMatchObject({ code: 'forbidden_origin' });
     // A readable (cors) request from there is blocked by the browser: no CORS headers are ever sent.
     const outcome = await page.evaluate(async (url) => {
-      try { await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"html":"<h1>x</h1>"}' }); return 'read'; } catch { return 'blocked'; }
+      try {
+        await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"html":"<h1>x</h1>"}' });
+        return 'read';
+      } catch {
+        return 'blocked';
+      }
     }, `${siteUrl}/tools-api/heading-link-audit`);
     expect(outcome).toBe('blocked');
     // And a JSON request from there fails its preflight: no CORS headers are ever sent.
     const preflighted = await page.evaluate(async (url) => {
-      try { await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }); return 'read'; } catch { return 'blocked'; }
+      try {
+        await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        return 'read';
+      } catch {
+        return 'blocked';
+      }
     }, `${siteUrl}/tools-api/content-brief-builder`);
     expect(preflighted).toBe('blocked');
     errors.length = 0; // the browser logs the CORS refusals above as console errors, which is the point

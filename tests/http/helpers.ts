@@ -21,7 +21,9 @@ export async function openStack(): Promise<Stack> {
   const account = await fixture(store.store, 3);
   // Limits high enough that thousands of generated requests never meet them (429 is tested elsewhere).
   const { handler, catalog } = createLocalOrigin({
-    distDir, config: readConfig(), sql: store.store.sql,
+    distDir,
+    config: readConfig(),
+    sql: store.store.sql,
     content: { limits: { list: { hour: 1e9, day: 1e9 }, detail: { hour: 1e9, day: 1e9 } } },
     toolsRateLimit: { windowLimit: 1e9, windowSize: 60 },
   });
@@ -33,6 +35,10 @@ export async function send(stack: Stack, rawPath: string, init: RequestInit = {}
   const res = await stack.handler(new Request(`${stack.site}${rawPath}`, init));
   const text = await res.text();
   let body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-  try { body = text ? JSON.parse(text) : undefined; } catch { body = undefined; }
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
   return { status: res.status, headers: res.headers, text, body };
 }

@@ -6,8 +6,14 @@ describe('lazyObject', () => {
   it('names its keys at once and builds each field once, on the first call', () => {
     const calls: string[] = [];
     const query = lazyObject({
-      q: () => { calls.push('q'); return z.string(); },
-      limit: () => { calls.push('limit'); return z.coerce.number().default(5); },
+      q: () => {
+        calls.push('q');
+        return z.string();
+      },
+      limit: () => {
+        calls.push('limit');
+        return z.coerce.number().default(5);
+      },
     });
     expect(query.keys).toEqual(['q', 'limit']);
     expect(calls).toEqual([]);

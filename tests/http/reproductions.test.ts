@@ -7,8 +7,12 @@ import { openStack, send, type Stack } from './helpers.ts';
 
 let stack: Stack;
 const errors = vi.spyOn(console, 'error');
-beforeAll(async () => { stack = await openStack(); });
-afterAll(async () => { await stack?.store.close(); });
+beforeAll(async () => {
+  stack = await openStack();
+});
+afterAll(async () => {
+  await stack?.store.close();
+});
 const key = () => ({ authorization: `Bearer ${stack.account.key}` });
 
 describe('input reaches the store only once validated', () => {
@@ -35,11 +39,14 @@ describe('input reaches the store only once validated', () => {
 });
 
 describe('the path is decoded exactly once', () => {
-  it.each(['/api/v1/glossary/%25zz', '/api/v1/articles/%25zz', '/api/v1/glossary/%zz', '/api/v1/tools/%E0%A4%A'])('%s is a JSON 404', async (path) => {
-    const res = await send(stack, path);
-    expect(res.status).toBe(404);
-    expect(res.body.code).toBe('not_found');
-  });
+  it.each(['/api/v1/glossary/%25zz', '/api/v1/articles/%25zz', '/api/v1/glossary/%zz', '/api/v1/tools/%E0%A4%A'])(
+    '%s is a JSON 404',
+    async (path) => {
+      const res = await send(stack, path);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('not_found');
+    },
+  );
 
   it('/v1/articles/%25zz asks for a key first, then is a 404', async () => {
     expect((await send(stack, '/v1/articles/%25zz?projectId=x')).status).toBe(401);
@@ -49,13 +56,21 @@ describe('the path is decoded exactly once', () => {
   });
 
   it('/tools-api/%25zz is a JSON 404', async () => {
-    const res = await send(stack, '/tools-api/%25zz', { method: 'POST', headers: { origin: stack.site, 'content-type': 'application/json' }, body: '{}' });
+    const res = await send(stack, '/tools-api/%25zz', {
+      method: 'POST',
+      headers: { origin: stack.site, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('not_found');
   });
 
   it('a double-encoded traversal cannot serve another route or a build artifact', async () => {
-    for (const path of ['/api/v1/glossary/%252e%252e%252fpricing', '/api/v1/glossary/%252e%252e%252f%252e%252e%252f_skribra%252fcatalog', '/api/v1/glossary/..%2f..%2f_skribra%2fcatalog']) {
+    for (const path of [
+      '/api/v1/glossary/%252e%252e%252fpricing',
+      '/api/v1/glossary/%252e%252e%252f%252e%252e%252f_skribra%252fcatalog',
+      '/api/v1/glossary/..%2f..%2f_skribra%2fcatalog',
+    ]) {
       const res = await send(stack, path);
       expect(res.status, path).toBe(404);
       expect(res.text, path).not.toContain('"plans"');
@@ -64,7 +79,12 @@ describe('the path is decoded exactly once', () => {
   });
 
   it('never redirects off the origin', async () => {
-    for (const path of ['//evil.example/..%2fglossary', '//evil.example/glossary', '/\\evil.example/glossary', '//evil.example/%2e%2e/glossary']) {
+    for (const path of [
+      '//evil.example/..%2fglossary',
+      '//evil.example/glossary',
+      '/\\evil.example/glossary',
+      '//evil.example/%2e%2e/glossary',
+    ]) {
       const res = await send(stack, path);
       const location = res.headers.get('location');
       if (location !== null) expect(location, path).toMatch(/^\/(?![/\\])/);
@@ -77,7 +97,15 @@ describe('the path is decoded exactly once', () => {
 });
 
 describe('methods: declared ones answer, the rest are 405 with Allow, static files included', () => {
-  it.each(['/api/v1/pricing', '/api/v1/glossary', '/api/v1/search?q=seo', '/glossary/', '/.well-known/api-catalog', '/llms.txt', '/v1/projects'])('%s', async (path) => {
+  it.each([
+    '/api/v1/pricing',
+    '/api/v1/glossary',
+    '/api/v1/search?q=seo',
+    '/glossary/',
+    '/.well-known/api-catalog',
+    '/llms.txt',
+    '/v1/projects',
+  ])('%s', async (path) => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
       const res = await send(stack, path, { method, body: 'x' });
       expect(res.status, `${method} ${path}`).toBe(405);
@@ -93,11 +121,18 @@ describe('methods: declared ones answer, the rest are 405 with Allow, static fil
     try {
       for (const path of ['/api/v1/pricing', '/glossary/']) {
         const status = await new Promise<number>((resolve, reject) => {
-          httpRequest({ host: '127.0.0.1', port: server.port, path, method: 'TRACE' }, (res) => { res.resume(); resolve(res.statusCode!); }).on('error', reject).end();
+          httpRequest({ host: '127.0.0.1', port: server.port, path, method: 'TRACE' }, (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          })
+            .on('error', reject)
+            .end();
         });
         expect(status, path).toBe(405);
       }
-    } finally { await server.close(); }
+    } finally {
+      await server.close();
+    }
   });
 
   it('the tools take POST only', async () => {
@@ -112,7 +147,12 @@ describe('every path under /v1 answers JSON', () => {
     for (const path of ['/v1/', '/v1']) {
       const res = await send(stack, path);
       expect(res.status, path).toBe(200);
-      expect(res.body.data.endpoints.map((e: { path: string }) => e.path)).toEqual(['/v1/projects', '/v1/articles', '/v1/articles/:slug', '/v1/sync']);
+      expect(res.body.data.endpoints.map((e: { path: string }) => e.path)).toEqual([
+        '/v1/projects',
+        '/v1/articles',
+        '/v1/articles/:slug',
+        '/v1/sync',
+      ]);
     }
   });
 

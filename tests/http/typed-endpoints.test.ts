@@ -11,7 +11,9 @@ type Access = { accountId: string };
 /** Complete and correct: each handler reads what its endpoint declares, typed as its schema outputs it. */
 const content: HandlersOf<'content', Access> = {
   listOwnProjects: ({ access }) => ({ data: access.accountId }),
-  listOwnArticles: ({ query: { projectId, page, limit, updatedSince } }) => ({ data: [projectId.trim(), page * limit, updatedSince?.toISOString()] }),
+  listOwnArticles: ({ query: { projectId, page, limit, updatedSince } }) => ({
+    data: [projectId.trim(), page * limit, updatedSince?.toISOString()],
+  }),
   getOwnArticle: ({ params: { slug }, query: { projectId } }) => ({ data: `${projectId}/${slug}` }),
   syncOwnArticles: ({ query: { cursor, fields } }) => ({ data: [cursor?.length, fields === 'card'] }),
   callAccountMcp: ({ access }) => ({ data: access === undefined }),
@@ -49,7 +51,13 @@ describe('typed endpoint handlers', () => {
     const pipeline = createPipeline({ apis: { tools: { handlers: tools } } });
     const res = await pipeline(new Request('http://x/tools-api/seo-checker', { method: 'POST' }));
     expect(await res.json()).toEqual({ data: 'SEO-CHECKER' });
-    expect(Object.keys(content).sort()).toEqual(['callAccountMcp', 'getOwnArticle', 'listOwnArticles', 'listOwnProjects', 'syncOwnArticles']);
+    expect(Object.keys(content).sort()).toEqual([
+      'callAccountMcp',
+      'getOwnArticle',
+      'listOwnArticles',
+      'listOwnProjects',
+      'syncOwnArticles',
+    ]);
     expect([missing, extra, undeclaredQuery, wrongQueryType, wrongRead, openAccess]).toHaveLength(6);
   });
 });

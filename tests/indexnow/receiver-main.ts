@@ -9,7 +9,10 @@ const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    appendFileSync(log, `${JSON.stringify({ method: req.method, path: req.url, type: req.headers['content-type'], body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') })}\n`);
+    appendFileSync(
+      log,
+      `${JSON.stringify({ method: req.method, path: req.url, type: req.headers['content-type'], body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') })}\n`,
+    );
     res.writeHead(200).end();
   });
 });

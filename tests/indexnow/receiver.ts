@@ -6,7 +6,12 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface Submission { method: string; path: string; type: string | undefined; body: { host: string; key: string; keyLocation: string; urlList: string[] } }
+export interface Submission {
+  method: string;
+  path: string;
+  type: string | undefined;
+  body: { host: string; key: string; keyLocation: string; urlList: string[] };
+}
 
 export interface Receiver {
   endpoint: string;
@@ -23,7 +28,12 @@ export async function startReceiver(): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      submissions.push({ method: req.method!, path: req.url!, type: req.headers['content-type'], body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') });
+      submissions.push({
+        method: req.method!,
+        path: req.url!,
+        type: req.headers['content-type'],
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null'),
+      });
       const next = queue.shift() ?? 200;
       const { status, headers } = typeof next === 'number' ? { status: next, headers: {} } : next;
       res.writeHead(status, headers).end();
@@ -34,7 +44,9 @@ export async function startReceiver(): Promise<Receiver> {
   return {
     endpoint: `http://127.0.0.1:${port}/indexnow`,
     submissions,
-    answer: (...statuses) => { queue.push(...statuses); },
+    answer: (...statuses) => {
+      queue.push(...statuses);
+    },
     close: () => new Promise((r) => server.close(() => r())),
   };
 }
@@ -59,9 +71,19 @@ export async function startReceiverProcess(): Promise<{ endpoint: string; submis
   });
   return {
     endpoint: `http://127.0.0.1:${port}/indexnow`,
-    submissions: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Submission) : []),
+    submissions: () =>
+      existsSync(log)
+        ? readFileSync(log, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as Submission)
+        : [],
     close: async () => {
-      if (child.exitCode === null) await new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); });
+      if (child.exitCode === null)
+        await new Promise((r) => {
+          child.once('exit', r);
+          child.kill('SIGTERM');
+        });
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -16,15 +16,24 @@ const SITE = 'https://skribra.test';
 const FAST = { delays: [5, 10] };
 let rx: Receiver;
 const temp: string[] = [];
-const tmp = (name: string) => { const d = mkdtempSync(join(tmpdir(), `skribra-indexnow-${name}-`)); temp.push(d); return d; };
-beforeAll(async () => { rx = await startReceiver(); });
-beforeEach(() => { rx.submissions.length = 0; });
+const tmp = (name: string) => {
+  const d = mkdtempSync(join(tmpdir(), `skribra-indexnow-${name}-`));
+  temp.push(d);
+  return d;
+};
+beforeAll(async () => {
+  rx = await startReceiver();
+});
+beforeEach(() => {
+  rx.submissions.length = 0;
+});
 afterAll(async () => {
   await rx.close();
   for (const d of temp) rmSync(d, { recursive: true, force: true });
 });
 
-const config = (env: Record<string, string> = {}) => readConfig({ SITE_URL: SITE, SKRIBRA_INDEXNOW_KEY: KEY, SKRIBRA_INDEXNOW_ENDPOINT: rx.endpoint, ...env });
+const config = (env: Record<string, string> = {}) =>
+  readConfig({ SITE_URL: SITE, SKRIBRA_INDEXNOW_KEY: KEY, SKRIBRA_INDEXNOW_ENDPOINT: rx.endpoint, ...env });
 const settings = (env: Record<string, string> = {}): IndexNowSettings => {
   const s = indexNowSettings(config(env));
   if (!isOn(s)) throw new Error('off');
@@ -36,9 +45,15 @@ describe('configuration', () => {
     expect(indexNowSettings(readConfig({ SITE_URL: SITE }))).toEqual({});
     expect(indexNowSettings(readConfig({ SITE_URL: SITE, SKRIBRA_INDEXNOW_KEY: '' }))).toEqual({});
     expect(indexNowSettings(readConfig({ SITE_URL: `${SITE}/`, SKRIBRA_INDEXNOW_KEY: KEY }))).toEqual({
-      endpoint: 'https://api.indexnow.org/indexnow', key: KEY, host: 'skribra.test', keyLocation: `${SITE}/${KEY}.txt`, site: SITE,
+      endpoint: 'https://api.indexnow.org/indexnow',
+      key: KEY,
+      host: 'skribra.test',
+      keyLocation: `${SITE}/${KEY}.txt`,
+      site: SITE,
     });
-    expect(indexNowSettings(readConfig({ SITE_URL: 'http://127.0.0.1:8080', SKRIBRA_INDEXNOW_KEY: KEY }))).toMatchObject({ host: '127.0.0.1:8080' });
+    expect(indexNowSettings(readConfig({ SITE_URL: 'http://127.0.0.1:8080', SKRIBRA_INDEXNOW_KEY: KEY }))).toMatchObject({
+      host: '127.0.0.1:8080',
+    });
   });
 
   it('refuses a key that is not 8-128 characters of a-z, A-Z, 0-9 and -, and an endpoint that is not an http(s) URL', () => {
@@ -55,12 +70,19 @@ describe('configuration', () => {
 });
 
 describe('submitUrls', () => {
-  it('posts the protocol\'s JSON, in batches of at most 10,000 URLs', async () => {
+  it("posts the protocol's JSON, in batches of at most 10,000 URLs", async () => {
     const urls = Array.from({ length: BATCH_SIZE + 1 }, (_, i) => `${SITE}/glossary/t-${i}/`);
     expect(await submitUrls(settings(), urls, FAST)).toEqual({ submitted: urls, unsent: [] });
     expect(rx.submissions.map((s) => [s.method, s.path, s.type, s.body.urlList.length])).toEqual([
-      ['POST', '/indexnow', 'application/json; charset=utf-8', 10_000], ['POST', '/indexnow', 'application/json; charset=utf-8', 1]]);
-    expect(rx.submissions[0]!.body).toEqual({ host: 'skribra.test', key: KEY, keyLocation: `${SITE}/${KEY}.txt`, urlList: urls.slice(0, 10_000) });
+      ['POST', '/indexnow', 'application/json; charset=utf-8', 10_000],
+      ['POST', '/indexnow', 'application/json; charset=utf-8', 1],
+    ]);
+    expect(rx.submissions[0]!.body).toEqual({
+      host: 'skribra.test',
+      key: KEY,
+      keyLocation: `${SITE}/${KEY}.txt`,
+      urlList: urls.slice(0, 10_000),
+    });
   });
 
   it('retries a busy endpoint (5xx, 429 with Retry-After) with backoff, a bounded number of times', async () => {
@@ -112,7 +134,10 @@ describe('the build step', () => {
     const cache = tmp('cache');
     const env = { SKRIBRA_INDEXNOW_CACHE: cache };
     const first = fakeBuild({ '/index.md': '# Home', '/glossary/a.md': 'A', '/glossary/b.md': 'B', '/glossary/c.md': 'C' });
-    expect(await submitBuildChanges(first, config(env), FAST)).toEqual({ level: 'info', message: expect.stringContaining('nothing submitted') });
+    expect(await submitBuildChanges(first, config(env), FAST)).toEqual({
+      level: 'info',
+      message: expect.stringContaining('nothing submitted'),
+    });
     expect(readFileSync(join(first, `${KEY}.txt`), 'utf8')).toBe(KEY);
     expect(rx.submissions).toEqual([]);
 
@@ -121,7 +146,10 @@ describe('the build step', () => {
     expect(rx.submissions).toEqual([]);
 
     const next = fakeBuild({ '/index.md': '# Home', '/glossary/a.md': 'A, edited', '/glossary/c.md': 'C', '/glossary/d.md': 'D' });
-    expect(await submitBuildChanges(next, config(env), FAST)).toEqual({ level: 'info', message: `IndexNow: submitted 3 changed URLs to ${rx.endpoint}` });
+    expect(await submitBuildChanges(next, config(env), FAST)).toEqual({
+      level: 'info',
+      message: `IndexNow: submitted 3 changed URLs to ${rx.endpoint}`,
+    });
     expect(rx.submissions.map((s) => s.body.urlList)).toEqual([[`${SITE}/glossary/a/`, `${SITE}/glossary/b/`, `${SITE}/glossary/d/`]]);
   });
 
@@ -132,7 +160,10 @@ describe('the build step', () => {
     await submitBuildChanges(fakeBuild(pages('1')), config(env), FAST);
     rx.answer(200, 403);
     const warned = await submitBuildChanges(fakeBuild(pages('2')), config(env), { ...FAST, batchSize: 2 });
-    expect(warned).toEqual({ level: 'warn', message: expect.stringMatching(/^IndexNow: submitted 2 of 5 changed URLs; .* answered 403 .*the next build submits the rest$/) });
+    expect(warned).toEqual({
+      level: 'warn',
+      message: expect.stringMatching(/^IndexNow: submitted 2 of 5 changed URLs; .* answered 403 .*the next build submits the rest$/),
+    });
     rx.submissions.length = 0;
     await submitBuildChanges(fakeBuild(pages('2')), config(env), FAST);
     expect(rx.submissions.map((s) => s.body.urlList)).toEqual([['c', 'd', 'e'].map((p) => `${SITE}/glossary/${p}/`)]);
@@ -142,12 +173,20 @@ describe('the build step', () => {
     const cache = tmp('cache');
     const env = { SKRIBRA_INDEXNOW_CACHE: cache };
     const unread = (path: string) => path.startsWith('/blog/');
-    await submitBuildChanges(fakeBuild({ '/index.md': '1', '/blog.md': 'Blog: a, b', '/blog/a.md': 'A', '/blog/b.md': 'B' }), config(env), FAST);
+    await submitBuildChanges(
+      fakeBuild({ '/index.md': '1', '/blog.md': 'Blog: a, b', '/blog/a.md': 'A', '/blog/b.md': 'B' }),
+      config(env),
+      FAST,
+    );
     // The store was down: the blog index is empty and the articles are missing.
     await submitBuildChanges(fakeBuild({ '/index.md': '2', '/blog.md': 'No articles yet.' }), config(env), { ...FAST, unread });
     expect(rx.submissions.map((s) => s.body.urlList)).toEqual([[`${SITE}/`]]);
     // Back with the blog, one article edited: only that one.
-    await submitBuildChanges(fakeBuild({ '/index.md': '2', '/blog.md': 'Blog: a, b', '/blog/a.md': 'A', '/blog/b.md': 'B, edited' }), config(env), FAST);
+    await submitBuildChanges(
+      fakeBuild({ '/index.md': '2', '/blog.md': 'Blog: a, b', '/blog/a.md': 'A', '/blog/b.md': 'B, edited' }),
+      config(env),
+      FAST,
+    );
     expect(rx.submissions.map((s) => s.body.urlList)).toEqual([[`${SITE}/`], [`${SITE}/blog/b/`]]);
   });
 
@@ -157,7 +196,10 @@ describe('the build step', () => {
     const env = { SKRIBRA_INDEXNOW_CACHE: cache, SKRIBRA_INDEXNOW_ENDPOINT: endpoint };
     await submitBuildChanges(fakeBuild({ '/index.md': '1' }), config(env), FAST);
     const r = await submitBuildChanges(fakeBuild({ '/index.md': '2' }), config(env), FAST);
-    expect(r).toEqual({ level: 'warn', message: `IndexNow: submitted 0 of 1 changed URLs; ${endpoint} unreachable (ECONNREFUSED), 3 attempts. The build goes on; the next build submits the rest` });
+    expect(r).toEqual({
+      level: 'warn',
+      message: `IndexNow: submitted 0 of 1 changed URLs; ${endpoint} unreachable (ECONNREFUSED), 3 attempts. The build goes on; the next build submits the rest`,
+    });
   });
 
   it('a deploy preview writes the key file but submits nothing and leaves the record alone', async () => {
@@ -165,7 +207,9 @@ describe('the build step', () => {
     const env = { SKRIBRA_INDEXNOW_CACHE: cache };
     await submitBuildChanges(fakeBuild({ '/index.md': '1' }), config(env), FAST);
     const preview = fakeBuild({ '/index.md': '2' });
-    expect((await submitBuildChanges(preview, config({ ...env, CONTEXT: 'deploy-preview' }), FAST))!.message).toBe('IndexNow: key file written; a deploy-preview build submits nothing');
+    expect((await submitBuildChanges(preview, config({ ...env, CONTEXT: 'deploy-preview' }), FAST))!.message).toBe(
+      'IndexNow: key file written; a deploy-preview build submits nothing',
+    );
     expect(existsSync(join(preview, `${KEY}.txt`))).toBe(true);
     expect(rx.submissions).toEqual([]);
     await submitBuildChanges(fakeBuild({ '/index.md': '2' }), config({ ...env, CONTEXT: 'production' }), FAST);
@@ -173,7 +217,11 @@ describe('the build step', () => {
   });
 
   it('warns, without submitting, when the key is set but SITE_URL is not', async () => {
-    const r = await submitBuildChanges(fakeBuild({ '/index.md': '1' }), readConfig({ SKRIBRA_INDEXNOW_KEY: KEY, SKRIBRA_INDEXNOW_ENDPOINT: rx.endpoint }), FAST);
+    const r = await submitBuildChanges(
+      fakeBuild({ '/index.md': '1' }),
+      readConfig({ SKRIBRA_INDEXNOW_KEY: KEY, SKRIBRA_INDEXNOW_ENDPOINT: rx.endpoint }),
+      FAST,
+    );
     expect(r).toEqual({ level: 'warn', message: expect.stringContaining('SITE_URL is not') });
   });
 });

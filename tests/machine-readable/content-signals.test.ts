@@ -17,7 +17,9 @@ import { BROWSER_ACCEPT, siteOrigin } from './site-origin.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const temp: string[] = [];
-afterAll(() => { for (const d of temp) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of temp) rmSync(d, { recursive: true, force: true });
+});
 
 /** robots.txt's groups: each run of User-agent lines with the rules under it, up to the next User-agent line. */
 function groups(text: string): { agents: string[]; rules: string[] }[] {
@@ -55,7 +57,16 @@ describe('content/content-signals.yaml', () => {
   it('the example in content/README.md is valid', () => {
     const readme = readFileSync(join(ROOT, 'content', 'README.md'), 'utf8');
     const example = /```yaml\n# content-signals\.yaml\n([\s\S]*?)```/.exec(readme)![1]!;
-    expect(ContentSignals.parse(Object.fromEntries(example.trim().split('\n').map((l) => l.split(': '))))).toEqual(DEFAULT_CONTENT_SIGNALS);
+    expect(
+      ContentSignals.parse(
+        Object.fromEntries(
+          example
+            .trim()
+            .split('\n')
+            .map((l) => l.split(': ')),
+        ),
+      ),
+    ).toEqual(DEFAULT_CONTENT_SIGNALS);
   });
 
   it('is checked with the rest of the content: a bad value is a problem with its file, line and field', () => {
@@ -66,7 +77,11 @@ describe('content/content-signals.yaml', () => {
     expect(loadCatalog(dir, 'https://skribra.test').signals).toEqual(DEFAULT_CONTENT_SIGNALS);
     writeFileSync(join(dir, CONTENT_SIGNALS_FILE), 'search: yes\nai-train: maybe\n');
     let err: unknown;
-    try { loadCatalog(dir, 'https://skribra.test'); } catch (e) { err = e; }
+    try {
+      loadCatalog(dir, 'https://skribra.test');
+    } catch (e) {
+      err = e;
+    }
     expect(err).toBeInstanceOf(ContentError);
     expect((err as Error).message).toMatch(/content-signals\.yaml:2:\d+: ai-train: must be yes or no/);
     // A signal left out is left out: it grants nothing and denies nothing.
@@ -79,7 +94,9 @@ describe('content/content-signals.yaml', () => {
 
 describe('robots.txt', () => {
   let site: Awaited<ReturnType<typeof siteOrigin>>;
-  beforeAll(async () => { site = await siteOrigin(); });
+  beforeAll(async () => {
+    site = await siteOrigin();
+  });
 
   it('a robots.txt parser accepts it: everyone, AI crawlers included, may crawl pages; nobody the build artifacts', async () => {
     const { status, text } = await site.get('/robots.txt');
@@ -94,7 +111,7 @@ describe('robots.txt', () => {
     expect(robots.getSitemaps()).toEqual([`${site.siteUrl}/sitemap.xml`]);
   });
 
-  it('every user agent group carries one Content-Signal line with the content folder\'s values; the AI crawlers are named', async () => {
+  it("every user agent group carries one Content-Signal line with the content folder's values; the AI crawlers are named", async () => {
     const { text } = await site.get('/robots.txt');
     const expected = `content-signal: ${contentSignalValue(loadCatalog(join(ROOT, 'content'), site.siteUrl).signals)}`;
     expect(expected).toBe('content-signal: search=yes, ai-input=yes, ai-train=no');
@@ -109,9 +126,17 @@ describe('robots.txt', () => {
     const { text } = await site.get('/robots.txt');
     const head = text.slice(0, text.indexOf('\nUser-agent:'));
     expect(head.split('\n').every((l) => l === '' || l.startsWith('#'))).toBe(true);
-    for (const phrase of ['you agree to abide by the following content signals', 'If a content-signal = yes', 'If a content-signal = no',
-      'neither grants nor restricts permission', 'search: building a search index', 'ai-input: inputting content into one or more AI models',
-      'ai-train: training or fine-tuning AI models', 'ARTICLE 4 OF THE']) expect(head).toContain(phrase);
+    for (const phrase of [
+      'you agree to abide by the following content signals',
+      'If a content-signal = yes',
+      'If a content-signal = no',
+      'neither grants nor restricts permission',
+      'search: building a search index',
+      'ai-input: inputting content into one or more AI models',
+      'ai-train: training or fine-tuning AI models',
+      'ARTICLE 4 OF THE',
+    ])
+      expect(head).toContain(phrase);
   });
 });
 

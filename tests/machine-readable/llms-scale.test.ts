@@ -13,7 +13,11 @@ import { generateContent } from '../../scripts/generate-content.ts';
 
 const SITE = 'https://example.com';
 const LINK_LINE = /^- \[([^\]]+)\]\((https?:\/\/[^)\s]+)\)(: .+)?$/;
-const links = (text: string) => text.split('\n').map((l) => LINK_LINE.exec(l)?.[2]).filter((u): u is string => !!u);
+const links = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => LINK_LINE.exec(l)?.[2])
+    .filter((u): u is string => !!u);
 
 let dir: string;
 let out: string;
@@ -23,7 +27,10 @@ beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'skribra-llms-scale-'));
   content = loadCatalog(dir, SITE);
 });
-afterAll(() => { rmSync(dir, { recursive: true, force: true }); rmSync(out, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(out, { recursive: true, force: true });
+});
 
 describe('llms files at scale', () => {
   it('keeps a long Optional list inline below the limit', () => {
@@ -39,19 +46,34 @@ describe('llms files at scale', () => {
     const optional = index.slice(index.indexOf('## Optional'));
     const glossaryPages = content.catalog.pages.filter((p) => p.section === 'Glossary');
     const groups = optional.match(/in (\d+) groups \((.*)\), one/)!;
-    expect(optional).toBe(`## Optional\n\n- [Glossary: every page](${SITE}/llms/glossary.txt): ${glossaryPages.length} pages in ${groups[1]} groups (${groups[2]}), one link line each, in the llms.txt format\n`);
+    expect(optional).toBe(
+      `## Optional\n\n- [Glossary: every page](${SITE}/llms/glossary.txt): ${glossaryPages.length} pages in ${groups[1]} groups (${groups[2]}), one link line each, in the llms.txt format\n`,
+    );
     expect(groups[2]!.split(', ').sort()).toEqual(['Glossary', ...content.catalog.categories.map((c) => c.label)].sort());
     expect(index.split('\n').length).toBeLessThan(200);
     const section = files.get('/llms/glossary.txt')!;
     expect(section.split('\n')[0]).toBe('# Skribra: Glossary');
     expect(section.split('\n')[2]).toMatch(/^> Every page of the Glossary section of https:\/\/example\.com \(\d+ pages\)/);
     // Every page of the site is linked exactly once across llms.txt and the section file.
-    const all = [...links(index).filter((u) => !u.endsWith('/llms/glossary.txt') && !u.endsWith('.json') && !u.endsWith('/llms-full.txt') && !u.endsWith('/api/v1/') && !u.endsWith('api-catalog')), ...links(section).filter((u) => !u.endsWith('/llms.txt'))];
+    const all = [
+      ...links(index).filter(
+        (u) =>
+          !u.endsWith('/llms/glossary.txt') &&
+          !u.endsWith('.json') &&
+          !u.endsWith('/llms-full.txt') &&
+          !u.endsWith('/api/v1/') &&
+          !u.endsWith('api-catalog'),
+      ),
+      ...links(section).filter((u) => !u.endsWith('/llms.txt')),
+    ];
     expect(all.sort()).toEqual(content.catalog.pages.map((p) => p.markdown_url).sort());
     // Grouped: each term sits under the H2 of its category.
     for (const t of content.catalog.terms.slice(0, 50)) {
       const at = section.indexOf(`(${t.markdown_url})`);
-      const heading = section.slice(0, at).match(/^## (.+)$/gm)!.at(-1);
+      const heading = section
+        .slice(0, at)
+        .match(/^## (.+)$/gm)!
+        .at(-1);
       expect(heading, t.slug).toBe(`## ${content.catalog.categories.find((c) => c.slug === t.category)!.label}`);
     }
   });

@@ -6,7 +6,9 @@ import { AI_CRAWLERS } from '../../src/machine/robots-txt.ts';
 import { siteOrigin } from './site-origin.ts';
 
 let site: Awaited<ReturnType<typeof siteOrigin>>;
-beforeAll(async () => { site = await siteOrigin(); });
+beforeAll(async () => {
+  site = await siteOrigin();
+});
 
 const LINK_LINE = /^- \[([^\]]+)\]\((https?:\/\/[^)\s]+)\)(: .+)?$/;
 
@@ -30,7 +32,10 @@ describe('llms.txt', () => {
 
   it('names every page once, by its markdown twin, and the glossary under Optional', async () => {
     const { text } = await site.get('/llms.txt');
-    const urls = text.split('\n').map((l) => LINK_LINE.exec(l)?.[2]).filter(Boolean);
+    const urls = text
+      .split('\n')
+      .map((l) => LINK_LINE.exec(l)?.[2])
+      .filter(Boolean);
     expect(new Set(urls).size).toBe(urls.length);
     expect(urls.sort()).toEqual(site.catalog.pages.map((p) => p.markdown_url).sort());
     const optional = text.slice(text.indexOf('## Optional'));
@@ -39,7 +44,14 @@ describe('llms.txt', () => {
 
   it('lists blog articles in a section of their own when the blog is given', () => {
     const { catalog } = loadCatalog('content', 'https://example.com');
-    const text = llmsTxt(catalog, [{ title: 'A [bracketed] post', slug: 'a-post', url: 'https://example.com/blog/a-post/', markdown_url: 'https://example.com/blog/a-post.md' }]);
+    const text = llmsTxt(catalog, [
+      {
+        title: 'A [bracketed] post',
+        slug: 'a-post',
+        url: 'https://example.com/blog/a-post/',
+        markdown_url: 'https://example.com/blog/a-post.md',
+      },
+    ]);
     expect(text).toContain('## Blog\n\n- [A \\[bracketed\\] post](https://example.com/blog/a-post.md)');
   });
 });
@@ -67,7 +79,9 @@ describe('sitemap.xml and robots.txt', () => {
 
   it('adds blog articles (and the blog index) when given', async () => {
     const { catalog } = loadCatalog('content', 'https://example.com');
-    const xml = await sitemapXml(catalog, [{ title: 'Post & more', slug: 'p', url: 'https://example.com/blog/p/?a=1&b=2', updated_at: '2026-11-01T10:00:00Z' }]);
+    const xml = await sitemapXml(catalog, [
+      { title: 'Post & more', slug: 'p', url: 'https://example.com/blog/p/?a=1&b=2', updated_at: '2026-11-01T10:00:00Z' },
+    ]);
     expect(xml).toContain('<url><loc>https://example.com/blog/p/?a=1&amp;b=2</loc><lastmod>2026-11-01</lastmod></url>');
     expect(xml).toContain('<loc>https://example.com/blog/</loc>');
   });
@@ -76,7 +90,18 @@ describe('sitemap.xml and robots.txt', () => {
     const r = await site.get('/robots.txt');
     expect(r.status).toBe(200);
     expect(r.text).toMatch(/^User-agent: \*\n(Content-Signal: .*\n)?Allow: \//m);
-    for (const bot of ['GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ClaudeBot', 'Claude-Web', 'anthropic-ai', 'PerplexityBot', 'Google-Extended', 'Applebot-Extended', 'CCBot']) {
+    for (const bot of [
+      'GPTBot',
+      'OAI-SearchBot',
+      'ChatGPT-User',
+      'ClaudeBot',
+      'Claude-Web',
+      'anthropic-ai',
+      'PerplexityBot',
+      'Google-Extended',
+      'Applebot-Extended',
+      'CCBot',
+    ]) {
       expect(AI_CRAWLERS).toContain(bot);
       expect(r.text).toMatch(new RegExp(`^User-agent: ${bot}$`, 'm'));
     }

@@ -24,20 +24,31 @@ describe('prefersMarkdown follows q-values', () => {
 describe('decideSite', () => {
   const has = (files: string[]) => (p: string) => files.includes(p);
   it('maps page paths to twins and refuses files', () => {
-    expect(decideSite('/glossary/seo/', 'text/markdown', has(['/glossary/seo.md']))).toEqual({ serve: 'markdown', file: '/glossary/seo.md' });
-    expect(decideSite('/glossary/seo', 'text/markdown', has(['/glossary/seo.md']))).toEqual({ serve: 'markdown', file: '/glossary/seo.md' });
+    expect(decideSite('/glossary/seo/', 'text/markdown', has(['/glossary/seo.md']))).toEqual({
+      serve: 'markdown',
+      file: '/glossary/seo.md',
+    });
+    expect(decideSite('/glossary/seo', 'text/markdown', has(['/glossary/seo.md']))).toEqual({
+      serve: 'markdown',
+      file: '/glossary/seo.md',
+    });
     expect(decideSite('/', 'text/markdown', has(['/index.md']))).toEqual({ serve: 'markdown', file: '/index.md' });
     expect(decideSite('/nope/', 'text/markdown', has([]))).toEqual({ serve: 'markdown-404' });
     expect(decideSite('/nope.md', BROWSER_ACCEPT, has([]))).toEqual({ serve: 'markdown-404' });
     expect(decideSite('/glossary/seo/', BROWSER_ACCEPT, has(['/glossary/seo.md']))).toEqual({ serve: 'static', vary: true });
     expect(decideSite('/llms.txt', 'text/markdown', has(['/llms.txt']))).toEqual({ serve: 'static', vary: false });
-    expect(decideSite('/.well-known/api-catalog', 'text/markdown', has(['/.well-known/api-catalog']))).toEqual({ serve: 'static', vary: false });
+    expect(decideSite('/.well-known/api-catalog', 'text/markdown', has(['/.well-known/api-catalog']))).toEqual({
+      serve: 'static',
+      vary: false,
+    });
   });
 });
 
 describe('the local origin negotiates', () => {
   let site: Awaited<ReturnType<typeof siteOrigin>>;
-  beforeAll(async () => { site = await siteOrigin(); });
+  beforeAll(async () => {
+    site = await siteOrigin();
+  });
 
   it('answers markdown for text/html;q=0.5, text/markdown and HTML for a browser, both with Vary: Accept', async () => {
     const path = site.catalog.terms[0]!.url;

@@ -16,7 +16,9 @@ beforeAll(async () => {
   get = api(t.store, { limits: { list: { hour: 3, day: 100 }, detail: { hour: 100, day: 100 } } });
   A = await fixture(t.store, 3);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('content API responses validate against the OpenAPI document', () => {
   it('200s, 304, and every error the routes declare', async () => {

@@ -20,13 +20,22 @@ describe('the OpenAPI document under @redocly/cli lint (recommended)', () => {
       let out: string;
       let failed = false;
       try {
-        out = execFileSync(process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', file, '--extends=recommended', '--format=summary'], { encoding: 'utf8', stdio: 'pipe' });
+        out = execFileSync(
+          process.execPath,
+          [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', file, '--extends=recommended', '--format=summary'],
+          { encoding: 'utf8', stdio: 'pipe' },
+        );
       } catch (err) {
         failed = true;
         out = `${(err as { stdout?: string }).stdout ?? ''}${(err as { stderr?: string }).stderr ?? ''}`;
       }
-      expect(out.split('\n').filter((l) => /^error\s/.test(l.trim())), out).toEqual([]);
+      expect(
+        out.split('\n').filter((l) => /^error\s/.test(l.trim())),
+        out,
+      ).toEqual([]);
       expect(failed, out).toBe(false);
-    } finally { rmSync(dir, { recursive: true, force: true }); }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -17,8 +17,12 @@ export function responseValidator(doc: Doc) {
     const res = doc.paths[path]?.get.responses[String(status)];
     if (!res) return [`no ${status} response documented for ${path}`];
     if (!res.content) return body === undefined || body === '' ? [] : [`${path} ${status} documents no body`];
-    const check = ajv.getSchema(`openapi.json#/${pointer('paths', path, 'get', 'responses', String(status), 'content', 'application/json', 'schema')}`);
+    const check = ajv.getSchema(
+      `openapi.json#/${pointer('paths', path, 'get', 'responses', String(status), 'content', 'application/json', 'schema')}`,
+    );
     if (!check) return [`cannot compile the schema of ${path} ${status}`];
-    return check(body) ? [] : (check.errors ?? []).map((e) => `${path} ${status}: ${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+    return check(body)
+      ? []
+      : (check.errors ?? []).map((e) => `${path} ${status}: ${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
   };
 }

@@ -44,7 +44,10 @@ describe('the OpenAPI document', () => {
 
   it('has every public and content route of the route table, and nothing else', () => {
     // GET routes: the MCP endpoints (JSON-RPC over POST, /mcp and /v1/mcp) are named under x-mcp instead.
-    const expected = endpoints.filter((e) => (e.api === 'public' || e.api === 'content') && e.methods.includes('GET')).map((e) => openApiPath(e.pattern)).sort();
+    const expected = endpoints
+      .filter((e) => (e.api === 'public' || e.api === 'content') && e.methods.includes('GET'))
+      .map((e) => openApiPath(e.pattern))
+      .sort();
     expect(Object.keys(doc.paths).sort()).toEqual(expected);
   });
 
@@ -55,18 +58,34 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/v1/glossary'].get.security).toEqual([]);
     // One webhook per lifecycle event, each body its own schema.
     expect(Object.keys(doc.webhooks)).toEqual(['articlePublished', 'articleUpdated', 'articleUnpublished', 'articleRedirected']);
-    expect(doc.webhooks.articlePublished.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ArticlePublishedEvent' });
+    expect(doc.webhooks.articlePublished.post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ArticlePublishedEvent',
+    });
     expect(doc.components.schemas.ArticleRedirectedEvent.properties.data).toEqual({ $ref: '#/components/schemas/ArticleRemoval' });
-    expect(Object.keys(doc.components.headers)).toEqual(expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'Retry-After', 'Cache-Control', 'ETag']));
+    expect(Object.keys(doc.components.headers)).toEqual(
+      expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'Retry-After', 'Cache-Control', 'ETag']),
+    );
     expect(doc.paths['/v1/articles'].get.responses['429'].headers['Retry-After']).toBeDefined();
-    const codes = new Set(JSON.stringify(doc.paths).match(/"enum":\["[a-z_"\,]+\]/g)!.flatMap((m) => JSON.parse(m.slice(7))));
-    for (const code of ['invalid_query', 'unauthorized', 'project_api_disabled', 'project_not_found', 'not_found', 'rate_limited', 'upstream_unavailable']) {
+    const codes = new Set(
+      JSON.stringify(doc.paths)
+        .match(/"enum":\["[a-z_",]+\]/g)!
+        .flatMap((m) => JSON.parse(m.slice(7))),
+    );
+    for (const code of [
+      'invalid_query',
+      'unauthorized',
+      'project_api_disabled',
+      'project_not_found',
+      'not_found',
+      'rate_limited',
+      'upstream_unavailable',
+    ]) {
       expect(codes, code).toContain(code);
       expect(ERROR_CODES).toContain(code);
     }
   });
 
-  it('states each parameter\'s default, bounds and enum', () => {
+  it("states each parameter's default, bounds and enum", () => {
     const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
     // Caps are described, not declared as `maximum`: the schema refuses only what the service refuses.
     expect(param('/api/v1/pages', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 50 });
@@ -84,13 +103,27 @@ describe('the OpenAPI document', () => {
 /** A blog with two articles, answering through the ArticleSource interface the public API reads. */
 const blog = (fail = false): ArticleSource => {
   const items = [1, 2].map((i) => ({
-    id: `art_${i}`, title: `Post ${i}`, slug: `post-${i}`, excerpt: 'About it.', type: 'guide', reading_time: 4,
-    published_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-02T10:00:00Z',
-    url: `http://localhost:4321/blog/post-${i}/`, markdown_url: `http://localhost:4321/blog/post-${i}.md`,
+    id: `art_${i}`,
+    title: `Post ${i}`,
+    slug: `post-${i}`,
+    excerpt: 'About it.',
+    type: 'guide',
+    reading_time: 4,
+    published_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-02T10:00:00Z',
+    url: `http://localhost:4321/blog/post-${i}/`,
+    markdown_url: `http://localhost:4321/blog/post-${i}.md`,
   }));
   return {
-    async list({ page, limit }) { if (fail) throw new Error('down'); return { items: items.slice((page - 1) * limit, page * limit), total: items.length }; },
-    async get(slug) { if (fail) throw new Error('down'); const a = items.find((x) => x.slug === slug); return a && { ...a, content_markdown: '# Post', content_html: '<h1>Post</h1>', json_ld: [] }; },
+    async list({ page, limit }) {
+      if (fail) throw new Error('down');
+      return { items: items.slice((page - 1) * limit, page * limit), total: items.length };
+    },
+    async get(slug) {
+      if (fail) throw new Error('down');
+      const a = items.find((x) => x.slug === slug);
+      return a && { ...a, content_markdown: '# Post', content_html: '<h1>Post</h1>', json_ld: [] };
+    },
   };
 };
 
@@ -104,7 +137,11 @@ describe('real responses of every public route validate against the document', (
     const { catalog } = site;
     const api = createPublicApi({ catalog, index: undefined, articles: blog() });
     const withIndex = site.publicApi;
-    const first: Record<string, string> = { glossary: catalog.terms[0]!.slug, ...Object.fromEntries(COLLECTIONS.map((c) => [c.key, catalog[c.key][0]!.slug])), articles: 'post-1' };
+    const first: Record<string, string> = {
+      glossary: catalog.terms[0]!.slug,
+      ...Object.fromEntries(COLLECTIONS.map((c) => [c.key, catalog[c.key][0]!.slug])),
+      articles: 'post-1',
+    };
     const requests: [string, string, (r: Request) => Promise<Response>][] = [];
     for (const route of routes.filter((r) => r.api === 'public')) {
       const base = route.pattern.replace(':slug', first[route.pattern.split('/')[3]!] ?? '');
@@ -154,7 +191,9 @@ describe('real responses of every public route validate against the document', (
   it('defaults and caps the document states are what the handlers do', async () => {
     const api = site.publicApi;
     const cases: [string, string, number][] = [
-      ['/api/v1/pages', 'limit', 200], ['/api/v1/glossary', 'limit', 200], ['/api/v1/search?q=seo', 'limit', 100],
+      ['/api/v1/pages', 'limit', 200],
+      ['/api/v1/glossary', 'limit', 200],
+      ['/api/v1/search?q=seo', 'limit', 100],
     ];
     for (const [path, name, max] of cases) {
       const pattern = path.split('?')[0]!;
@@ -175,10 +214,16 @@ describe('real responses of every public route validate against the document', (
 describe('the OpenAPI text follows the configured limits', () => {
   it('states SKRIBRA_RATE_LIST_HOUR and the others as configured, not as the defaults', async () => {
     const { openApiDocument } = await import('../../src/machine/openapi/openapi-document.ts');
-    expect(openApiDocument('http://x', limitsFrom(readConfig())).info.description).toContain('300 list requests an hour and 2,000 a day, 600 detail requests an hour and 6,000 a day');
+    expect(openApiDocument('http://x', limitsFrom(readConfig())).info.description).toContain(
+      '300 list requests an hour and 2,000 a day, 600 detail requests an hour and 6,000 a day',
+    );
     process.env.SKRIBRA_RATE_LIST_HOUR = '1234';
     try {
-      expect(openApiDocument('http://x', limitsFrom(readConfig())).info.description).toContain('1,234 list requests an hour and 2,000 a day');
-    } finally { delete process.env.SKRIBRA_RATE_LIST_HOUR; }
+      expect(openApiDocument('http://x', limitsFrom(readConfig())).info.description).toContain(
+        '1,234 list requests an hour and 2,000 a day',
+      );
+    } finally {
+      delete process.env.SKRIBRA_RATE_LIST_HOUR;
+    }
   });
 });

@@ -9,7 +9,12 @@ import { generateContent } from '../../scripts/generate-content.ts';
 
 const SITE = 'https://example.com';
 const tags = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}>([^<]+)</${tag}>`, 'g'))].map((m) => m[1]!);
-const blog: ArticleSummary[] = Array.from({ length: 30 }, (_, i) => ({ title: `Post ${i}`, slug: `p-${i}`, url: `${SITE}/blog/p-${i}/`, updated_at: `2026-10-${String(i % 28 + 1).padStart(2, '0')}T10:00:00Z` }));
+const blog: ArticleSummary[] = Array.from({ length: 30 }, (_, i) => ({
+  title: `Post ${i}`,
+  slug: `p-${i}`,
+  url: `${SITE}/blog/p-${i}/`,
+  updated_at: `2026-10-${String((i % 28) + 1).padStart(2, '0')}T10:00:00Z`,
+}));
 
 let dir: string;
 let content: SiteContent;
@@ -34,7 +39,9 @@ describe('sitemaps past the protocol limits', () => {
     const limits = { urls: 100, bytes: 9_000 };
     const files = await sitemapFiles(content.catalog, blog, limits);
     const index = files.get('/sitemap.xml')!;
-    expect(index).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(index).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?><sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     const children = tags(index, 'loc');
     expect(children.map((u) => u.replace(SITE, ''))).toEqual([...files.keys()].slice(1));
     expect(children.length).toBeGreaterThan(5);
@@ -80,7 +87,14 @@ describe('sitemaps past the protocol limits', () => {
     const base = content.catalog;
     const template = base.pages.find((p) => p.kind === 'glossary')!;
     const others = base.pages.filter((p) => p.kind !== 'glossary');
-    const pages = [...others, ...Array.from({ length: 50_001 - others.length }, (_, i) => ({ ...template, path: `/glossary/t-${i}/`, url: `${SITE}/glossary/t-${i}/` }))];
+    const pages = [
+      ...others,
+      ...Array.from({ length: 50_001 - others.length }, (_, i) => ({
+        ...template,
+        path: `/glossary/t-${i}/`,
+        url: `${SITE}/glossary/t-${i}/`,
+      })),
+    ];
     expect(pages).toHaveLength(SITEMAP_LIMITS.urls + 1);
     const files = await sitemapFiles({ ...base, pages }, []);
     expect(files.get('/sitemap.xml')).toContain('<sitemapindex');

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { siteOrigin } from './site-origin.ts';
 
 let site: Awaited<ReturnType<typeof siteOrigin>>;
-beforeAll(async () => { site = await siteOrigin(); });
+beforeAll(async () => {
+  site = await siteOrigin();
+});
 
 /** Every page the public API lists, read through the API itself, page by page. */
 async function allPages() {
@@ -45,7 +47,7 @@ describe('markdown twins', () => {
     }
   });
 
-  it('carries the structured fields: a term\'s key points and sources, a comparison matrix as a table, pricing as a table', async () => {
+  it("carries the structured fields: a term's key points and sources, a comparison matrix as a table, pricing as a table", async () => {
     const term = site.catalog.terms[0]!;
     const t = (await site.get(term.markdown_url)).text;
     expect(t).toContain(term.definition);
@@ -57,7 +59,8 @@ describe('markdown twins', () => {
     expect(c).toContain(`| Feature | Skribra | ${cmp.competitor} |`);
     expect(c.match(/^\| /gm)!.length).toBe(cmp.feature_matrix!.length + 2);
     const pricing = (await site.get('/pricing.md')).text;
-    for (const plan of site.catalog.pricing.plans) expect(pricing).toMatch(new RegExp(`^\\| ${plan.name}.*\\| \\$${plan.monthly_usd} \\|`, 'm'));
+    for (const plan of site.catalog.pricing.plans)
+      expect(pricing).toMatch(new RegExp(`^\\| ${plan.name}.*\\| \\$${plan.monthly_usd} \\|`, 'm'));
     const tool = site.catalog.tools.find((x) => x.faqs?.length)!;
     expect((await site.get(tool.markdown_url)).text).toContain(`### ${tool.faqs![0]!.question}`);
   });

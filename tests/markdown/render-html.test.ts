@@ -3,7 +3,9 @@ import { renderHtml } from '../../src/markdown/render-html.ts';
 import { dropPrerendered, markdownReady, prerendered, prerenderMarkdown } from '../../src/markdown/prerender-markdown.ts';
 
 const CODE = '```html\n<link rel="canonical" href="https://example.com/a/">\n```\n';
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('renderHtml', () => {
   it('highlights code the same however slow the machine is', () => {

@@ -5,7 +5,12 @@ import { unified } from 'unified';
 import rehypeParse from 'rehype-parse';
 import { sanitizeHtml } from '../../src/markdown/sanitize-html.ts';
 
-interface Node { type: string; tagName?: string; properties?: Record<string, unknown>; children?: Node[] }
+interface Node {
+  type: string;
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  children?: Node[];
+}
 /** What a browser would find active in the HTML: script-like elements, event handlers, script URLs. */
 function active(html: string): string[] {
   const found: string[] = [];
@@ -14,7 +19,8 @@ function active(html: string): string[] {
       if (/^(script|style|iframe|object|embed|svg|math|form|base|meta|link)$/i.test(n.tagName!)) found.push(`<${n.tagName}>`);
       for (const [k, v] of Object.entries(n.properties ?? {})) {
         if (/^on/i.test(k) || k === 'style') found.push(`${n.tagName} ${k}`);
-        if (/^(href|src|action|formAction|xLinkHref)$/.test(k) && /^\s*(javascript|data|vbscript):/i.test(String(v))) found.push(`${n.tagName} ${k}=${v}`);
+        if (/^(href|src|action|formAction|xLinkHref)$/.test(k) && /^\s*(javascript|data|vbscript):/i.test(String(v)))
+          found.push(`${n.tagName} ${k}=${v}`);
       }
     }
     n.children?.forEach(walk);
@@ -25,12 +31,20 @@ function active(html: string): string[] {
 
 describe('sanitizeHtml', () => {
   it('removes scripts, event handlers, javascript: URLs and frames', () => {
-    const out = sanitizeHtml([
-      '<p>Hi<img src=x onerror=alert(1)></p>', '<script>alert(2)</script>', '<a href="javascript:alert(3)">click</a>',
-      '<a href="JaVaScRiPt:alert(4)">x</a>', '<iframe src="https://evil.example/"></iframe>', '<svg onload=alert(5)><circle/></svg>',
-      '<div style="background:url(javascript:alert(6))" onclick="alert(7)">d</div>', '<img src="data:image/svg+xml;base64,PHN2Zz4=">',
-      '<form action="https://evil.example/"><input name="q"></form>', '<style>body{display:none}</style>',
-    ].join(''));
+    const out = sanitizeHtml(
+      [
+        '<p>Hi<img src=x onerror=alert(1)></p>',
+        '<script>alert(2)</script>',
+        '<a href="javascript:alert(3)">click</a>',
+        '<a href="JaVaScRiPt:alert(4)">x</a>',
+        '<iframe src="https://evil.example/"></iframe>',
+        '<svg onload=alert(5)><circle/></svg>',
+        '<div style="background:url(javascript:alert(6))" onclick="alert(7)">d</div>',
+        '<img src="data:image/svg+xml;base64,PHN2Zz4=">',
+        '<form action="https://evil.example/"><input name="q"></form>',
+        '<style>body{display:none}</style>',
+      ].join(''),
+    );
     expect(active(out)).toEqual([]);
     expect(out).not.toContain('alert(2)');
     expect(out).toContain('<a>click</a>');
@@ -50,11 +64,35 @@ describe('sanitizeHtml', () => {
   });
 
   it('never lets an event handler or a script element through, whatever the input', () => {
-    const piece = fc.constantFrom('<img src=x onerror=alert(1)>', '<scr', 'ipt>', '<script>', '</script>', '<a href="java', 'script:x">', '&lt;', '<p>', '"', "'",
-      ' onload=', '<svg>', '<!--', '-->', '<![CDATA[', '<math>', '<style>', '<div ', '>', 'text');
-    fc.assert(fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
-      expect(active(sanitizeHtml(parts.join('')))).toEqual([]);
-    }), { numRuns: 300 });
+    const piece = fc.constantFrom(
+      '<img src=x onerror=alert(1)>',
+      '<scr',
+      'ipt>',
+      '<script>',
+      '</script>',
+      '<a href="java',
+      'script:x">',
+      '&lt;',
+      '<p>',
+      '"',
+      "'",
+      ' onload=',
+      '<svg>',
+      '<!--',
+      '-->',
+      '<![CDATA[',
+      '<math>',
+      '<style>',
+      '<div ',
+      '>',
+      'text',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        expect(active(sanitizeHtml(parts.join('')))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -24,14 +24,22 @@ beforeAll(async () => {
   o = await serveOrigin({ sql: t.store.sql });
   client = await connect(`${o.base}/v1/mcp`, bearer(f.key));
 });
-afterAll(async () => { await client?.close(); await o?.close(); await t?.close(); });
+afterAll(async () => {
+  await client?.close();
+  await o?.close();
+  await t?.close();
+});
 
 async function call(name: string, args: Record<string, unknown> = {}, c = client) {
   const r = await callTool(c, name, args);
   seen.push(JSON.stringify(r));
   return r;
 }
-const api = async (path: string, key = f.key) => { const h = await http(`${o.base}${path}`, { headers: bearer(key) }); seen.push(h.text); return h; };
+const api = async (path: string, key = f.key) => {
+  const h = await http(`${o.base}${path}`, { headers: bearer(key) });
+  seen.push(h.text);
+  return h;
+};
 async function expectSameAs(result: Awaited<ReturnType<typeof callTool>>, path: string, key = f.key) {
   const h = await api(path, key);
   expect(textOf(result)).toBe(h.text.trimEnd());
@@ -47,7 +55,8 @@ describe('tools', () => {
     for (const x of tools) {
       expect(x.description!.length, x.name).toBeGreaterThan(100);
       expect(x.annotations?.readOnlyHint).toBe(true);
-      for (const [name, p] of Object.entries(x.inputSchema.properties ?? {})) expect((p as { description?: string }).description, `${x.name}.${name}`).toBeTruthy();
+      for (const [name, p] of Object.entries(x.inputSchema.properties ?? {}))
+        expect((p as { description?: string }).description, `${x.name}.${name}`).toBeTruthy();
     }
     expect((await client.listTools()).tools).toHaveLength(4);
   });
@@ -55,8 +64,14 @@ describe('tools', () => {
   it('list_projects, list_articles and sync answer as GET /v1/projects, /v1/articles and /v1/sync', async () => {
     await expectSameAs(await call('list_projects'), '/v1/projects');
     await expectSameAs(await call('list_articles', { projectId: f.on }), `/v1/articles?projectId=${f.on}`);
-    await expectSameAs(await call('list_articles', { projectId: f.on, page: 2, limit: 2, sort: 'title', order: 'asc' }), `/v1/articles?projectId=${f.on}&page=2&limit=2&sort=title&order=asc`);
-    await expectSameAs(await call('list_articles', { projectId: f.on, updatedSince: '2000-01-01T00:00:00Z', limit: 500 }), `/v1/articles?projectId=${f.on}&updatedSince=2000-01-01T00:00:00Z&limit=500`);
+    await expectSameAs(
+      await call('list_articles', { projectId: f.on, page: 2, limit: 2, sort: 'title', order: 'asc' }),
+      `/v1/articles?projectId=${f.on}&page=2&limit=2&sort=title&order=asc`,
+    );
+    await expectSameAs(
+      await call('list_articles', { projectId: f.on, updatedSince: '2000-01-01T00:00:00Z', limit: 500 }),
+      `/v1/articles?projectId=${f.on}&updatedSince=2000-01-01T00:00:00Z&limit=500`,
+    );
     const first = await call('sync', { projectId: f.on, limit: 2 });
     const h = await expectSameAs(first, `/v1/sync?projectId=${f.on}&limit=2`);
     expect(h.body.data.items[0].article.content_html).toBeTruthy();
@@ -89,7 +104,7 @@ describe('tools', () => {
   });
 });
 
-describe('errors, in /v1\'s order', () => {
+describe("errors, in /v1's order", () => {
   it('a request without a key is refused at the HTTP level, 401 with WWW-Authenticate, as on /v1', async () => {
     const err = await connect(`${o.base}/v1/mcp`).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StreamableHTTPError);
@@ -119,22 +134,37 @@ describe('errors, in /v1\'s order', () => {
     await c.close();
   });
 
-  it('another account\'s project looks missing (404 before 403); a switched-off project is 403', async () => {
-    for (const [tool, args] of [['list_articles', {}], ['get_article', { slug: other.slugs[0] }], ['sync', {}]] as const) {
+  it("another account's project looks missing (404 before 403); a switched-off project is 403", async () => {
+    for (const [tool, args] of [
+      ['list_articles', {}],
+      ['get_article', { slug: other.slugs[0] }],
+      ['sync', {}],
+    ] as const) {
       const r = await call(tool, { projectId: other.on, ...args });
       expect(r.structuredContent, tool).toEqual({ code: 'project_not_found', message: 'No such project on this account.' });
       expect((await call(tool, { projectId: other.off, ...args })).structuredContent, tool).toMatchObject({ code: 'project_not_found' });
       expect((await call(tool, { projectId: f.off, ...args })).structuredContent, tool).toMatchObject({ code: 'project_api_disabled' });
     }
-    await expectSameAs(await call('get_article', { projectId: other.on, slug: other.slugs[0] }), `/v1/articles/${other.slugs[0]}?projectId=${other.on}`);
+    await expectSameAs(
+      await call('get_article', { projectId: other.on, slug: other.slugs[0] }),
+      `/v1/articles/${other.slugs[0]}?projectId=${other.on}`,
+    );
   });
 
   it('values the API refuses are its 400s; wrong types are refused before any request', async () => {
     await expectSameAs(await call('list_articles', { projectId: f.on, limit: 0 }), `/v1/articles?projectId=${f.on}&limit=0`);
-    await expectSameAs(await call('list_articles', { projectId: f.on, updatedSince: 'yesterday' }), `/v1/articles?projectId=${f.on}&updatedSince=yesterday`);
+    await expectSameAs(
+      await call('list_articles', { projectId: f.on, updatedSince: 'yesterday' }),
+      `/v1/articles?projectId=${f.on}&updatedSince=yesterday`,
+    );
     await expectSameAs(await call('sync', { projectId: f.on, cursor: 'forged' }), `/v1/sync?projectId=${f.on}&cursor=forged`);
     await expectSameAs(await call('list_articles', { projectId: ' ' }), '/v1/articles?projectId=%20');
-    for (const [name, args] of [['list_articles', {}], ['list_articles', { projectId: f.on, sort: 'random' }], ['get_article', { projectId: f.on }], ['sync', { projectId: 1 }]] as const) {
+    for (const [name, args] of [
+      ['list_articles', {}],
+      ['list_articles', { projectId: f.on, sort: 'random' }],
+      ['get_article', { projectId: f.on }],
+      ['sync', { projectId: 1 }],
+    ] as const) {
       const r = await call(name, args);
       expect(r.isError, name).toBe(true);
       expect(textOf(r), name).toMatch(/^MCP error -32602: Input validation error/);
@@ -149,8 +179,12 @@ describe('errors, in /v1\'s order', () => {
 
 describe('quotas: the same buckets as /v1, shared with it', () => {
   let limited: Origin;
-  beforeAll(async () => { limited = await serveOrigin({ sql: t.store.sql, content: { limits: { list: { hour: 3, day: 100 }, detail: { hour: 2, day: 100 } } } }); });
-  afterAll(async () => { await limited?.close(); });
+  beforeAll(async () => {
+    limited = await serveOrigin({ sql: t.store.sql, content: { limits: { list: { hour: 3, day: 100 }, detail: { hour: 2, day: 100 } } } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
 
   it('counts list tools as list requests and get_article as a detail request; only calls count; 429 before the project check', async () => {
     const acc = await fixture(t.store, 1);
@@ -163,13 +197,21 @@ describe('quotas: the same buckets as /v1, shared with it', () => {
     expect((await http(`${limited.base}/v1/projects`, { headers: bearer(acc.key) })).status).toBe(200);
     const over = await callTool(c, 'sync', { projectId: acc.on });
     expect(over.isError).toBe(true);
-    expect(over.structuredContent).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Rate limit exceeded for list requests; retry in \d+ s\.$/) });
+    expect(over.structuredContent).toEqual({
+      code: 'rate_limited',
+      message: expect.stringMatching(/^Rate limit exceeded for list requests; retry in \d+ s\.$/),
+    });
     // Rate limit before the project: another account's project is not looked at.
     expect((await callTool(c, 'list_articles', { projectId: other.on })).structuredContent).toMatchObject({ code: 'rate_limited' });
     // The detail bucket is apart.
-    for (let i = 0; i < 2; i++) expect((await callTool(c, 'get_article', { projectId: acc.on, slug: acc.slugs[0] })).structuredContent, String(i)).toMatchObject({ consolidation: { action: 'render' } });
-    expect((await callTool(c, 'get_article', { projectId: acc.on, slug: acc.slugs[0] })).structuredContent)
-      .toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Rate limit exceeded for detail requests; retry in \d+ s\.$/) });
+    for (let i = 0; i < 2; i++)
+      expect((await callTool(c, 'get_article', { projectId: acc.on, slug: acc.slugs[0] })).structuredContent, String(i)).toMatchObject({
+        consolidation: { action: 'render' },
+      });
+    expect((await callTool(c, 'get_article', { projectId: acc.on, slug: acc.slugs[0] })).structuredContent).toEqual({
+      code: 'rate_limited',
+      message: expect.stringMatching(/^Rate limit exceeded for detail requests; retry in \d+ s\.$/),
+    });
     const v1 = await http(`${limited.base}/v1/articles/${acc.slugs[0]}?projectId=${acc.on}`, { headers: bearer(acc.key) });
     expect(v1.status).toBe(429);
     await c.close();
@@ -177,9 +219,12 @@ describe('quotas: the same buckets as /v1, shared with it', () => {
 
   it('failed authentications count per address as on /v1: past the limit, even a good key waits', async () => {
     const bad = await connect(`${limited.base}/v1/mcp`, bearer('sk_live_wrong'));
-    let last;
+    let last: Awaited<ReturnType<typeof callTool>> | undefined;
     for (let i = 0; i < 21; i++) last = await callTool(bad, 'list_projects');
-    expect(last!.structuredContent).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Too many failed authentications from this address; retry in \d+ s\.$/) });
+    expect(last!.structuredContent).toEqual({
+      code: 'rate_limited',
+      message: expect.stringMatching(/^Too many failed authentications from this address; retry in \d+ s\.$/),
+    });
     const acc = await fixture(t.store, 0);
     const good = await connect(`${limited.base}/v1/mcp`, bearer(acc.key));
     expect((await callTool(good, 'list_projects')).structuredContent).toMatchObject({ code: 'rate_limited' });

@@ -26,11 +26,22 @@ beforeAll(async () => {
   o = await serveOrigin({ sql: t.store.sql });
   home = mkdtempSync(join(tmpdir(), 'skribra-mcp-home-'));
 });
-afterAll(async () => { await o?.close(); await t?.close(); rmSync(home, { recursive: true, force: true }); });
+afterAll(async () => {
+  await o?.close();
+  await t?.close();
+  rmSync(home, { recursive: true, force: true });
+});
 
 /** The docs' placeholders made real: this origin, the test account's key. */
-const localise = (s: string) => s.replaceAll('https://skribra.com', o.base).replaceAll('$SKRIBRA_API_KEY', key)
-  .replaceAll('${env:SKRIBRA_API_KEY}', key).replaceAll('${input:skribra-api-key}', key).replaceAll('<API_KEY>', key);
+const localise = (s: string) =>
+  s
+    .replaceAll('https://skribra.com', o.base)
+    .replaceAll('$SKRIBRA_API_KEY', key)
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the editors' own placeholder syntax, as the docs write it
+    .replaceAll('${env:SKRIBRA_API_KEY}', key)
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: as above
+    .replaceAll('${input:skribra-api-key}', key)
+    .replaceAll('<API_KEY>', key);
 
 const SITE_TOOLS = ['search', 'get_page', 'get_glossary_term', 'list', 'compare'];
 const ACCOUNT_TOOLS = ['list_projects', 'list_articles', 'get_article', 'sync'];
@@ -40,13 +51,19 @@ async function tryServer(where: string, url: string, headers: Record<string, str
   const account = new URL(url).pathname === '/v1/mcp';
   expect(new URL(url).pathname, where).toMatch(/^\/(v1\/)?mcp$/);
   const client = await connect(url, headers);
-  expect((await client.listTools()).tools.map((x) => x.name), where).toEqual(account ? ACCOUNT_TOOLS : SITE_TOOLS);
+  expect(
+    (await client.listTools()).tools.map((x) => x.name),
+    where,
+  ).toEqual(account ? ACCOUNT_TOOLS : SITE_TOOLS);
   if (account) expect((await callTool(client, 'list_projects')).isError, where).toBeFalsy();
   await client.close();
   return account;
 }
 
-const headerPair = (h: string): [string, string] => { const i = h.indexOf(':'); return [h.slice(0, i).trim(), h.slice(i + 1).trim()]; };
+const headerPair = (h: string): [string, string] => {
+  const i = h.indexOf(':');
+  return [h.slice(0, i).trim(), h.slice(i + 1).trim()];
+};
 
 describe('docs: MCP page', () => {
   it('has the examples this test runs', () => {
@@ -64,8 +81,15 @@ describe('docs: MCP page', () => {
     expect(kinds).toEqual([false, true]);
   });
 
-  it.each([['Cursor', 1], ['VS Code', 2], ['mcp-remote', 3]])('the %s config connects to both servers', async (name, i) => {
-    const config = JSON.parse(localise(blocks[i]!.code)) as Record<string, Record<string, { url?: string; headers?: Record<string, string>; args?: string[]; env?: Record<string, string> }>>;
+  it.each([
+    ['Cursor', 1],
+    ['VS Code', 2],
+    ['mcp-remote', 3],
+  ])('the %s config connects to both servers', async (name, i) => {
+    const config = JSON.parse(localise(blocks[i]!.code)) as Record<
+      string,
+      Record<string, { url?: string; headers?: Record<string, string>; args?: string[]; env?: Record<string, string> }>
+    >;
     const servers = config.mcpServers ?? config.servers!;
     const kinds = [];
     for (const [id, s] of Object.entries(servers)) {
@@ -83,7 +107,7 @@ describe('docs: MCP page', () => {
   });
 
   it('the TypeScript example runs and prints the URLs of the hits', async () => {
-    const code = localise(blocks[4]!.code).replace(/^import \{ (\w+) \} from '([^']+)';$/gm, 'const { $1 } = await load(\'$2\');');
+    const code = localise(blocks[4]!.code).replace(/^import \{ (\w+) \} from '([^']+)';$/gm, "const { $1 } = await load('$2');");
     const logged: unknown[][] = [];
     const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...args: unknown[]) => Promise<void>;
     await new AsyncFunction('load', 'console', code)((spec: string) => import(spec), { log: (...a: unknown[]) => logged.push(a) });
@@ -109,7 +133,11 @@ describe('docs: MCP page', () => {
     const env = { ...process.env, HOME: home, USERPROFILE: home };
     const { stdout } = await run(process.execPath, [join(root, 'node_modules/.bin/mcp-inspector'), ...args], { env, timeout: 60_000 });
     expect(JSON.parse(stdout).tools.map((x: { name: string }) => x.name)).toEqual(SITE_TOOLS);
-    const script = await run('npm', ['run', '--silent', 'check:mcp'], { cwd: root, env: { ...env, SKRIBRA_MCP_URL: `${o.base}/mcp` }, timeout: 60_000 });
+    const script = await run('npm', ['run', '--silent', 'check:mcp'], {
+      cwd: root,
+      env: { ...env, SKRIBRA_MCP_URL: `${o.base}/mcp` },
+      timeout: 60_000,
+    });
     expect(JSON.parse(script.stdout).tools.map((x: { name: string }) => x.name)).toEqual(SITE_TOOLS);
   }, 120_000);
 

@@ -42,13 +42,23 @@ export async function http(url: string, init: RequestInit = {}) {
   const res = await fetch(url, init);
   const text = await res.text();
   let body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-  try { body = text ? JSON.parse(text) : undefined; } catch { body = undefined; }
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
   return { status: res.status, headers: res.headers, text, body };
 }
 
 /** One JSON-RPC message POSTed as a client would, without the SDK. */
-export const rpc = (url: string, message: unknown, headers: Record<string, string> = {}) => http(url, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', ...headers },
-  body: JSON.stringify(message),
-});
+export const rpc = (url: string, message: unknown, headers: Record<string, string> = {}) =>
+  http(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+      ...headers,
+    },
+    body: JSON.stringify(message),
+  });

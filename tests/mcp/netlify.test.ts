@@ -16,11 +16,16 @@ beforeAll(async () => {
   o = await serveOrigin();
   fn = (await import('../../functions/mcp.mts')).default;
 });
-afterAll(async () => { await o?.close(); });
-
-const post = (url: string, message: unknown) => new Request(url, {
-  method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(message),
+afterAll(async () => {
+  await o?.close();
 });
+
+const post = (url: string, message: unknown) =>
+  new Request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(message),
+  });
 /** The same request to the function and to the local origin: status and body must agree. */
 async function both(path: string, message?: unknown) {
   const url = `${o.base}${path}`;
@@ -30,11 +35,13 @@ async function both(path: string, message?: unknown) {
 }
 
 describe('the MCP function', () => {
-  it('declares the registry\'s paths literally, and netlify.toml ships it the public artifacts', async () => {
+  it("declares the registry's paths literally, and netlify.toml ships it the public artifacts", async () => {
     const { config } = await import('../../functions/mcp.mts');
     expect(config.path).toEqual(NETLIFY_PATHS.mcp);
     const source = readFileSync(join(root, 'functions/mcp.mts'), 'utf8');
-    expect(source).toContain(`export const config: Config = { path: ${JSON.stringify(NETLIFY_PATHS.mcp).replace(/"/g, "'").replace(/,/g, ', ')} };`);
+    expect(source).toContain(
+      `export const config: Config = { path: ${JSON.stringify(NETLIFY_PATHS.mcp).replace(/"/g, "'").replace(/,/g, ', ')} };`,
+    );
     const toml = readFileSync(join(root, 'netlify.toml'), 'utf8');
     const included = /^\[functions\.mcp\]\s*included_files = \[([^\]]*)\]/m.exec(toml)?.[1] ?? '';
     expect(included.split(', ').sort()).toEqual(FUNCTION_ARTIFACTS.map((f) => `"dist/${f}"`).sort());
@@ -54,12 +61,23 @@ describe('the MCP function', () => {
       expect(r.fn, JSON.stringify(c)).toEqual(r.origin);
       expect(r.fn.status).toBe(200);
     }
-    const page = await both('/mcp', { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'get_page', arguments: { url: '/glossary/canonical-url/' } } });
+    const page = await both('/mcp', {
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'get_page', arguments: { url: '/glossary/canonical-url/' } },
+    });
     expect(page.fn.body.result.content[0].text).toBe((await http(`${o.base}/glossary/canonical-url.md`)).text);
   });
 
   it('serves the server cards and refuses other methods as the local origin does', async () => {
-    for (const path of ['/.well-known/mcp/server-card', '/.well-known/mcp/server-card/account', '/.well-known/mcp/server-card/nope', '/mcp', '/mcp/nope']) {
+    for (const path of [
+      '/.well-known/mcp/server-card',
+      '/.well-known/mcp/server-card/account',
+      '/.well-known/mcp/server-card/nope',
+      '/mcp',
+      '/mcp/nope',
+    ]) {
       const r = await both(path);
       expect(r.fn, path).toEqual(r.origin);
     }

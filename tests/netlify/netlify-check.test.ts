@@ -21,13 +21,16 @@ function changedMarkdownFunction(): string {
     .replaceAll("'../../", `'${pathToFileURL(root).href}/`)
     .replace('export default async (', 'const original = async (');
   const file = join(dir, 'markdown.ts');
-  writeFileSync(file, `${source}
+  writeFileSync(
+    file,
+    `${source}
 export default async (req: Request, context: Context) => {
   const res = await original(req, context);
   res?.headers.set('content-type', 'text/plain; charset=utf-8');
   return res;
 };
-`);
+`,
+  );
   return file;
 }
 

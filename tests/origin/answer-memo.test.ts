@@ -16,7 +16,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Headers of the connection, not of the answer; the length is checked against the body instead (Node adds it). */
 const HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
-interface Seen { status: number; headers: Record<string, string>; body: string }
+interface Seen {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 const seen = async (res: Response): Promise<Seen> => {
   const body = Buffer.from(await res.arrayBuffer());
   const length = res.headers.get('content-length');
@@ -32,35 +36,57 @@ beforeAll(async () => {
   server = await listen(handler, 0, '127.0.0.1');
   base = `http://127.0.0.1:${server.port}`;
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-const PATHS = ['/api/v1/pricing', '/api/v1/glossary', '/api/v1/glossary/canonical-url', '/glossary/canonical-url/', '/glossary/canonical-url.md',
-  '/glossary/canonical-url', '/', '/llms.txt', '/openapi.json', '/sitemap.xml', '/robots.txt', '/no-such-page/', '/api/v1/no-such', '/api/v1/pricing?x=1'];
+const PATHS = [
+  '/api/v1/pricing',
+  '/api/v1/glossary',
+  '/api/v1/glossary/canonical-url',
+  '/glossary/canonical-url/',
+  '/glossary/canonical-url.md',
+  '/glossary/canonical-url',
+  '/',
+  '/llms.txt',
+  '/openapi.json',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/no-such-page/',
+  '/api/v1/no-such',
+  '/api/v1/pricing?x=1',
+];
 
 describe('the answer memo', () => {
   it('sends again exactly what the pipeline sends, for any file, method and negotiated headers', async () => {
     const request = fc.record({
       path: fc.constantFrom(...PATHS),
       method: fc.constantFrom('GET', 'GET', 'HEAD'),
-      acceptEncoding: fc.option(fc.constantFrom('br', 'gzip', 'gzip, br', 'br;q=0', 'identity', '*', 'gzip;q=0.5, br;q=0.4'), { nil: undefined }),
+      acceptEncoding: fc.option(fc.constantFrom('br', 'gzip', 'gzip, br', 'br;q=0', 'identity', '*', 'gzip;q=0.5, br;q=0.4'), {
+        nil: undefined,
+      }),
       accept: fc.option(fc.constantFrom('text/markdown', 'text/html', 'text/markdown;q=0.9, text/html', '*/*'), { nil: undefined }),
       revalidate: fc.constantFrom('none', 'own', 'other', 'star'),
     });
-    await fc.assert(fc.asyncProperty(request, async (r) => {
-      const headers: Record<string, string> = {};
-      if (r.acceptEncoding) headers['accept-encoding'] = r.acceptEncoding;
-      if (r.accept) headers.accept = r.accept;
-      if (r.revalidate !== 'none') {
-        const first = await handler(new Request(`${base}${r.path}`, { headers }));
-        headers['if-none-match'] = r.revalidate === 'other' ? '"other"' : r.revalidate === 'star' ? '*' : first.headers.get('etag') ?? '"none"';
-      }
-      const expected = await seen(await handler(new Request(`${base}${r.path}`, { method: r.method, headers })));
-      // The first request may fill the memo, the second may come from it: both equal the pipeline's answer.
-      for (let i = 0; i < 2; i++) {
-        const got = await seen(await fetch(`${base}${r.path}`, { method: r.method, headers, redirect: 'manual' }));
-        expect(got).toEqual(expected);
-      }
-    }), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        const headers: Record<string, string> = {};
+        if (r.acceptEncoding) headers['accept-encoding'] = r.acceptEncoding;
+        if (r.accept) headers.accept = r.accept;
+        if (r.revalidate !== 'none') {
+          const first = await handler(new Request(`${base}${r.path}`, { headers }));
+          headers['if-none-match'] =
+            r.revalidate === 'other' ? '"other"' : r.revalidate === 'star' ? '*' : (first.headers.get('etag') ?? '"none"');
+        }
+        const expected = await seen(await handler(new Request(`${base}${r.path}`, { method: r.method, headers })));
+        // The first request may fill the memo, the second may come from it: both equal the pipeline's answer.
+        for (let i = 0; i < 2; i++) {
+          const got = await seen(await fetch(`${base}${r.path}`, { method: r.method, headers, redirect: 'manual' }));
+          expect(got).toEqual(expected);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('shows a changed file once the file table would', async () => {
@@ -85,13 +111,31 @@ describe('the answer memo', () => {
 
   it('keeps no answer under a key of hostile length, and none for a query string or a HEAD', () => {
     const bytes = Buffer.from('# Title\n');
-    const file: StaticFile = { etag: '"e"', size: bytes.length, body: bytes, path: '/x.md', type: 'text/markdown; charset=utf-8', variants: {}, derived: new Map() };
+    const file: StaticFile = {
+      etag: '"e"',
+      size: bytes.length,
+      body: bytes,
+      path: '/x.md',
+      type: 'text/markdown; charset=utf-8',
+      variants: {},
+      derived: new Map(),
+    };
     const memo = createAnswerMemo();
     const sent: unknown[] = [];
-    const res = { writeHead: (...a: unknown[]) => { sent.push(a); return { end: () => {} }; }, end: () => {} } as unknown as ServerResponse;
+    const res = {
+      writeHead: (...a: unknown[]) => {
+        sent.push(a);
+        return { end: () => {} };
+      },
+      end: () => {},
+    } as unknown as ServerResponse;
     const req = (url: string, accept: string, method = 'GET') => ({ method, url, headers: { accept } }) as unknown as IncomingMessage;
     const answer = () => fileResponse(new Request('http://x/a'), file, { vary: 'Accept' });
-    for (const [url, accept, method] of [['/a', 'x'.repeat(3000), 'GET'], ['/a?q=1', 'text/html', 'GET'], ['/b', 'text/html', 'HEAD']] as const) {
+    for (const [url, accept, method] of [
+      ['/a', 'x'.repeat(3000), 'GET'],
+      ['/a?q=1', 'text/html', 'GET'],
+      ['/b', 'text/html', 'HEAD'],
+    ] as const) {
       memo.remember(req(url, accept, method), answer());
       expect(memo.answer(req(url, accept, method), res), url).toBe(false);
     }

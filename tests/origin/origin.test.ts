@@ -39,7 +39,10 @@ describe('the local origin', () => {
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).not.toBe('0');
     expect(await head.text()).toBe('');
-    const pre = await get('/api/v1/tools', { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } });
+    const pre = await get('/api/v1/tools', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
     expect(pre.headers.get('access-control-allow-methods')).toContain('GET');

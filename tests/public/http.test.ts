@@ -17,16 +17,19 @@ beforeAll(async () => {
 const req = (path: string, init: RequestInit = {}) => new Request(`${site}/api/v1${path}`, init);
 
 describe('function responses', () => {
-  it.each(['/pages?limit=2', '/search?q=seo', '/glossary?q=seo', '/tools?page=1'])('%s: JSON, open CORS, CDN caching keyed on the query', async (path) => {
-    const res = await fn(req(path, { headers: { origin: 'https://elsewhere.example' } }));
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(res.headers.get('netlify-cdn-cache-control')).toBe('public, durable, s-maxage=300, stale-while-revalidate=60');
-    // Keyed on the parameters the API reads, so utm_source and friends do not split the CDN cache.
-    expect(res.headers.get('netlify-vary')).toBe('query=category|format|full|kind|limit|page|q');
-  });
+  it.each(['/pages?limit=2', '/search?q=seo', '/glossary?q=seo', '/tools?page=1'])(
+    '%s: JSON, open CORS, CDN caching keyed on the query',
+    async (path) => {
+      const res = await fn(req(path, { headers: { origin: 'https://elsewhere.example' } }));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(res.headers.get('netlify-cdn-cache-control')).toBe('public, durable, s-maxage=300, stale-while-revalidate=60');
+      // Keyed on the parameters the API reads, so utm_source and friends do not split the CDN cache.
+      expect(res.headers.get('netlify-vary')).toBe('query=category|format|full|kind|limit|page|q');
+    },
+  );
 
   it('health is never cached', async () => {
     const res = await fn(req('/health?x=1'));
@@ -37,7 +40,9 @@ describe('function responses', () => {
 
   it('answers a CORS preflight on any public path with 204 and the allowed methods', async () => {
     for (const path of ['/search?q=seo', '/pages', '/glossary/canonical-url', '/nope']) {
-      const res = await fn(req(path, { method: 'OPTIONS', headers: { origin: 'https://x.example', 'access-control-request-method': 'GET' } }));
+      const res = await fn(
+        req(path, { method: 'OPTIONS', headers: { origin: 'https://x.example', 'access-control-request-method': 'GET' } }),
+      );
       expect(res.status).toBe(204);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(res.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');

@@ -2,7 +2,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import { CATALOG_FILE, CORE_FILE, FUNCTION_ARTIFACTS, SEARCH_FILE, STATIC_PATHS_FILE, TERM_CHUNK_DIR, PAGE_CHUNK_DIR, TERM_LOOKUP_FILE, checkArtifacts, loadArtifacts } from '../../src/api/public/load-artifacts.ts';
+import {
+  CATALOG_FILE,
+  CORE_FILE,
+  FUNCTION_ARTIFACTS,
+  SEARCH_FILE,
+  STATIC_PATHS_FILE,
+  TERM_CHUNK_DIR,
+  PAGE_CHUNK_DIR,
+  TERM_LOOKUP_FILE,
+  checkArtifacts,
+  loadArtifacts,
+} from '../../src/api/public/load-artifacts.ts';
 import { CATALOG_ACCESS, type CatalogAccess } from '../../src/catalog/catalog.ts';
 import { BLOG_FUNCTION_PREFIX, functionUrlFor, PUBLIC_FUNCTION_PREFIX } from '../../src/api/public/function-mount.ts';
 import { endpoints, NETLIFY_PATHS, PUBLIC_BASE, SITE_METHODS, allowedMethods } from '../../src/api/registry.ts';
@@ -22,7 +33,10 @@ beforeAll(async () => {
 describe('artifacts', () => {
   it('load only the core at start; pages, terms and the search index when asked', () => {
     const reads: string[] = [];
-    const { catalog } = loadArtifacts((f) => { reads.push(f); return read(f); });
+    const { catalog } = loadArtifacts((f) => {
+      reads.push(f);
+      return read(f);
+    });
     expect(reads).toEqual([CORE_FILE]);
     const access = (catalog as unknown as Record<symbol, CatalogAccess>)[CATALOG_ACCESS]!;
     expect(access.fullTerms([0])[0]).toEqual(JSON.parse(read(CATALOG_FILE)).terms[0]);
@@ -36,11 +50,31 @@ describe('artifacts', () => {
   it.each([
     ['catalog format', tamper(CORE_FILE, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /catalog artifact has format 99/],
     ['search format', tamper(SEARCH_FILE, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /search index has format 99/],
-    ['search build', tamper(SEARCH_FILE, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')), /search index \(build other\).*different builds/],
-    ['term chunk format', tamper(`${TERM_CHUNK_DIR}/0.json`, (t) => t.replace(/^\{"format":\d+/, '{"format":99')), /_skribra\/terms\/0\.json has format 99/],
-    ['page chunk build', tamper(`${PAGE_CHUNK_DIR}/0.json`, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')), /_skribra\/pages\/0\.json \(build other\).*different builds/],
-    ['term lookup build', tamper(TERM_LOOKUP_FILE, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')), /terms-lookup\.json \(build other\).*different builds/],
-    ['page count', tamper(CORE_FILE, (t) => t.replace(/"page_count":\d+/, '"page_count":3')), /search index holds \d+ pages, the catalog 3/],
+    [
+      'search build',
+      tamper(SEARCH_FILE, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')),
+      /search index \(build other\).*different builds/,
+    ],
+    [
+      'term chunk format',
+      tamper(`${TERM_CHUNK_DIR}/0.json`, (t) => t.replace(/^\{"format":\d+/, '{"format":99')),
+      /_skribra\/terms\/0\.json has format 99/,
+    ],
+    [
+      'page chunk build',
+      tamper(`${PAGE_CHUNK_DIR}/0.json`, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')),
+      /_skribra\/pages\/0\.json \(build other\).*different builds/,
+    ],
+    [
+      'term lookup build',
+      tamper(TERM_LOOKUP_FILE, (t) => t.replace(/"build_id":"[^"]*"/, '"build_id":"other"')),
+      /terms-lookup\.json \(build other\).*different builds/,
+    ],
+    [
+      'page count',
+      tamper(CORE_FILE, (t) => t.replace(/"page_count":\d+/, '"page_count":3')),
+      /search index holds \d+ pages, the catalog 3/,
+    ],
   ])('refuse a mismatched %s, loudly, when read', (_, reader, message) => {
     expect(() => checkArtifacts(reader)).toThrow(message);
   });
@@ -80,20 +114,42 @@ describe('the Netlify function entries', () => {
 
 describe('the edge router', () => {
   let files: Set<string>;
-  beforeAll(() => { files = new Set(JSON.parse(read(STATIC_PATHS_FILE))); });
+  beforeAll(() => {
+    files = new Set(JSON.parse(read(STATIC_PATHS_FILE)));
+  });
   const route = (path: string, method = 'GET') => functionUrlFor(new Request(`https://skribra.com${path}`, { method }), files)?.href;
 
   it('lets query-less requests with a static file through to it', () => {
-    for (const path of ['/api/v1', '/api/v1/', '/api/v1/pages', '/api/v1/glossary', '/api/v1/glossary/canonical-url', '/api/v1/tools', '/api/v1/pricing']) expect(route(path), path).toBeUndefined();
+    for (const path of [
+      '/api/v1',
+      '/api/v1/',
+      '/api/v1/pages',
+      '/api/v1/glossary',
+      '/api/v1/glossary/canonical-url',
+      '/api/v1/tools',
+      '/api/v1/pricing',
+    ])
+      expect(route(path), path).toBeUndefined();
   });
 
   it('rewrites query strings, search, the blog, missing files, unknown paths and preflights to the function', () => {
     const fn = (path: string) => `https://skribra.com${PUBLIC_FUNCTION_PREFIX}${path}`;
-    for (const path of ['/api/v1/pages?limit=5', '/api/v1/glossary?q=seo', '/api/v1/tools?x', '/api/v1/search', '/api/v1/search?q=seo', '/api/v1/health',
-      '/api/v1/glossary/no-such-term', '/api/v1/nope', '/api/v1/articlesx']) expect(route(path), path).toBe(fn(path));
+    for (const path of [
+      '/api/v1/pages?limit=5',
+      '/api/v1/glossary?q=seo',
+      '/api/v1/tools?x',
+      '/api/v1/search',
+      '/api/v1/search?q=seo',
+      '/api/v1/health',
+      '/api/v1/glossary/no-such-term',
+      '/api/v1/nope',
+      '/api/v1/articlesx',
+    ])
+      expect(route(path), path).toBe(fn(path));
     expect(route('/api/v1/pages', 'OPTIONS')).toBe(fn('/api/v1/pages'));
     const blog = (path: string) => `https://skribra.com${BLOG_FUNCTION_PREFIX}${path}`;
-    for (const path of ['/api/v1/articles', '/api/v1/articles/', '/api/v1/articles?page=2', '/api/v1/articles/a-post?format=html']) expect(route(path), path).toBe(blog(path));
+    for (const path of ['/api/v1/articles', '/api/v1/articles/', '/api/v1/articles?page=2', '/api/v1/articles/a-post?format=html'])
+      expect(route(path), path).toBe(blog(path));
     expect(route('/api/v1/articles/a-post', 'OPTIONS')).toBe(blog('/api/v1/articles/a-post'));
   });
 
@@ -121,9 +177,13 @@ describe('netlify.toml', () => {
     expect(included.split(', ').sort()).toEqual(FUNCTION_ARTIFACTS.map((f) => `"dist/${f}"`).sort());
   });
 
-  it('ships the image function its index, its fonts and resvg\'s native module', () => {
+  it("ships the image function its index, its fonts and resvg's native module", () => {
     const block = /^\[functions\.og-image\]\n((?:\s+.*\n?)*)/m.exec(toml)?.[1] ?? '';
-    const included = /included_files = \[([^\]]*)\]/.exec(block)?.[1]?.split(', ').map((f) => JSON.parse(f) as string) ?? [];
+    const included =
+      /included_files = \[([^\]]*)\]/
+        .exec(block)?.[1]
+        ?.split(', ')
+        .map((f) => JSON.parse(f) as string) ?? [];
     expect(included).toContain(`dist/${OG_INDEX_FILES}`);
     for (const weight of [400, 700]) expect(included).toContain(`node_modules/@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
     for (const file of included) if (!file.startsWith('dist/')) expect(existsSync(join(root, file)), file).toBe(true);
@@ -141,7 +201,7 @@ describe('every Netlify config is held to the registry', () => {
     images: 'functions/og-image.mts',
   } as const;
 
-  it.each(Object.entries(configs))('the %s API: its literal config.path is the registry\'s', (api, file) => {
+  it.each(Object.entries(configs))("the %s API: its literal config.path is the registry's", (api, file) => {
     const paths = NETLIFY_PATHS[api as keyof typeof NETLIFY_PATHS];
     const source = literal(file);
     const declared = /path: (\[[^\]]*\]|'[^']*')/.exec(source)![1]!.replace(/'/g, '"');
@@ -152,7 +212,10 @@ describe('every Netlify config is held to the registry', () => {
     for (const e of endpoints) {
       const url = e.pattern.replace(/:\w+/g, 'x');
       for (const [api, paths] of Object.entries(NETLIFY_PATHS)) {
-        expect(paths.some((p) => globToRegex(p).test(url)), `${e.id} ${url} under ${api}`).toBe(api === e.api);
+        expect(
+          paths.some((p) => globToRegex(p).test(url)),
+          `${e.id} ${url} under ${api}`,
+        ).toBe(api === e.api);
       }
     }
   });

@@ -14,20 +14,41 @@ beforeAll(async () => {
 });
 const get = async (path: string) => {
   const res = await handler(new Request(`${site}/api/v1${path}`));
-  return { status: res.status, headers: res.headers, body: await res.json() as any };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 };
 
 describe('validation: 400 invalid_query naming the parameter', () => {
   it.each([
-    ['/pages?kind=nope', 'kind'], ['/pages?kind=Glossary', 'kind'],
-    ['/pages?page=0', 'page'], ['/pages?page=-1', 'page'], ['/pages?page=1.5', 'page'], ['/pages?page=x', 'page'], ['/pages?page=99999999999999999999', 'page'],
-    ['/pages?limit=0', 'limit'], ['/pages?limit=abc', 'limit'], ['/pages?limit=1e3', 'limit'], ['/pages?limit=%2010', 'limit'],
-    ['/glossary?full=maybe', 'full'], ['/glossary?full=TRUE', 'full'], ['/glossary?page=0', 'page'], ['/glossary?limit=-5', 'limit'],
+    ['/pages?kind=nope', 'kind'],
+    ['/pages?kind=Glossary', 'kind'],
+    ['/pages?page=0', 'page'],
+    ['/pages?page=-1', 'page'],
+    ['/pages?page=1.5', 'page'],
+    ['/pages?page=x', 'page'],
+    ['/pages?page=99999999999999999999', 'page'],
+    ['/pages?limit=0', 'limit'],
+    ['/pages?limit=abc', 'limit'],
+    ['/pages?limit=1e3', 'limit'],
+    ['/pages?limit=%2010', 'limit'],
+    ['/glossary?full=maybe', 'full'],
+    ['/glossary?full=TRUE', 'full'],
+    ['/glossary?page=0', 'page'],
+    ['/glossary?limit=-5', 'limit'],
     [`/glossary?q=${'x'.repeat(201)}`, 'q'],
-    ['/search', 'q'], ['/search?q=', 'q'], ['/search?q=a', 'q'], ['/search?q=%20a%20', 'q'], [`/search?q=${'ab '.repeat(70)}`, 'q'],
-    ['/search?q=seo&limit=0', 'limit'], ['/search?q=seo&limit=ten', 'limit'],
-    ['/tools?limit=0', 'limit'], ['/glossary/categories?page=zero', 'page'], ['/agents?page=0', 'page'], ['/features?limit=x', 'limit'], ['/comparisons?page=-2', 'page'],
-    ['/articles/any-slug?format=pdf', 'format'], ['/articles?page=0', 'page'],
+    ['/search', 'q'],
+    ['/search?q=', 'q'],
+    ['/search?q=a', 'q'],
+    ['/search?q=%20a%20', 'q'],
+    [`/search?q=${'ab '.repeat(70)}`, 'q'],
+    ['/search?q=seo&limit=0', 'limit'],
+    ['/search?q=seo&limit=ten', 'limit'],
+    ['/tools?limit=0', 'limit'],
+    ['/glossary/categories?page=zero', 'page'],
+    ['/agents?page=0', 'page'],
+    ['/features?limit=x', 'limit'],
+    ['/comparisons?page=-2', 'page'],
+    ['/articles/any-slug?format=pdf', 'format'],
+    ['/articles?page=0', 'page'],
   ])('%s names %s', async (path, name) => {
     const { status, body, headers } = await get(path);
     expect(status).toBe(400);
@@ -52,8 +73,12 @@ describe('validation: 400 invalid_query naming the parameter', () => {
 
 describe('caps: a limit above the cap is capped, not refused', () => {
   it.each([
-    ['/pages?limit=500', 200], ['/pages?limit=201', 200], ['/pages?limit=200', 200],
-    ['/glossary?limit=100000', 200], ['/tools?limit=1000', 200], ['/glossary/categories?limit=201', 200],
+    ['/pages?limit=500', 200],
+    ['/pages?limit=201', 200],
+    ['/pages?limit=200', 200],
+    ['/glossary?limit=100000', 200],
+    ['/tools?limit=1000', 200],
+    ['/glossary/categories?limit=201', 200],
   ])('%s has limit %i', async (path, limit) => {
     const { status, body } = await get(path);
     expect(status).toBe(200);
@@ -72,7 +97,13 @@ describe('caps: a limit above the cap is capped, not refused', () => {
   it('defaults pages and glossary to 50, and the unpaginated lists to the whole list', async () => {
     expect((await get('/pages')).body.data.pagination).toMatchObject({ page: 1, limit: 50, total: catalog.pages.length });
     expect((await get('/glossary')).body.data.pagination).toMatchObject({ page: 1, limit: 50, total: catalog.terms.length });
-    for (const [path, items] of [['/tools', catalog.tools], ['/agents', catalog.agents], ['/features', catalog.features], ['/comparisons', catalog.comparisons], ['/glossary/categories', catalog.categories]] as const) {
+    for (const [path, items] of [
+      ['/tools', catalog.tools],
+      ['/agents', catalog.agents],
+      ['/features', catalog.features],
+      ['/comparisons', catalog.comparisons],
+      ['/glossary/categories', catalog.categories],
+    ] as const) {
       const { body } = await get(path);
       expect(body.data.items).toHaveLength(items.length);
       expect(body.data.pagination).toEqual({ page: 1, limit: items.length, total: items.length, total_pages: 1, has_more: false });
@@ -88,7 +119,13 @@ describe('paging arithmetic', () => {
     const seen: string[] = [];
     for (let page = 1; page <= first.total_pages; page++) {
       const { items, pagination } = (await get(`/pages?limit=${limit}&page=${page}`)).body.data;
-      expect(pagination).toEqual({ page, limit, total: catalog.pages.length, total_pages: first.total_pages, has_more: page < first.total_pages });
+      expect(pagination).toEqual({
+        page,
+        limit,
+        total: catalog.pages.length,
+        total_pages: first.total_pages,
+        has_more: page < first.total_pages,
+      });
       seen.push(...items.map((p: { path: string }) => p.path));
     }
     expect(seen).toEqual(catalog.pages.map((p) => p.path));
@@ -98,14 +135,26 @@ describe('paging arithmetic', () => {
     const { status, body } = await get('/pages?limit=10&page=9999');
     expect(status).toBe(200);
     expect(body.data.items).toEqual([]);
-    expect(body.data.pagination).toEqual({ page: 9999, limit: 10, total: catalog.pages.length, total_pages: Math.ceil(catalog.pages.length / 10), has_more: false });
+    expect(body.data.pagination).toEqual({
+      page: 9999,
+      limit: 10,
+      total: catalog.pages.length,
+      total_pages: Math.ceil(catalog.pages.length / 10),
+      has_more: false,
+    });
     expect((await get('/tools?page=2')).body.data).toMatchObject({ items: [], pagination: { has_more: false } });
   });
 
   it('pages an unpaginated list when asked', async () => {
     const { items, pagination } = (await get('/tools?limit=3&page=2')).body.data;
     expect(items.map((t: { slug: string }) => t.slug)).toEqual(catalog.tools.slice(3, 6).map((t) => t.slug));
-    expect(pagination).toEqual({ page: 2, limit: 3, total: catalog.tools.length, total_pages: Math.ceil(catalog.tools.length / 3), has_more: 6 < catalog.tools.length });
+    expect(pagination).toEqual({
+      page: 2,
+      limit: 3,
+      total: catalog.tools.length,
+      total_pages: Math.ceil(catalog.tools.length / 3),
+      has_more: 6 < catalog.tools.length,
+    });
   });
 });
 
@@ -123,13 +172,26 @@ describe('filters', () => {
     const term = catalog.terms[3]!;
     const needle = term.title.slice(1, 5).toUpperCase();
     const { items } = (await get(`/glossary?limit=200&q=${encodeURIComponent(needle)}`)).body.data;
-    const want = catalog.terms.filter((t) => `${t.title}\n${t.definition}`.toLowerCase().split('\n').some((s) => s.includes(needle.toLowerCase())));
+    const want = catalog.terms.filter((t) =>
+      `${t.title}\n${t.definition}`
+        .toLowerCase()
+        .split('\n')
+        .some((s) => s.includes(needle.toLowerCase())),
+    );
     expect(items.map((t: { slug: string }) => t.slug)).toEqual(want.map((t) => t.slug));
     expect(items.map((t: { slug: string }) => t.slug)).toContain(term.slug);
     // Only in a definition, a substring from the middle of a word.
-    const inner = term.definition.split(' ').find((w) => w.length > 8)!.slice(2, 7);
-    expect((await get(`/glossary?limit=200&q=${encodeURIComponent(inner)}`)).body.data.items.map((t: { slug: string }) => t.slug)).toContain(term.slug);
-    expect((await get('/glossary?q=zzzqqqxxx')).body.data).toEqual({ items: [], pagination: { page: 1, limit: 50, total: 0, total_pages: 0, has_more: false } });
+    const inner = term.definition
+      .split(' ')
+      .find((w) => w.length > 8)!
+      .slice(2, 7);
+    expect(
+      (await get(`/glossary?limit=200&q=${encodeURIComponent(inner)}`)).body.data.items.map((t: { slug: string }) => t.slug),
+    ).toContain(term.slug);
+    expect((await get('/glossary?q=zzzqqqxxx')).body.data).toEqual({
+      items: [],
+      pagination: { page: 1, limit: 50, total: 0, total_pages: 0, has_more: false },
+    });
   });
 
   it('glossary?category filters by category slug and combines with q', async () => {

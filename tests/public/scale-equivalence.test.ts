@@ -28,12 +28,18 @@ beforeAll(() => {
   content = loadCatalog(dir, SITE, 'eq-build');
   writeArtifacts(dist, content.catalog);
   reads = [];
-  const { catalog, index } = loadArtifacts((f) => { reads.push(f); return readFileSync(join(dist, f), 'utf8'); });
+  const { catalog, index } = loadArtifacts((f) => {
+    reads.push(f);
+    return readFileSync(join(dist, f), 'utf8');
+  });
   chunked = createPublicApi({ catalog, index });
   const search = loadSearchArtifact(JSON.parse(readFileSync(join(dist, SEARCH_FILE), 'utf8')));
   whole = createPipeline({ apis: { public: wholeCatalogRuntime({ catalog: content.catalog, index: search }) } });
 });
-afterAll(() => { rmSync(dir, { recursive: true, force: true }); rmSync(dist, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(dist, { recursive: true, force: true });
+});
 
 const body = async (handler: (req: Request) => Promise<Response>, path: string) => {
   const res = await handler(new Request(`${SITE}${path}`));
@@ -57,19 +63,50 @@ describe('the chunked artifacts answer as the whole catalog did', () => {
     const terms = content.catalog.terms;
     const categories = content.catalog.categories.map((c) => c.slug);
     const paths = [
-      '/api/v1/pages', '/api/v1/pages?limit=100&page=10', '/api/v1/pages?limit=100&page=11', '/api/v1/pages?limit=7&page=143',
-      '/api/v1/pages?page=999', '/api/v1/pages?kind=glossary&page=20', '/api/v1/pages?kind=tool', '/api/v1/pages?kind=doc&limit=3&page=2', '/api/v1/pages?kind=nope',
-      '/api/v1/glossary', '/api/v1/glossary?page=21', '/api/v1/glossary?limit=100&page=20', '/api/v1/glossary?full=true&limit=100&page=10',
-      '/api/v1/glossary?page=9999', '/api/v1/glossary?q=crawl', '/api/v1/glossary?q=Crawl%20signal&page=2', '/api/v1/glossary?q=%C3%A9&limit=5',
-      '/api/v1/glossary?q=zzzz', '/api/v1/glossary?category=nope',
-      ...categories.flatMap((c) => [`/api/v1/glossary?category=${c}`, `/api/v1/glossary?category=${c}&page=3&full=true`, `/api/v1/glossary?category=${c}&q=budget&limit=10`]),
-      '/api/v1/search?q=crawl', '/api/v1/search?q=crawl%20budget&limit=50', '/api/v1/search?q=sitemap', '/api/v1/search?q=nothingmatches', '/api/v1/search?q=gen',
-      ...[0, 1, 999, 1000, 1999, 2000, terms.length - 1].map((i) => `/api/v1/glossary/${terms[i]!.slug}`), '/api/v1/glossary/no-such-term',
-      '/api/v1/glossary/categories', '/api/v1/tools', '/api/v1/agents', '/api/v1/features', '/api/v1/comparisons', '/api/v1/pricing', '/api/v1/',
-      `/api/v1/tools/${content.catalog.tools[0]!.slug}`, `/api/v1/comparisons/${content.catalog.comparisons[0]!.slug}`, '/api/v1/tools/nope',
+      '/api/v1/pages',
+      '/api/v1/pages?limit=100&page=10',
+      '/api/v1/pages?limit=100&page=11',
+      '/api/v1/pages?limit=7&page=143',
+      '/api/v1/pages?page=999',
+      '/api/v1/pages?kind=glossary&page=20',
+      '/api/v1/pages?kind=tool',
+      '/api/v1/pages?kind=doc&limit=3&page=2',
+      '/api/v1/pages?kind=nope',
+      '/api/v1/glossary',
+      '/api/v1/glossary?page=21',
+      '/api/v1/glossary?limit=100&page=20',
+      '/api/v1/glossary?full=true&limit=100&page=10',
+      '/api/v1/glossary?page=9999',
+      '/api/v1/glossary?q=crawl',
+      '/api/v1/glossary?q=Crawl%20signal&page=2',
+      '/api/v1/glossary?q=%C3%A9&limit=5',
+      '/api/v1/glossary?q=zzzz',
+      '/api/v1/glossary?category=nope',
+      ...categories.flatMap((c) => [
+        `/api/v1/glossary?category=${c}`,
+        `/api/v1/glossary?category=${c}&page=3&full=true`,
+        `/api/v1/glossary?category=${c}&q=budget&limit=10`,
+      ]),
+      '/api/v1/search?q=crawl',
+      '/api/v1/search?q=crawl%20budget&limit=50',
+      '/api/v1/search?q=sitemap',
+      '/api/v1/search?q=nothingmatches',
+      '/api/v1/search?q=gen',
+      ...[0, 1, 999, 1000, 1999, 2000, terms.length - 1].map((i) => `/api/v1/glossary/${terms[i]!.slug}`),
+      '/api/v1/glossary/no-such-term',
+      '/api/v1/glossary/categories',
+      '/api/v1/tools',
+      '/api/v1/agents',
+      '/api/v1/features',
+      '/api/v1/comparisons',
+      '/api/v1/pricing',
+      '/api/v1/',
+      `/api/v1/tools/${content.catalog.tools[0]!.slug}`,
+      `/api/v1/comparisons/${content.catalog.comparisons[0]!.slug}`,
+      '/api/v1/tools/nope',
     ];
     const differ: string[] = [];
-    for (const path of paths) if (await body(chunked, path) !== await body(whole, path)) differ.push(path);
+    for (const path of paths) if ((await body(chunked, path)) !== (await body(whole, path))) differ.push(path);
     expect(differ).toEqual([]);
     expect(await body(chunked, '/api/v1/glossary?limit=100&page=20')).toMatch(/^200 /);
   });

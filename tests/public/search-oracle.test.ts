@@ -17,13 +17,33 @@ beforeAll(async () => {
   docs = catalog.pages.map((p, id) => ({ id, path: p.path, title: p.title, description: p.description, kind: p.kind }));
 });
 
-const QUERIES = ['seo', 'canonical', 'canon url', 'Search Console', 'LINK', 'crawl budget', 'ai', 'schéma', 'content brief', 'core web vitals', 'meta desc', 'agents publish', 'zzzz', 'redirect 301', 'local pack', 'json-ld'];
+const QUERIES = [
+  'seo',
+  'canonical',
+  'canon url',
+  'Search Console',
+  'LINK',
+  'crawl budget',
+  'ai',
+  'schéma',
+  'content brief',
+  'core web vitals',
+  'meta desc',
+  'agents publish',
+  'zzzz',
+  'redirect 301',
+  'local pack',
+  'json-ld',
+];
 
 describe('site search agrees with MiniSearch', () => {
   it.each(QUERIES)('%s', (q) => {
     const reference = new MiniSearch<SearchDoc>({ fields: ['title', 'description'], processTerm: (t) => normalise(t) || null });
     reference.addAll(docs);
-    const expected = reference.search(q, { combineWith: 'AND', prefix: true, fuzzy: false }).map((h) => h.id as number).sort((a, b) => a - b);
+    const expected = reference
+      .search(q, { combineWith: 'AND', prefix: true, fuzzy: false })
+      .map((h) => h.id as number)
+      .sort((a, b) => a - b);
     const ours = searchPages(buildSearchIndex(docs), q);
     if (q !== 'zzzz') expect(expected.length, 'the query should match something').toBeGreaterThan(0);
     expect(ours.total).toBe(expected.length);

@@ -19,20 +19,33 @@ beforeAll(async () => {
   server = await listen(createLocalOrigin({ distDir, config: readConfig() }).handler, 0, '127.0.0.1');
   browser = await launch();
 });
-afterAll(async () => { await browser?.close(); await server?.close(); });
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
 
-async function open(path: string): Promise<{ page: Page; errors: string[]; indexLoads: () => number; apiCalls: () => number; documentLoads: () => number }> {
+async function open(
+  path: string,
+): Promise<{ page: Page; errors: string[]; indexLoads: () => number; apiCalls: () => number; documentLoads: () => number }> {
   const page = await browser.newPage();
   const errors: string[] = [];
   let loads = 0;
   let calls = 0;
   let documents = 0;
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('request', (r) => { if (r.url().includes('/_skribra/search-index.json')) loads++; });
-  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/v1/search') calls++; });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('request', (r) => {
+    if (r.url().includes('/_skribra/search-index.json')) loads++;
+  });
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/v1/search') calls++;
+  });
   // A reload or form submission fetches the document again; history.replaceState does not.
-  page.on('request', (r) => { if (r.resourceType() === 'document') documents++; });
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') documents++;
+  });
   await page.goto(`http://127.0.0.1:${server.port}${path}`);
   return { page, errors, indexLoads: () => loads, apiCalls: () => calls, documentLoads: () => documents };
 }

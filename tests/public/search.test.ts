@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, docOf, loadSearchArtifact, normalise, searchArtifact, searchPages, SEARCH_FORMAT, type SearchDoc } from '../../src/core/search.ts';
+import {
+  buildSearchIndex,
+  docOf,
+  loadSearchArtifact,
+  normalise,
+  searchArtifact,
+  searchPages,
+  SEARCH_FORMAT,
+  type SearchDoc,
+} from '../../src/core/search.ts';
 
 // The search rules of issue 3 and spec 4.1 rule 1, on a small index whose every answer can be worked out by hand.
 const pages: Omit<SearchDoc, 'id'>[] = [

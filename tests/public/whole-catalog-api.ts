@@ -24,7 +24,10 @@ type Q = Record<string, any>; // eslint-disable-line @typescript-eslint/no-expli
 type C = Ctx & { query: Q };
 
 /** A value computed on first use: glossary terms are parsed only when a glossary request needs them. */
-const lazy = <T>(make: () => T): (() => T) => { let value: T | undefined; return () => (value ??= make()); };
+const lazy = <T>(make: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => (value ??= make());
+};
 
 const bySlug = <T extends { slug: string }>(items: () => readonly T[], what: string) => {
   const map = lazy(() => new Map(items().map((i) => [i.slug, i])));
@@ -35,7 +38,9 @@ const bySlug = <T extends { slug: string }>(items: () => readonly T[], what: str
   };
 };
 /** An unpaginated list (spec 2.1): everything by default, `page`/`limit` honoured when given. */
-const wholeList = <T>(items: readonly T[]) => ({ query }: C) => ({ data: paginate(items, query.page, query.limit ?? Math.max(items.length, 1)) });
+const wholeList =
+  <T>(items: readonly T[]) =>
+  ({ query }: C) => ({ data: paginate(items, query.page, query.limit ?? Math.max(items.length, 1)) });
 
 /** Glossary list items leave out the long fields unless `full=true`. */
 const termListItem = ({ sections: _s, key_points: _k, sources: _o, ...rest }: Catalog['terms'][number]) => rest;
@@ -74,7 +79,9 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
       },
     }),
     getHealth: () => ({ data: { status: 'ok', time: now().toISOString() } }),
-    listPages: ({ query: { kind, page, limit } }) => ({ data: paginate(kind ? pagesByKind.get(kind) ?? [] : catalog.pages, page, limit) }),
+    listPages: ({ query: { kind, page, limit } }) => ({
+      data: paginate(kind ? (pagesByKind.get(kind) ?? []) : catalog.pages, page, limit),
+    }),
     searchPages: ({ query: { q, limit } }) => {
       if (!index) throw new ApiError(503, 'unavailable', 'The search index is not loaded.', { 'retry-after': '30' });
       const { total, hits } = searchPages(index, q, limit);
@@ -84,17 +91,26 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
       const needle = q ? normalise(q.trim()) : '';
       const source = full ? catalog.terms : termItems();
       const text = needle ? termText() : [];
-      const terms = !category && !needle ? source : source.filter((t, i) => (!category || t.category === category)
-        && (!needle || text[i]![0].includes(needle) || text[i]![1].includes(needle)));
+      const terms =
+        !category && !needle
+          ? source
+          : source.filter(
+              (t, i) => (!category || t.category === category) && (!needle || text[i]![0].includes(needle) || text[i]![1].includes(needle)),
+            );
       return { data: paginate(terms, page, limit) };
     },
     listGlossaryCategories: wholeList(catalog.categories),
     getGlossaryTerm: bySlug(() => catalog.terms, 'glossary term'),
     // Each declared collection's list (its summaries where it lists less than the entry) and its entry by slug.
-    ...Object.fromEntries(COLLECTIONS.flatMap((c) => {
-      const items: readonly { slug: string }[] = catalog[c.key];
-      return [[c.api.list.id, wholeList(c.summary ? items.map((i) => c.summary!.of(i as never)) : items)], [c.api.detail.id, bySlug(() => items, c.api.noun.one)]];
-    })),
+    ...Object.fromEntries(
+      COLLECTIONS.flatMap((c) => {
+        const items: readonly { slug: string }[] = catalog[c.key];
+        return [
+          [c.api.list.id, wholeList(c.summary ? items.map((i) => c.summary!.of(i as never)) : items)],
+          [c.api.detail.id, bySlug(() => items, c.api.noun.one)],
+        ];
+      }),
+    ),
     getPricing: () => ({ data: catalog.pricing }),
     listBlogArticles: async ({ query: { q, page, limit } }) => {
       const { items, total } = await fromSource(() => blog().list({ q, page, limit }));

@@ -17,6 +17,9 @@ describe('readConfig', () => {
 
   it('names every bad variable, every time it is asked', () => {
     const bad = { PORT: 'x', SKRIBRA_DB_TIMEOUT_MS: '0' };
-    for (let i = 0; i < 2; i++) expect(() => readConfig(bad)).toThrow(/^bad environment: PORT must be an integer of at least 1; SKRIBRA_DB_TIMEOUT_MS must be an integer of at least 1$/);
+    for (let i = 0; i < 2; i++)
+      expect(() => readConfig(bad)).toThrow(
+        /^bad environment: PORT must be an integer of at least 1; SKRIBRA_DB_TIMEOUT_MS must be an integer of at least 1$/,
+      );
   });
 });

@@ -46,7 +46,9 @@ describe('describeIssue over every zod 4 issue kind', () => {
     expect(one(z.number().lt(5), 5)).toBe(': must be less than 5');
     expect(one(z.bigint().min(5n), 1n)).toBe(': must be an integer of at least 5');
     expect(one(z.date().min(new Date('2020-01-01')), new Date('2019-06-01'))).toBe(': must be on or after 2020-01-01');
-    expect(one(z.date().max(new Date('2020-01-01T12:00:00Z')), new Date('2021-01-01'))).toBe(': must be on or before 2020-01-01T12:00:00.000Z');
+    expect(one(z.date().max(new Date('2020-01-01T12:00:00Z')), new Date('2021-01-01'))).toBe(
+      ': must be on or before 2020-01-01T12:00:00.000Z',
+    );
     // Without the error map a finished issue does not say the number was an integer; with it, it does.
     expect(one(z.int().min(1), 0)).toBe(': must be at least 1');
     expect(one(z.int().min(1), 0, true)).toBe(': must be an integer of at least 1');
@@ -54,8 +56,12 @@ describe('describeIssue over every zod 4 issue kind', () => {
   });
 
   it('invalid_format: dates and times with an example, URLs, patterns and affixes', () => {
-    expect(one(z.object({ updated: z.iso.datetime() }), { updated: '2026-01-31' })).toBe('updated: must be an ISO 8601 date-time (expected e.g. 2026-01-31T00:00:00Z)');
-    expect(one(z.object({ updated: z.iso.date() }), { updated: '31/01/2026' })).toBe('updated: must be a date YYYY-MM-DD (expected e.g. 2026-01-31)');
+    expect(one(z.object({ updated: z.iso.datetime() }), { updated: '2026-01-31' })).toBe(
+      'updated: must be an ISO 8601 date-time (expected e.g. 2026-01-31T00:00:00Z)',
+    );
+    expect(one(z.object({ updated: z.iso.date() }), { updated: '31/01/2026' })).toBe(
+      'updated: must be a date YYYY-MM-DD (expected e.g. 2026-01-31)',
+    );
     expect(one(z.iso.time(), '25:00')).toBe(': must be a time HH:MM:SS (expected e.g. 13:45:00)');
     expect(one(z.iso.duration(), '3 days')).toBe(': must be an ISO 8601 duration (expected e.g. P3DT4H)');
     expect(one(z.url(), 'nope')).toBe(': must be a URL (expected e.g. https://example.com/page)');
@@ -76,7 +82,9 @@ describe('describeIssue over every zod 4 issue kind', () => {
     expect(one(z.number().multipleOf(5), 3)).toBe(': must be a multiple of 5');
     expect(one(z.strictObject({ a: z.string().optional() }), { foo: 1, bar: 2 })).toBe(': has unknown fields foo, bar');
     expect(one(z.object({ o: z.strictObject({}) }), { o: { foo: 1 } })).toBe('o: has unknown field foo');
-    expect(one(z.object({ format: z.enum(['markdown', 'html', 'both']) }), { format: 'xml' })).toBe('format: must be one of markdown, html, both');
+    expect(one(z.object({ format: z.enum(['markdown', 'html', 'both']) }), { format: 'xml' })).toBe(
+      'format: must be one of markdown, html, both',
+    );
     expect(one(z.literal('USD'), 'EUR')).toBe(': must be USD');
     expect(one(z.literal([1, 2]), 3)).toBe(': must be one of 1, 2');
     expect(one(z.stringbool(), 'maybe')).toBe(': must be one of true, 1, yes, on, y, enabled, false, 0, no, off, n, disabled');
@@ -86,7 +94,9 @@ describe('describeIssue over every zod 4 issue kind', () => {
     const isoDate = z.union([z.date(), z.iso.date()]);
     expect(one(z.object({ updated: isoDate }), {})).toBe('updated: is required');
     expect(one(z.object({ updated: isoDate }), { updated: 5 })).toBe('updated: must be a date or a string (got number)');
-    expect(one(z.object({ updated: isoDate }), { updated: '2026-13-01' })).toBe('updated: must be a date YYYY-MM-DD (expected e.g. 2026-01-31)');
+    expect(one(z.object({ updated: isoDate }), { updated: '2026-13-01' })).toBe(
+      'updated: must be a date YYYY-MM-DD (expected e.g. 2026-01-31)',
+    );
     const shapes = z.object({ o: z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]) });
     expect(one(shapes, { o: { a: 1 } })).toBe('o.a: must be a string (got number)');
     expect(one(shapes, { o: {} })).toBe('o.a: is required');
@@ -98,12 +108,24 @@ describe('describeIssue over every zod 4 issue kind', () => {
   it('invalid_key and invalid_element', () => {
     expect(one(z.record(z.string().min(2), z.string()), { a: 'x' })).toBe('a: is not an allowed key (it must be at least 2 characters)');
     expect(one(z.record(z.enum(['x', 'y']), z.string()), { x: 'a', y: 'b', z: 'c' })).toBe(': has unknown field z');
-    const element = describeIssue({ code: 'invalid_element', origin: 'map', key: 'k', path: ['m'], message: 'Invalid element in map', issues: [{ code: 'invalid_type', expected: 'number', path: [], message: 'Invalid input: expected number, received string' }] });
+    const element = describeIssue({
+      code: 'invalid_element',
+      origin: 'map',
+      key: 'k',
+      path: ['m'],
+      message: 'Invalid element in map',
+      issues: [{ code: 'invalid_type', expected: 'number', path: [], message: 'Invalid input: expected number, received string' }],
+    });
     expect(element).toEqual({ path: 'm', reason: 'has an invalid element (it must be a number (got string))' });
   });
 
   it('custom: a schema\'s own message is used as it is; a bare refine is "is not valid"', () => {
-    expect(one(z.string().refine(() => false), 'x')).toBe(': is not valid');
+    expect(
+      one(
+        z.string().refine(() => false),
+        'x',
+      ),
+    ).toBe(': is not valid');
     expect(one(z.object({ s: z.string().refine(() => false, 'must be nice') }), { s: 'x' })).toBe('s: must be nice');
     expect(one(z.string().regex(/^a$/, { error: 'must be lower case letters' }), 'b')).toBe(': must be lower case letters');
     expect(one(z.url({ error: 'must be an absolute http(s) URL' }), 'x', true)).toBe(': must be an absolute http(s) URL');
@@ -111,7 +133,9 @@ describe('describeIssue over every zod 4 issue kind', () => {
 
   it('paths are dotted, with list indexes, and empty at the root', () => {
     const schema = z.object({ sources: z.array(z.object({ url: z.url() })) });
-    expect(one(schema, { sources: [{ url: 'https://a.example/' }, { url: 'x' }] })).toBe('sources.1.url: must be a URL (expected e.g. https://example.com/page)');
+    expect(one(schema, { sources: [{ url: 'https://a.example/' }, { url: 'x' }] })).toBe(
+      'sources.1.url: must be a URL (expected e.g. https://example.com/page)',
+    );
     expect(describeIssue({ code: 'custom', path: [], message: 'Invalid input' })).toEqual({ path: '', reason: 'is not valid' });
   });
 
@@ -129,8 +153,18 @@ describe('describeIssue over every zod 4 issue kind', () => {
       'when: must be a string (got number)',
     ]);
     // With the schema in sight, "is required" says what the field takes.
-    expect(reasons(z.object({ updated: z.union([z.date(), z.iso.date()]) }), {}, true)).toEqual(['updated: is required (expected a date YYYY-MM-DD, e.g. 2026-01-31)']);
-    const fields = z.object({ kind: z.enum(['a', 'b']), n: z.int().optional().pipe(z.int()), tags: z.array(z.string()), when: z.iso.datetime(), on: z.boolean(), url: z.url(), cur: z.literal('USD') });
+    expect(reasons(z.object({ updated: z.union([z.date(), z.iso.date()]) }), {}, true)).toEqual([
+      'updated: is required (expected a date YYYY-MM-DD, e.g. 2026-01-31)',
+    ]);
+    const fields = z.object({
+      kind: z.enum(['a', 'b']),
+      n: z.int().optional().pipe(z.int()),
+      tags: z.array(z.string()),
+      when: z.iso.datetime(),
+      on: z.boolean(),
+      url: z.url(),
+      cur: z.literal('USD'),
+    });
     expect(reasons(fields, {}, true)).toEqual([
       'kind: is required (expected one of a, b)',
       'n: is required (expected an integer)',

@@ -15,7 +15,10 @@ const refName = (ref: string) => ref.replace('#/components/schemas/', '');
 function fields(): { path: string; problem?: string }[] {
   const out: { path: string; problem?: string }[] = [];
   const walk = (node: unknown, path: string): void => {
-    if (Array.isArray(node)) { node.forEach((n, i) => walk(n, `${path}(${i + 1})`)); return; }
+    if (Array.isArray(node)) {
+      node.forEach((n, i) => walk(n, `${path}(${i + 1})`));
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     const o = node as Json;
     for (const [key, value] of Object.entries(o)) {
@@ -24,10 +27,13 @@ function fields(): { path: string; problem?: string }[] {
           const at = `${path}.${name}`;
           const ref = typeof prop.$ref === 'string' ? refName(prop.$ref) : undefined;
           const described = typeof prop.description === 'string' && prop.description.trim() !== '';
-          const problem = described ? undefined
-            : ref === undefined ? 'no description'
-            : typeof schemas[ref]?.description === 'string' ? undefined
-            : `no description, and ${ref}, which it refers to, has none`;
+          const problem = described
+            ? undefined
+            : ref === undefined
+              ? 'no description'
+              : typeof schemas[ref]?.description === 'string'
+                ? undefined
+                : `no description, and ${ref}, which it refers to, has none`;
           out.push({ path: at, problem });
           walk(prop, at);
         }

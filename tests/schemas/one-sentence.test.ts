@@ -18,13 +18,22 @@ describe('the one-sentence rule for a glossary definition', () => {
   });
 
   it.each([
-    ['A backlink is a link from another site. Search engines count them.', 'must be one sentence (a second one starts "Search engines count them.")'],
+    [
+      'A backlink is a link from another site. Search engines count them.',
+      'must be one sentence (a second one starts "Search engines count them.")',
+    ],
     ['Noindex keeps a page out of the index! It is a meta tag.', 'must be one sentence (a second one starts "It is a meta tag.")'],
     ['Is it one? No, it is two.', 'must be one sentence (a second one starts "No, it is two.")'],
-    ['A canonical URL is the preferred address.  "Duplicates" point at it.', 'must be one sentence (a second one starts ""Duplicates" point at it.")'],
+    [
+      'A canonical URL is the preferred address.  "Duplicates" point at it.',
+      'must be one sentence (a second one starts ""Duplicates" point at it.")',
+    ],
     ['A definition without a full stop', 'must be one sentence ending with a full stop'],
     ['A definition on\ntwo lines.', 'must be one sentence on one line'],
-    ['Core Web Vitals are three metrics. 2 of them measure speed and the third one layout stability.', 'must be one sentence (a second one starts "2 of them measure speed and th...")'],
+    [
+      'Core Web Vitals are three metrics. 2 of them measure speed and the third one layout stability.',
+      'must be one sentence (a second one starts "2 of them measure speed and th...")',
+    ],
   ])('refuses %s', (text, problem) => {
     expect(oneSentenceProblem(text)).toBe(problem);
   });

@@ -38,7 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const get = (handler: (req: Request) => Promise<Response>, path: string, init?: RequestInit) => handler(new Request(`${site}${path}`, init));
+const get = (handler: (req: Request) => Promise<Response>, path: string, init?: RequestInit) =>
+  handler(new Request(`${site}${path}`, init));
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 const size = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
 
@@ -50,12 +51,14 @@ describe('the pages and the index agree', () => {
       expect(new URL(meta(readPage(dist, page.path), 'og:image')!).pathname, page.path).toBe(url);
       expect(existsSync(join(dist, url)), page.path).toBe(page.kind !== 'glossary');
     }
-    expect(set.images.filter(renderedAtBuild(catalog)).every((i) => existsSync(join(dist, i.url)) && existsSync(join(dist, i.path)))).toBe(true);
+    expect(set.images.filter(renderedAtBuild(catalog)).every((i) => existsSync(join(dist, i.url)) && existsSync(join(dist, i.path)))).toBe(
+      true,
+    );
   });
 });
 
 describe('GET /og-image/{key}.png through the local origin', () => {
-  it('renders an image the build left out: 200, image/png, cached for ever, the build\'s bytes', async () => {
+  it("renders an image the build left out: 200, image/png, cached for ever, the build's bytes", async () => {
     expect(existsSync(join(dist, termImage))).toBe(false);
     const res = await get(origin, termImage);
     expect(res.status).toBe(200);
@@ -69,13 +72,18 @@ describe('GET /og-image/{key}.png through the local origin', () => {
     // What the build writes for the same content, rendered in its worker pool into an empty cache.
     const image = ogImageSet(catalog, NO_BLOG).images.find((i) => i.url === termImage)!;
     const out = join(tmp, 'build');
-    const result = await writeOgImages(out, catalog, NO_BLOG, { cacheDir: join(tmp, 'empty-cache'), workers: 1, prune: false, select: (i) => i.url === termImage });
+    const result = await writeOgImages(out, catalog, NO_BLOG, {
+      cacheDir: join(tmp, 'empty-cache'),
+      workers: 1,
+      prune: false,
+      select: (i) => i.url === termImage,
+    });
     expect(result).toMatchObject({ images: 1, rendered: 1 });
     expect(png.equals(readFileSync(join(out, termImage)))).toBe(true);
     expect(png.equals(readFileSync(join(out, image.path)))).toBe(true);
   });
 
-  it('answers an image the build wrote from its file, with the same policy, whatever the query (as Netlify\'s preferStatic)', async () => {
+  it("answers an image the build wrote from its file, with the same policy, whatever the query (as Netlify's preferStatic)", async () => {
     for (const query of ['', '?v=2']) {
       const res = await get(origin, `${homeImage}${query}`);
       expect(res.status).toBe(200);
@@ -86,7 +94,14 @@ describe('GET /og-image/{key}.png through the local origin', () => {
   });
 
   it('is a 404 for a key no page has, a name that is no key, and the bare root', async () => {
-    for (const path of ['/og-image/0123456789abcdef.png', '/og-image/glossary-seo.png', '/og-image/0123456789ABCDEF.png', `${termImage.slice(0, -4)}.jpg`, '/og-image/', '/og-image/a/b.png']) {
+    for (const path of [
+      '/og-image/0123456789abcdef.png',
+      '/og-image/glossary-seo.png',
+      '/og-image/0123456789ABCDEF.png',
+      `${termImage.slice(0, -4)}.jpg`,
+      '/og-image/',
+      '/og-image/a/b.png',
+    ]) {
       const res = await get(origin, path);
       expect(res.status, path).toBe(404);
       expect((await res.json()).code, path).toBe('not_found');
@@ -112,7 +127,10 @@ describe('GET /og-image/{key}.png through the local origin', () => {
 describe('the image runtime', () => {
   it('renders an image once for concurrent first requests', async () => {
     let renders = 0;
-    const render: OgRender = async (card, host, width) => { renders++; return renderOgPng(card, host, width); };
+    const render: OgRender = async (card, host, width) => {
+      renders++;
+      return renderOgPng(card, host, width);
+    };
     const handler = createPipeline({ apis: { images: ogImageRuntime({ distDir: dist, render }) } });
     const answers = await Promise.all(Array.from({ length: 5 }, () => get(handler, termImage)));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
@@ -123,7 +141,7 @@ describe('the image runtime', () => {
 });
 
 describe('the Netlify function', () => {
-  it('serves the image API at the registry\'s paths, after the static files, with the build\'s bytes', async () => {
+  it("serves the image API at the registry's paths, after the static files, with the build's bytes", async () => {
     process.env.SKRIBRA_DIST_DIR = dist;
     const fn = await import('../../functions/og-image.mts');
     expect(fn.config.path).toEqual(NETLIFY_PATHS.images);

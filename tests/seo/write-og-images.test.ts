@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,13 +18,25 @@ const SITE = 'https://example.com';
 const HOST = 'example.com';
 let tmp: string;
 let catalog: Catalog;
-const articles = [1, 2, 3].map((i) => ({ url: `${SITE}/blog/post-${i}/`, title: `Post ${i}`, excerpt: i === 2 ? undefined : `What post ${i} says.` })) as unknown as FullArticle[];
+const articles = [1, 2, 3].map((i) => ({
+  url: `${SITE}/blog/post-${i}/`,
+  title: `Post ${i}`,
+  excerpt: i === 2 ? undefined : `What post ${i} says.`,
+})) as unknown as FullArticle[];
 const blog = { articles, summaries: articles };
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'skribra-og-test-'));
   const full = loadCatalog(join(import.meta.dirname, '../../content'), SITE, 'og-test').catalog;
   // A small site, so rendering every image takes a few seconds: the home page, two terms, a tool, a doc, the blog.
-  const keep = new Set(['/', ...full.pages.filter((p) => p.kind === 'glossary').slice(0, 2).map((p) => p.path), full.pages.find((p) => p.kind === 'tool')!.path, full.pages.find((p) => p.kind === 'doc')!.path]);
+  const keep = new Set([
+    '/',
+    ...full.pages
+      .filter((p) => p.kind === 'glossary')
+      .slice(0, 2)
+      .map((p) => p.path),
+    full.pages.find((p) => p.kind === 'tool')!.path,
+    full.pages.find((p) => p.kind === 'doc')!.path,
+  ]);
   catalog = { ...full, pages: full.pages.filter((p) => keep.has(p.path)) };
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -45,9 +57,14 @@ describe('writeOgImages', () => {
   it('writes an Open Graph image per page (1200 × 630) and a cover per article (600 × 315), each a PNG', () => {
     const images = ogImages(catalog, blog);
     // The pages, the 3 articles, the blog's index, the 404; then a cover per article.
-    expect(images.map((i) => i.path).sort()).toEqual([
-      ...catalog.pages.map((p) => ogImagePath(p.path)), '/og/blog.png', '/og/404.png', ...[1, 2, 3].flatMap((i) => [`/og/blog/post-${i}.png`, `/covers/blog/post-${i}.png`]),
-    ].sort());
+    expect(images.map((i) => i.path).sort()).toEqual(
+      [
+        ...catalog.pages.map((p) => ogImagePath(p.path)),
+        '/og/blog.png',
+        '/og/404.png',
+        ...[1, 2, 3].flatMap((i) => [`/og/blog/post-${i}.png`, `/covers/blog/post-${i}.png`]),
+      ].sort(),
+    );
     expect(first).toEqual({ images: images.length, rendered: images.length, copied: 0, pruned: 0, onRequest: 0 });
     for (const { path, width } of images) {
       const png = readFileSync(join(dist, path));
@@ -99,27 +116,50 @@ describe('writeOgImages', () => {
     const old = new Date(Date.now() - 3 * 86_400_000);
     for (const name of readdirSync(cache)) utimesSync(join(cache, name), old, old);
     const dist2 = join(tmp, 'dist-2');
-    expect(await writeOgImages(dist2, catalog, blog, { cacheDir: cache, workers: 2 })).toEqual({ images: images.length, rendered: 0, copied: images.length, pruned: 0, onRequest: 0 });
+    expect(await writeOgImages(dist2, catalog, blog, { cacheDir: cache, workers: 2 })).toEqual({
+      images: images.length,
+      rendered: 0,
+      copied: images.length,
+      pruned: 0,
+      onRequest: 0,
+    });
     expect(readFileSync(join(dist2, '/og/index.png'), 'utf8')).toBe('planted');
-    for (const i of images.filter((x) => x !== home)) expect(readFileSync(join(dist2, i.path)).equals(readFileSync(join(dist, i.path))), i.path).toBe(true);
-    for (const i of images) expect(statSync(join(dist2, i.path)).ino, i.path).toBe(statSync(join(cache, ogCacheName(i.card, HOST, i.width))).ino);
+    for (const i of images.filter((x) => x !== home))
+      expect(readFileSync(join(dist2, i.path)).equals(readFileSync(join(dist, i.path))), i.path).toBe(true);
+    for (const i of images)
+      expect(statSync(join(dist2, i.path)).ino, i.path).toBe(statSync(join(cache, ogCacheName(i.card, HOST, i.width))).ino);
     for (const name of readdirSync(cache)) expect(Date.now() - statSync(join(cache, name)).mtimeMs, name).toBeLessThan(60_000);
   });
 
   it('copies where the cache is on another file system, where no link can reach', async (ctx) => {
     const shm = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/skribra-og-test-') : undefined;
-    if (!shm || statSync(shm).dev === statSync(tmp).dev) { if (shm) rmSync(shm, { recursive: true }); return ctx.skip(); }
+    if (!shm || statSync(shm).dev === statSync(tmp).dev) {
+      if (shm) rmSync(shm, { recursive: true });
+      return ctx.skip();
+    }
     try {
       for (const name of readdirSync(cache)) writeFileSync(join(shm, name), readFileSync(join(cache, name)));
       const dist4 = join(tmp, 'dist-4');
       const images = ogImages(catalog, blog);
-      expect(await writeOgImages(dist4, catalog, blog, { cacheDir: shm, workers: 2, prune: false })).toEqual({ images: images.length, rendered: 0, copied: images.length, pruned: 0, onRequest: 0 });
-      for (const i of images) expect(readFileSync(join(dist4, i.path)).equals(readFileSync(join(shm, ogCacheName(i.card, HOST, i.width)))), i.path).toBe(true);
-    } finally { rmSync(shm, { recursive: true, force: true }); }
+      expect(await writeOgImages(dist4, catalog, blog, { cacheDir: shm, workers: 2, prune: false })).toEqual({
+        images: images.length,
+        rendered: 0,
+        copied: images.length,
+        pruned: 0,
+        onRequest: 0,
+      });
+      for (const i of images)
+        expect(readFileSync(join(dist4, i.path)).equals(readFileSync(join(shm, ogCacheName(i.card, HOST, i.width)))), i.path).toBe(true);
+    } finally {
+      rmSync(shm, { recursive: true, force: true });
+    }
   });
 
   it('renders what changed, and prunes the old entry once it is past its week', async () => {
-    const changed: Catalog = { ...catalog, pages: catalog.pages.map((p) => (p.path === '/' ? { ...p, description: 'A new description.' } : p)) };
+    const changed: Catalog = {
+      ...catalog,
+      pages: catalog.pages.map((p) => (p.path === '/' ? { ...p, description: 'A new description.' } : p)),
+    };
     const home = ogImages(catalog, blog).find((i) => i.path === '/og/index.png')!;
     const stale = join(cache, ogCacheName(home.card, HOST, home.width));
     const old = new Date(Date.now() - 8 * 86_400_000);
@@ -175,7 +215,10 @@ describe('devImageRoutes (the /og/ and /covers/ routes of npm run dev)', () => {
     const covers = devImageRoutes('/covers/', catalog, blog);
     expect([...og, ...covers].map((r) => r.props.image)).toEqual(expect.arrayContaining(ogImages(catalog, blog)));
     expect(og.length + covers.length).toBe(ogImages(catalog, blog).length);
-    expect(og.find((r) => r.params.path === 'index')!.props).toEqual({ image: ogImages(catalog, blog).find((i) => i.path === '/og/index.png'), host: HOST });
+    expect(og.find((r) => r.params.path === 'index')!.props).toEqual({
+      image: ogImages(catalog, blog).find((i) => i.path === '/og/index.png'),
+      host: HOST,
+    });
     expect(covers.map((r) => r.params.path)).toEqual(['blog/post-1', 'blog/post-2', 'blog/post-3']);
     expect(covers.every((r) => r.props.image.width === 600)).toBe(true);
   });

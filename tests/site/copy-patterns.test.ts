@@ -20,8 +20,11 @@ beforeAll(async () => {
   pages = htmlPaths(dist).map((p) => [p, readPage(dist, p)]);
 });
 const glossaryLinks = (html: string) =>
-  [...html.matchAll(new RegExp(`([^<>]{0,40})<a href="${site.replace(/[.:/]/g, '\\$&')}/glossary/([a-z0-9-]+)/">([^<]+)</a>(\\s*\\w*)`, 'g'))]
-    .map((m) => ({ before: m[1]!, slug: m[2]!, text: m[3]!, after: m[4]! }));
+  [
+    ...html.matchAll(
+      new RegExp(`([^<>]{0,40})<a href="${site.replace(/[.:/]/g, '\\$&')}/glossary/([a-z0-9-]+)/">([^<]+)</a>(\\s*\\w*)`, 'g'),
+    ),
+  ].map((m) => ({ before: m[1]!, slug: m[2]!, text: m[3]!, after: m[4]! }));
 
 describe('copy patterns', () => {
   it('no word is repeated across a cross-reference link', () => {
@@ -40,7 +43,14 @@ describe('copy patterns', () => {
 
   it('glossary titles are sentence case: later words are capitalised only in proper names and acronyms', () => {
     const names = ['Google Search Console', 'Google Business Profile', 'Core Web Vitals', 'AI Overviews'];
-    const wrong = catalog.terms.filter((t) => !names.includes(t.title) && t.title.split(/\s+/).slice(1).some((w) => /^[A-Z][a-z]/.test(w)));
+    const wrong = catalog.terms.filter(
+      (t) =>
+        !names.includes(t.title) &&
+        t.title
+          .split(/\s+/)
+          .slice(1)
+          .some((w) => /^[A-Z][a-z]/.test(w)),
+    );
     expect(wrong.map((t) => t.title)).toEqual([]);
     for (const n of names) expect(isProperName(n)).toBe(true);
   });
@@ -57,18 +67,21 @@ describe('copy patterns', () => {
   // Lowering a cross-reference mid-sentence happens in src/markdown/resolve-references.ts (via referenceText); this
   // holds the built site to it once that file calls it.
   it.runIf(readFileSync(join(import.meta.dirname, '../../src/markdown/resolve-references.ts'), 'utf8').includes('referenceText'))(
-    'cross-references mid-sentence are not in Title Case', () => {
+    'cross-references mid-sentence are not in Title Case',
+    () => {
       const titles = new Map(catalog.terms.map((t) => [t.slug, t.title]));
       const wrong: string[] = [];
       for (const [path, html] of pages) {
         for (const l of glossaryLinks(html)) {
           const title = titles.get(l.slug);
           const midSentence = /[a-z,]\s$/.test(l.before);
-          if (title && l.text === title && midSentence && !isProperName(title) && /^[A-Z]/.test(title)) wrong.push(`${path}: …${l.before.slice(-15)}[${l.text}]`);
+          if (title && l.text === title && midSentence && !isProperName(title) && /^[A-Z]/.test(title))
+            wrong.push(`${path}: …${l.before.slice(-15)}[${l.text}]`);
         }
       }
       expect(wrong).toEqual([]);
-    });
+    },
+  );
 
   it('/privacy/ and /terms/ are real pages, linked from the footer of every page', () => {
     for (const path of ['/privacy/', '/terms/']) expect(catalog.pages.find((p) => p.path === path)?.kind, path).toBe('page');

@@ -35,10 +35,13 @@ export function jsonLdNodes(html: string): Record<string, unknown>[] {
     if (!v || typeof v !== 'object') return;
     const o = v as Record<string, unknown>;
     if (o['@type']) nodes.push(o);
-    Object.entries(o).forEach(([k, x]) => { if (k !== '@context') visit(x); });
+    Object.entries(o).forEach(([k, x]) => {
+      if (k !== '@context') visit(x);
+    });
   };
   jsonLdBlocks(html).forEach(visit);
   return nodes;
 }
 
-export const ofType = (nodes: Record<string, unknown>[], type: string) => nodes.filter((n) => ([] as unknown[]).concat(n['@type']).includes(type));
+export const ofType = (nodes: Record<string, unknown>[], type: string) =>
+  nodes.filter((n) => ([] as unknown[]).concat(n['@type']).includes(type));

@@ -26,7 +26,10 @@ beforeAll(async () => {
   ({ handler } = createLocalOrigin({ distDir: dist, config: readConfig() }));
 });
 const get = (path: string, headers: Record<string, string> = {}) => handler(new Request(`${site}${path}`, { headers }));
-const json = async (path: string) => { const res = await get(path); return { status: res.status, body: await res.json() as any }; }; // eslint-disable-line @typescript-eslint/no-explicit-any
+const json = async (path: string) => {
+  const res = await get(path);
+  return { status: res.status, body: (await res.json()) as any };
+}; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('integrations content', () => {
   it('has every place Skribra publishes to, each with setup steps and limits', () => {
@@ -93,8 +96,28 @@ describe('integrations in the public API', () => {
     const text = await res.text();
     expect(text).toBe(readFileSync(join(dist, 'api/v1/integrations/wordpress.json'), 'utf8'));
     const { data } = JSON.parse(text);
-    expect(data).toMatchObject({ slug: 'wordpress', name: 'WordPress', category: 'cms', url: `${site}/integrations/wordpress/`, markdown_url: `${site}/integrations/wordpress.md` });
-    expect(Object.keys(data)).toEqual(['slug', 'name', 'title', 'description', 'category', 'connects_with', 'syncs', 'setup', 'limits', 'faqs', 'related_features', 'url', 'markdown_url']);
+    expect(data).toMatchObject({
+      slug: 'wordpress',
+      name: 'WordPress',
+      category: 'cms',
+      url: `${site}/integrations/wordpress/`,
+      markdown_url: `${site}/integrations/wordpress.md`,
+    });
+    expect(Object.keys(data)).toEqual([
+      'slug',
+      'name',
+      'title',
+      'description',
+      'category',
+      'connects_with',
+      'syncs',
+      'setup',
+      'limits',
+      'faqs',
+      'related_features',
+      'url',
+      'markdown_url',
+    ]);
   });
 
   it('an unknown slug is a JSON 404 not_found', async () => {
@@ -145,7 +168,10 @@ describe('integrations for agents and crawlers', () => {
   });
 
   it('the sitemap names every integration page', () => {
-    const files = ['sitemap.xml', ...(existsSync(join(dist, 'sitemaps')) ? readdirSync(join(dist, 'sitemaps')).map((f: string) => `sitemaps/${f}`) : [])];
+    const files = [
+      'sitemap.xml',
+      ...(existsSync(join(dist, 'sitemaps')) ? readdirSync(join(dist, 'sitemaps')).map((f: string) => `sitemaps/${f}`) : []),
+    ];
     const xml = files.map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
     for (const s of ['', ...EXPECTED.map((e) => `${e}/`)]) expect(xml).toContain(`<loc>${site}/integrations/${s}</loc>`);
   });

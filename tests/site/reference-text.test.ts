@@ -22,9 +22,21 @@ describe('referenceText', () => {
   ])('keeps %s as written', (title, before) => expect(referenceText(title, before)).toBe(title));
 
   it.each([
-    ['', false], ['First line.\n', false], ['- ', false], ['1. ', false], ['## ', false], ['| a | ', false], ['**', false],
-    ['It ranks. ', false], ['Why? ', false], ['Read this: ', false], ['- **', false],
-    ['see ', true], ['links, ', true], ['(', true], ['the **', true],
+    ['', false],
+    ['First line.\n', false],
+    ['- ', false],
+    ['1. ', false],
+    ['## ', false],
+    ['| a | ', false],
+    ['**', false],
+    ['It ranks. ', false],
+    ['Why? ', false],
+    ['Read this: ', false],
+    ['- **', false],
+    ['see ', true],
+    ['links, ', true],
+    ['(', true],
+    ['the **', true],
   ])('midSentence(%j) is %s', (before, mid) => expect(midSentence(before)).toBe(mid));
 
   it('knows proper names from their capitals', () => {

@@ -9,10 +9,19 @@ const dts = readFileSync(require.resolve('schema-dts').replace(/schema\.js$/, 's
 
 const bases = new Map<string, { parents: string[]; props: string[] }>();
 for (const m of dts.matchAll(/^interface (\w+Base)(?: extends ([^{]+))? \{\n([\s\S]*?)^\}/gm)) {
-  bases.set(m[1]!, { parents: m[2] ? m[2].split(/,\s*/).map((p) => p.trim()).filter((p) => /^\w+$/.test(p)) : [], props: [...m[3]!.matchAll(/^ {4}"([\w-]+)"\?:/gm)].map((p) => p[1]!) });
+  bases.set(m[1]!, {
+    parents: m[2]
+      ? m[2]
+          .split(/,\s*/)
+          .map((p) => p.trim())
+          .filter((p) => /^\w+$/.test(p))
+      : [],
+    props: [...m[3]!.matchAll(/^ {4}"([\w-]+)"\?:/gm)].map((p) => p[1]!),
+  });
 }
 const leaves = new Map<string, string[]>();
-for (const m of dts.matchAll(/^export interface (\w+)Leaf extends ([\w, ]+) \{\n\s*"@type": "([\w:]+)";/gm)) leaves.set(m[3]!, m[2]!.split(/,\s*/));
+for (const m of dts.matchAll(/^export interface (\w+)Leaf extends ([\w, ]+) \{\n\s*"@type": "([\w:]+)";/gm))
+  leaves.set(m[3]!, m[2]!.split(/,\s*/));
 
 const cache = new Map<string, Set<string>>();
 function baseProps(base: string, seen = new Set<string>()): string[] {
@@ -50,7 +59,8 @@ export function vocabularyProblems(value: unknown, path = '$'): string[] {
     // A node with only an @id is a reference; a typed node must use its type's properties.
     // Actions also take "{property}-input" constraints (schema.org's SearchAction "query-input").
     const constraint = /^[a-z]\w*-(input|output)$/.test(key) && allowed.some((p) => p?.has('actionStatus'));
-    if (types.length && !constraint && !allowed.some((p) => p?.has(key))) problems.push(`${path}: ${types.join('/')} has no property "${key}"`);
+    if (types.length && !constraint && !allowed.some((p) => p?.has(key)))
+      problems.push(`${path}: ${types.join('/')} has no property "${key}"`);
     problems.push(...vocabularyProblems(v, `${path}.${key}`));
   }
   if (!types.length && Object.keys(node).some((k) => !k.startsWith('@'))) problems.push(`${path}: a node with properties but no @type`);

@@ -35,15 +35,25 @@ describe('JSON-LD on every page', () => {
     for (const path of paths) {
       const blocks = jsonLdBlocks(readPage(dist, path));
       expect(blocks.length, path).toBeGreaterThanOrEqual(1);
-      expect(blocks.filter((b) => (b as { '@graph'?: unknown })['@graph']), path).toEqual([{ '@context': 'https://schema.org', '@graph': expect.any(Array) }]);
-      expect(blocks.flatMap((b) => vocabularyProblems(b)), path).toEqual([]);
+      expect(
+        blocks.filter((b) => (b as { '@graph'?: unknown })['@graph']),
+        path,
+      ).toEqual([{ '@context': 'https://schema.org', '@graph': expect.any(Array) }]);
+      expect(
+        blocks.flatMap((b) => vocabularyProblems(b)),
+        path,
+      ).toEqual([]);
     }
   });
 
   it('names the page itself, its site and publisher, and its image', () => {
     for (const path of paths) {
       const page = nodes(path).find((n) => n['@id'] === `${site}${path}#webpage`);
-      expect(page, path).toMatchObject({ url: `${site}${path}`, isPartOf: { '@id': `${site}/#website` }, publisher: { '@id': `${site}/#organization` } });
+      expect(page, path).toMatchObject({
+        url: `${site}${path}`,
+        isPartOf: { '@id': `${site}/#website` },
+        publisher: { '@id': `${site}/#organization` },
+      });
       expect((page!.primaryImageOfPage as { url: string }).url, path).toBe(meta(readPage(dist, path), 'og:image'));
     }
   });
@@ -55,11 +65,21 @@ describe('JSON-LD on every page', () => {
       expect(more, path).toEqual([]);
       const items = (list?.itemListElement ?? []) as { position: number; name: string; item: string }[];
       expect(items.length, path).toBeGreaterThanOrEqual(2);
-      expect(items.map((i) => i.position), path).toEqual(items.map((_, i) => i + 1));
+      expect(
+        items.map((i) => i.position),
+        path,
+      ).toEqual(items.map((_, i) => i + 1));
       expect(items[0], path).toMatchObject({ name: 'Home', item: `${site}/` });
       expect(items.at(-1)!.item, path).toBe(`${site}${path}`);
-      const shown = [...(/<nav aria-label="Breadcrumb"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '').matchAll(/<li>([\s\S]*?)<\/li>/g)]
-        .map((m) => m[1]!.replace(/<[^>]+>/g, '').replaceAll('&amp;', '&').replaceAll('&#39;', "'").trim());
+      const shown = [
+        ...(/<nav aria-label="Breadcrumb"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '').matchAll(/<li>([\s\S]*?)<\/li>/g),
+      ].map((m) =>
+        m[1]!
+          .replace(/<[^>]+>/g, '')
+          .replaceAll('&amp;', '&')
+          .replaceAll('&#39;', "'")
+          .trim(),
+      );
       expect(shown, path).toEqual(items.map((i) => i.name));
     }
   });
@@ -69,15 +89,25 @@ describe('JSON-LD on every page', () => {
     expect(ofType(n, 'Organization')[0]).toMatchObject({ '@id': `${site}/#organization`, name: 'Skribra', url: `${site}/` });
     const [web] = ofType(n, 'WebSite');
     expect(web).toMatchObject({
-      '@id': `${site}/#website`, url: `${site}/`,
-      potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${site}/search/?q={search_term_string}` }, 'query-input': 'required name=search_term_string' },
+      '@id': `${site}/#website`,
+      url: `${site}/`,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: `${site}/search/?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
     });
   });
 
   it('glossary: each term is a DefinedTerm in the glossary DefinedTermSet, which lists every term', () => {
     for (const term of catalog.terms) {
       const [t] = ofType(nodes(pathOf(term.url)), 'DefinedTerm').filter((x) => x['@id'] === `${term.url}#term`);
-      expect(t, term.slug).toMatchObject({ name: term.title, description: term.definition, url: term.url, inDefinedTermSet: { '@type': 'DefinedTermSet', '@id': `${site}/glossary/#termset` } });
+      expect(t, term.slug).toMatchObject({
+        name: term.title,
+        description: term.definition,
+        url: term.url,
+        inDefinedTermSet: { '@type': 'DefinedTermSet', '@id': `${site}/glossary/#termset` },
+      });
     }
     const [set] = ofType(nodes('/glossary/'), 'DefinedTermSet');
     expect(set).toMatchObject({ '@id': `${site}/glossary/#termset` });
@@ -91,7 +121,11 @@ describe('JSON-LD on every page', () => {
   it('tools: a free SoftwareApplication and their FAQs as a FAQPage', () => {
     for (const tool of catalog.tools) {
       const n = nodes(pathOf(tool.url));
-      expect(ofType(n, 'SoftwareApplication')[0], tool.slug).toMatchObject({ name: tool.title, url: tool.url, offers: { price: '0', priceCurrency: 'USD' } });
+      expect(ofType(n, 'SoftwareApplication')[0], tool.slug).toMatchObject({
+        name: tool.title,
+        url: tool.url,
+        offers: { price: '0', priceCurrency: 'USD' },
+      });
       expect(faqQuestions(n), tool.slug).toEqual(tool.faqs!.map((f) => f.question));
     }
   });
@@ -116,10 +150,18 @@ describe('JSON-LD on every page', () => {
 
   it('docs: a TechArticle; index pages: a CollectionPage with an ItemList of their entries', () => {
     for (const p of catalog.pages.filter((x) => x.kind === 'doc')) expect(ofType(nodes(p.path), 'TechArticle').length, p.path).toBe(1);
-    for (const [path, entries] of [['/tools/', catalog.tools], ['/agents/', catalog.agents], ['/features/', catalog.features], ['/compare/', catalog.comparisons]] as const) {
+    for (const [path, entries] of [
+      ['/tools/', catalog.tools],
+      ['/agents/', catalog.agents],
+      ['/features/', catalog.features],
+      ['/compare/', catalog.comparisons],
+    ] as const) {
       expect(ofType(nodes(path), 'CollectionPage').length, path).toBe(1);
       const [list] = ofType(nodes(path), 'ItemList');
-      expect((list!.itemListElement as { url: string }[]).map((i) => i.url), path).toEqual(entries.map((e) => e.url));
+      expect(
+        (list!.itemListElement as { url: string }[]).map((i) => i.url),
+        path,
+      ).toEqual(entries.map((e) => e.url));
     }
   });
 });
@@ -136,7 +178,17 @@ describe('Open Graph and Twitter tags on every page', () => {
       images.add(image!);
       expect(meta(html, 'twitter:image'), path).toBe(image);
       expect(meta(html, 'twitter:card'), path).toBe('summary_large_image');
-      for (const key of ['og:title', 'og:description', 'og:url', 'og:type', 'og:site_name', 'og:image:alt', 'twitter:title', 'twitter:description']) expect(meta(html, key), `${path} ${key}`).toBeTruthy();
+      for (const key of [
+        'og:title',
+        'og:description',
+        'og:url',
+        'og:type',
+        'og:site_name',
+        'og:image:alt',
+        'twitter:title',
+        'twitter:description',
+      ])
+        expect(meta(html, key), `${path} ${key}`).toBeTruthy();
       const file = join(dist, pathOf(image!));
       expect(existsSync(file), file).toBe(!onRequest.has(path));
       const res = await handler(new Request(image!));

@@ -27,8 +27,9 @@ async function publish(slug: string) {
   writeFileSync(file, JSON.stringify({ title: slug, slug, content_html: `<p>${slug}</p>` }));
   const started = Date.now();
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, [bin, 'article', 'publish', '--project', project, '--file', file],
-      { env: { ...process.env, SKRIBRA_DATA_DIR: dataDir, DATABASE_URL: '' } });
+    const { stdout } = await promisify(execFile)(process.execPath, [bin, 'article', 'publish', '--project', project, '--file', file], {
+      env: { ...process.env, SKRIBRA_DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
     return { code: 0, out: stdout, ms: Date.now() - started };
   } catch (err: any) {
     return { code: err.code as number, out: `${err.stdout}${err.stderr}`, ms: Date.now() - started };
@@ -39,7 +40,13 @@ async function publish(slug: string) {
 function fill() {
   const fd = openSync(filler, 'w');
   const chunk = Buffer.alloc(1 << 20);
-  try { for (;;) writeSync(fd, chunk); } catch (err) { expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC'); } finally { closeSync(fd); }
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch (err) {
+    expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 beforeAll(async () => {

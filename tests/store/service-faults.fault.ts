@@ -18,8 +18,16 @@ const DEMO_PROJECT = 'prj_demo_blog';
 const API_TIMEOUT_MS = 5000; // SKRIBRA_DB_TIMEOUT_MS default
 const BLOG_TIMEOUT_MS = 3000; // SKRIBRA_BLOG_TIMEOUT_MS default
 
-interface Service { child: ChildProcess; out: () => string }
-interface Hit { start: number; end: number; status: number; code?: string }
+interface Service {
+  child: ChildProcess;
+  out: () => string;
+}
+interface Hit {
+  start: number;
+  end: number;
+  status: number;
+  code?: string;
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'skribra-faults-'));
 const paths = dataPaths(dataDir);
@@ -32,15 +40,29 @@ function startService(): Service {
   let out = '';
   // Its own process group, so the test can deliver a terminal's Ctrl-C (SIGINT to the group).
   const child = spawn('npm', ['start'], {
-    cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...process.env, PORT: String(port), SKRIBRA_DATA_DIR: dataDir, LANG: 'en_US.UTF-8', LC_ALL: '', LC_CTYPE: '',
+      ...process.env,
+      PORT: String(port),
+      SKRIBRA_DATA_DIR: dataDir,
+      LANG: 'en_US.UTF-8',
+      LC_ALL: '',
+      LC_CTYPE: '',
       SITE_URL: 'http://localhost:4321', // the build's fingerprint does not depend on this test's port
-      SKRIBRA_RATE_LIST_HOUR: '1000000', SKRIBRA_RATE_LIST_DAY: '1000000', SKRIBRA_RATE_DETAIL_HOUR: '1000000', SKRIBRA_RATE_DETAIL_DAY: '1000000',
+      SKRIBRA_RATE_LIST_HOUR: '1000000',
+      SKRIBRA_RATE_LIST_DAY: '1000000',
+      SKRIBRA_RATE_DETAIL_HOUR: '1000000',
+      SKRIBRA_RATE_DETAIL_DAY: '1000000',
     },
   });
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   return { child, out: () => out };
 }
 
@@ -62,10 +84,16 @@ function servicePids(s: Service): number[] {
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === s.child.pid) group.push(Number(name));
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   let keeper: number[] = [];
-  try { keeper = [JSON.parse(readFileSync(paths.serverFile, 'utf8')).keeperPid]; } catch { /* none */ }
+  try {
+    keeper = [JSON.parse(readFileSync(paths.serverFile, 'utf8')).keeperPid];
+  } catch {
+    /* none */
+  }
   return [...new Set([...group, ...keeper, ...clusterProcesses(paths)])];
 }
 
@@ -73,7 +101,11 @@ async function stopService(s: Service): Promise<{ ms: number; left: number[] }> 
   const pids = servicePids(s);
   const t0 = Date.now();
   // ESRCH: the group is already gone (it can exit before its 'exit' event is seen); nothing to stop.
-  try { process.kill(-s.child.pid!, 'SIGINT'); } catch (err) { if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err; }
+  try {
+    process.kill(-s.child.pid!, 'SIGINT');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+  }
   while (pids.some(processAlive) && Date.now() - t0 < 20_000) await sleep(50);
   return { ms: Date.now() - t0, left: pids.filter(processAlive) };
 }
@@ -86,7 +118,11 @@ async function hit(path: string, auth = true): Promise<Hit> {
     const res = await fetch(`${base}${path}`, { headers: auth ? { authorization: `Bearer ${key}` } : {} });
     const text = await res.text();
     let code: string | undefined;
-    try { code = JSON.parse(text).code; } catch { /* not JSON */ }
+    try {
+      code = JSON.parse(text).code;
+    } catch {
+      /* not JSON */
+    }
     return { start, end: Date.now(), status: res.status, code };
   } catch {
     return { start, end: Date.now(), status: 0 };
@@ -100,7 +136,14 @@ function load(paths_: string[], workers: number) {
   const loops = Array.from({ length: workers }, async (_, w) => {
     for (let i = w; on; i++) hits.push(await hit(paths_[i % paths_.length]!));
   });
-  return { hits, stop: async () => { on = false; await Promise.all(loops); return hits; } };
+  return {
+    hits,
+    stop: async () => {
+      on = false;
+      await Promise.all(loops);
+      return hits;
+    },
+  };
 }
 
 async function untilOk(path: string, ms: number): Promise<number> {
@@ -158,13 +201,22 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PostgreSQL faults under npm 
     // the first 200 plus a second for the rest of the pool: each pooled connection learns of the restart on its own
     // next use (a request it was handed at once may still meet its closed socket, a fast 503).
     const after = hits.filter((h) => h.start >= back + 1000);
-    if (process.env.FAULTS_DEBUG) console.log(JSON.stringify({ killed, back, bad: hits.filter((h) => h.status !== 200).map((h) => [h.start - killed, h.end - killed, h.status]) }));
+    if (process.env.FAULTS_DEBUG)
+      console.log(
+        JSON.stringify({
+          killed,
+          back,
+          bad: hits.filter((h) => h.status !== 200).map((h) => [h.start - killed, h.end - killed, h.status]),
+        }),
+      );
     expect(after.length).toBeGreaterThan(20);
     expect(after.filter((h) => h.status !== 200)).toEqual([]);
     expect(hits.filter((h) => h.end < killed && h.status !== 200)).toEqual([]);
     for (const h of hits.filter((x) => x.status !== 200)) expect(h).toMatchObject({ status: 503, code: 'unavailable' });
     expect(await articleSlugs()).toEqual(slugs);
-    console.log(`kill -9: ${hits.length} requests, ${hits.filter((h) => h.status === 503).length} answered 503, /v1/projects 200 again after ${back - killed} ms`);
+    console.log(
+      `kill -9: ${hits.length} requests, ${hits.filter((h) => h.status === 503).length} answered 503, /v1/projects 200 again after ${back - killed} ms`,
+    );
   }, 60_000);
 
   it('SIGSTOP of PostgreSQL: 503 within the API bound, 502 within the blog bound, full service after SIGCONT, quota spent only by answered requests', async () => {
@@ -180,7 +232,12 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PostgreSQL faults under npm 
       [stalled, blog] = await Promise.all([Promise.all(v1), Promise.all(pub)]);
       await sleep(Math.max(0, 8000 - (Date.now() - stalled[0]!.start)));
     } finally {
-      for (const pid of frozen) try { process.kill(pid, 'SIGCONT'); } catch { /* gone */ }
+      for (const pid of frozen)
+        try {
+          process.kill(pid, 'SIGCONT');
+        } catch {
+          /* gone */
+        }
     }
     for (const h of stalled) {
       expect(h).toMatchObject({ status: 503, code: 'unavailable' });
@@ -191,7 +248,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PostgreSQL faults under npm 
       expect(h.end - h.start).toBeLessThan(BLOG_TIMEOUT_MS + 1500);
     }
     // After SIGCONT the 12 queued gate statements run, past their deadline: none counts.
-    await untilOk('/v1/articles/' + slugs[0] + `?projectId=${DEMO_PROJECT}`, 10_000);
+    await untilOk(`/v1/articles/${slugs[0]}?projectId=${DEMO_PROJECT}`, 10_000);
     const l = load(['/v1/projects'], 2);
     await sleep(2000);
     const hits = await l.stop();
@@ -214,7 +271,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PostgreSQL faults under npm 
     await waitForServing(svc, 600_000);
     await untilOk('/v1/projects', 30_000);
     const ready = Date.now() - t0;
-    console.log(`restart: serving after ${ready} ms${/building the site/.test(svc.out()) ? ' (rebuilt the site: its sources changed meanwhile)' : ''}`);
+    console.log(
+      `restart: serving after ${ready} ms${/building the site/.test(svc.out()) ? ' (rebuilt the site: its sources changed meanwhile)' : ''}`,
+    );
     if (!/building the site/.test(svc.out())) expect(ready).toBeLessThan(30_000);
     expect(await articleSlugs()).toEqual(slugs);
     const again = await stopService(svc);

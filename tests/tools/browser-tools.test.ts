@@ -25,8 +25,9 @@ describe('word counter', () => {
 
 describe('readability', () => {
   it('counts syllables by English rules', () => {
-    expect(['cat', 'reading', 'table', 'makes', 'boxes', 'played', 'wanted', 'syllables', 'long-form'].map(countSyllables))
-      .toEqual([1, 2, 2, 1, 2, 1, 2, 3, 2]);
+    expect(['cat', 'reading', 'table', 'makes', 'boxes', 'played', 'wanted', 'syllables', 'long-form'].map(countSyllables)).toEqual([
+      1, 2, 2, 1, 2, 1, 2, 3, 2,
+    ]);
   });
   it('applies the Flesch formulas', () => {
     const r = fleschReadingEase('The cat sat on the mat. The dog ran.')!;
@@ -43,7 +44,7 @@ describe('slug generator', () => {
     expect(slugify(title, { removeStopWords: true })).toBe('cafe-guide-10-best-espresso-bars-zurich-2026');
   });
   it('folds ß, æ, ø, turns & into and, drops apostrophes, collapses separators', () => {
-    expect(slugify('  Straße & Smørrebrød — Æsir’s  don\'t!!  ')).toBe('strasse-and-smorrebrod-aesirs-dont');
+    expect(slugify("  Straße & Smørrebrød — Æsir’s  don't!!  ")).toBe('strasse-and-smorrebrod-aesirs-dont');
   });
   it('keeps an all-stop-word title rather than emptying it', () => {
     expect(slugify('To be or not to be', { removeStopWords: true })).toBe('to-be-or-not-to-be');
@@ -89,21 +90,67 @@ describe('SERP pixel width', () => {
 
 describe('JSON-LD', () => {
   it('builds Article markup with Person authors', () => {
-    const r = buildJsonLd({ type: 'Article', headline: 'Hi', images: ['https://x.test/a.png'], datePublished: '2026-03-14', dateModified: '2026-03-15T10:00:00+01:00', authors: [{ name: 'Ada', url: 'https://x.test/ada' }] });
+    const r = buildJsonLd({
+      type: 'Article',
+      headline: 'Hi',
+      images: ['https://x.test/a.png'],
+      datePublished: '2026-03-14',
+      dateModified: '2026-03-15T10:00:00+01:00',
+      authors: [{ name: 'Ada', url: 'https://x.test/ada' }],
+    });
     expect(r.errors).toEqual([]);
-    expect(r.data).toEqual({ '@context': 'https://schema.org', '@type': 'Article', headline: 'Hi', image: ['https://x.test/a.png'], datePublished: '2026-03-14', dateModified: '2026-03-15T10:00:00+01:00', author: [{ '@type': 'Person', name: 'Ada', url: 'https://x.test/ada' }] });
+    expect(r.data).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: 'Hi',
+      image: ['https://x.test/a.png'],
+      datePublished: '2026-03-14',
+      dateModified: '2026-03-15T10:00:00+01:00',
+      author: [{ '@type': 'Person', name: 'Ada', url: 'https://x.test/ada' }],
+    });
   });
   it('reports missing fields, relative URLs, zone-less times and modified before published', () => {
-    const r = buildJsonLd({ type: 'Article', headline: ' ', images: ['/a.png'], datePublished: '2026-03-14T10:00', dateModified: '2026-02-30', authors: [{ name: '', url: 'x' }] });
-    expect(r.errors.map((e) => e.field)).toEqual(['headline', 'images.0', 'datePublished', 'dateModified', 'authors.0.name', 'authors.0.url']);
-    const order = buildJsonLd({ type: 'Article', headline: 'H', images: ['https://x.test/i.png'], datePublished: '2026-03-14', dateModified: '2026-03-13', authors: [{ name: 'A' }] });
+    const r = buildJsonLd({
+      type: 'Article',
+      headline: ' ',
+      images: ['/a.png'],
+      datePublished: '2026-03-14T10:00',
+      dateModified: '2026-02-30',
+      authors: [{ name: '', url: 'x' }],
+    });
+    expect(r.errors.map((e) => e.field)).toEqual([
+      'headline',
+      'images.0',
+      'datePublished',
+      'dateModified',
+      'authors.0.name',
+      'authors.0.url',
+    ]);
+    const order = buildJsonLd({
+      type: 'Article',
+      headline: 'H',
+      images: ['https://x.test/i.png'],
+      datePublished: '2026-03-14',
+      dateModified: '2026-03-13',
+      authors: [{ name: 'A' }],
+    });
     expect(order.errors).toEqual([{ field: 'dateModified', message: 'Date modified is earlier than date published.' }]);
     expect(typeof parseIsoDate('2026-03-14T09:30:00Z')).toBe('number');
   });
   it('builds FAQPage markup and flags empty and duplicate questions', () => {
-    const r = buildJsonLd({ type: 'FAQPage', faqs: [{ question: 'Why?', answer: 'Because <b>so</b>.' }, { question: 'why? ', answer: '' }] });
+    const r = buildJsonLd({
+      type: 'FAQPage',
+      faqs: [
+        { question: 'Why?', answer: 'Because <b>so</b>.' },
+        { question: 'why? ', answer: '' },
+      ],
+    });
     expect(r.errors.map((e) => e.message)).toEqual(['The answer to question 2 is empty.', 'Question 2 repeats question 1.']);
-    expect((r.data.mainEntity as unknown[])[0]).toEqual({ '@type': 'Question', name: 'Why?', acceptedAnswer: { '@type': 'Answer', text: 'Because <b>so</b>.' } });
+    expect((r.data.mainEntity as unknown[])[0]).toEqual({
+      '@type': 'Question',
+      name: 'Why?',
+      acceptedAnswer: { '@type': 'Answer', text: 'Because <b>so</b>.' },
+    });
   });
   it('escapes < so a value cannot close the script tag', () => {
     const tag = buildJsonLd({ type: 'FAQPage', faqs: [{ question: '</script><script>alert(1)</script>', answer: 'a' }] }).scriptTag;

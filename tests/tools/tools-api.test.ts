@@ -14,11 +14,13 @@ const { catalog } = loadCatalog(resolve('content'), SITE);
 const api = createToolsApi({ catalog });
 
 const post = (slug: string, body: string | object, headers: Record<string, string> = { origin: SITE, 'sec-fetch-site': 'same-origin' }) =>
-  api(new Request(`${SITE}/tools-api/${slug}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  }));
+  api(
+    new Request(`${SITE}/tools-api/${slug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
 
 describe('tools API: who may call it', () => {
   it('answers the site itself, without CORS headers and uncached', async () => {
@@ -45,7 +47,9 @@ describe('tools API: who may call it', () => {
     const get = await api(new Request(`${SITE}/tools-api/heading-link-audit`, { headers: { origin: SITE } }));
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST, OPTIONS');
-    const pre = await api(new Request(`${SITE}/tools-api/heading-link-audit`, { method: 'OPTIONS', headers: { origin: 'https://evil.test' } }));
+    const pre = await api(
+      new Request(`${SITE}/tools-api/heading-link-audit`, { method: 'OPTIONS', headers: { origin: 'https://evil.test' } }),
+    );
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -64,8 +68,20 @@ describe('tools API: bodies', () => {
     const res = await post('heading-link-audit', big);
     expect(res.status).toBe(413);
     expect((await res.json()).code).toBe('payload_too_large');
-    const stream = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(big)); c.close(); } });
-    const chunked = await api(new Request(`${SITE}/tools-api/heading-link-audit`, { method: 'POST', headers: { origin: SITE }, body: stream, duplex: 'half' } as RequestInit));
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const chunked = await api(
+      new Request(`${SITE}/tools-api/heading-link-audit`, {
+        method: 'POST',
+        headers: { origin: SITE },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit),
+    );
     expect(chunked.status).toBe(413);
   });
   it('accepts a body just under the cap', async () => {
@@ -94,9 +110,14 @@ describe('tools API: bodies', () => {
 describe('tools API: rate limit', () => {
   it('answers 429 rate_limited with Retry-After past the per-IP limit, per IP', async () => {
     const limited = createToolsApi({ catalog, rateLimit: { windowLimit: 2, windowSize: 60 } });
-    const call = (ip: string) => limited(new Request(`${SITE}/tools-api/heading-link-audit`, {
-      method: 'POST', headers: { origin: SITE, [CLIENT_ADDRESS]: ip }, body: '{"html":"<h1>a</h1>"}',
-    }));
+    const call = (ip: string) =>
+      limited(
+        new Request(`${SITE}/tools-api/heading-link-audit`, {
+          method: 'POST',
+          headers: { origin: SITE, [CLIENT_ADDRESS]: ip },
+          body: '{"html":"<h1>a</h1>"}',
+        }),
+      );
     expect((await call('1.1.1.1')).status).toBe(200);
     expect((await call('1.1.1.1')).status).toBe(200);
     const third = await call('1.1.1.1');
@@ -112,13 +133,16 @@ describe('tools API: rate limit', () => {
       for (let i = 0; i < 100; i++) {
         const claim = `198.51.100.${i}`;
         const res = await fetch(`http://127.0.0.1:${server.port}/tools-api/heading-link-audit`, {
-          method: 'POST', body: '{"html":"<h1>a</h1>"}',
+          method: 'POST',
+          body: '{"html":"<h1>a</h1>"}',
           headers: { origin: SITE, 'x-nf-client-connection-ip': claim, 'x-forwarded-for': claim, [CLIENT_ADDRESS]: claim },
         });
         statuses.push(res.status);
         await res.arrayBuffer();
       }
-    } finally { await server.close(); }
+    } finally {
+      await server.close();
+    }
     expect(TOOLS_RATE_LIMIT.windowLimit).toBe(30);
     expect(statuses.filter((s) => s === 200)).toHaveLength(30);
     expect(statuses.filter((s) => s === 429)).toHaveLength(70);
@@ -127,19 +151,25 @@ describe('tools API: rate limit', () => {
     let t = 0;
     const limiter = createRateLimiter({ windowLimit: 2, windowSize: 10 }, () => t);
     expect([limiter.hit('a'), limiter.hit('a'), limiter.hit('a')]).toEqual([0, 0, 10]);
-    t = 4_000; expect(limiter.hit('a')).toBe(6);
-    t = 10_001; expect(limiter.hit('a')).toBe(0);
+    t = 4_000;
+    expect(limiter.hit('a')).toBe(6);
+    t = 10_001;
+    expect(limiter.hit('a')).toBe(0);
   });
   it('uses the same numbers as the Netlify function config', () => {
     const source = readFileSync('functions/tools-api.mts', 'utf8');
-    expect(source).toContain(`rateLimit: { windowLimit: ${TOOLS_RATE_LIMIT.windowLimit}, windowSize: ${TOOLS_RATE_LIMIT.windowSize}, aggregateBy: ['ip', 'domain'] }`);
+    expect(source).toContain(
+      `rateLimit: { windowLimit: ${TOOLS_RATE_LIMIT.windowLimit}, windowSize: ${TOOLS_RATE_LIMIT.windowSize}, aggregateBy: ['ip', 'domain'] }`,
+    );
     expect(source).toContain("path: ['/tools-api', '/tools-api/*']");
   });
 });
 
 describe('content brief builder', () => {
   it('suggests glossary terms with definitions and internal links from the catalog', async () => {
-    const res = await post('content-brief-builder', { text: 'Use a 301 redirect when a page moves, and set canonical URLs so duplicate pages do not compete.' });
+    const res = await post('content-brief-builder', {
+      text: 'Use a 301 redirect when a page moves, and set canonical URLs so duplicate pages do not compete.',
+    });
     expect(res.status).toBe(200);
     const { data } = await res.json();
     const titles = data.related_terms.map((t: { title: string }) => t.title);
@@ -166,7 +196,10 @@ describe('heading and link audit', () => {
   const r = auditHtml(html, 'https://me.test/page');
   it('builds the outline and flags empty, skipped and repeated h1', () => {
     expect(r.headings.map((h) => [h.level, h.text, h.issues.map((i) => i.code)])).toEqual([
-      [1, 'Title', []], [3, '', ['empty_heading', 'skipped_level']], [2, 'Ok chart', []], [1, 'Again', []],
+      [1, 'Title', []],
+      [3, '', ['empty_heading', 'skipped_level']],
+      [2, 'Ok chart', []],
+      [1, 'Again', []],
     ]);
     expect(r.outline_issues.map((i) => i.code)).toEqual(['multiple_h1']);
     expect(auditHtml('<h2>a</h2>').outline_issues.map((i) => i.code)).toEqual(['no_h1']);
@@ -184,7 +217,10 @@ describe('heading and link audit', () => {
     expect(r.summary).toMatchObject({ headings: 4, h1: 2, links: 7, internal: 2, external: 1 });
   });
   it('without a page URL only relative links are internal', () => {
-    expect(auditHtml('<a href="https://me.test/y">Y page</a><a href="y">Y page</a>').links.map((l) => l.kind)).toEqual(['external', 'internal']);
+    expect(auditHtml('<a href="https://me.test/y">Y page</a><a href="y">Y page</a>').links.map((l) => l.kind)).toEqual([
+      'external',
+      'internal',
+    ]);
   });
 });
 
@@ -193,7 +229,10 @@ describe('tools API: hostile HTML', () => {
     const html = `${'<div>'.repeat(5000)}<h1>x</h1>${'</div>'.repeat(5000)}`;
     const res = await post('heading-link-audit', { html });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 'invalid_body', message: "The HTML nests too deeply to audit; paste the page's main content instead." });
+    expect(await res.json()).toEqual({
+      code: 'invalid_body',
+      message: "The HTML nests too deeply to audit; paste the page's main content instead.",
+    });
   });
   it('lists at most MAX_ROWS headings and links, and counts them all', () => {
     const r = auditHtml('<h2>a</h2>'.repeat(2500));

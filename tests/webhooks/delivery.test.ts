@@ -31,7 +31,8 @@ async function project(url = rx.url) {
 }
 
 async function delivery(id: string) {
-  const [row] = await t.store.sql`select *, (extract(epoch from (next_attempt_at - now())) * 1000)::float8 as due_in_ms from webhook_deliveries where id = ${id}`;
+  const [row] = await t.store
+    .sql`select *, (extract(epoch from (next_attempt_at - now())) * 1000)::float8 as due_in_ms from webhook_deliveries where id = ${id}`;
   return row!;
 }
 
@@ -46,8 +47,14 @@ async function settle(id: string, o: WorkerOptions = opts, ms = 5000) {
   }
 }
 
-beforeAll(async () => { t = await openTestStore(); rx = await startReceiver(); });
-afterAll(async () => { await rx?.close(); await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+  rx = await startReceiver();
+});
+afterAll(async () => {
+  await rx?.close();
+  await t?.close();
+});
 afterEach(async () => {
   // Each test starts with no due deliveries of earlier tests (whose endpoints may be gone).
   await t.store.sql`update webhook_deliveries set status = 'failed', next_attempt_at = null where status in ('pending', 'sending')`;
@@ -58,7 +65,11 @@ afterEach(async () => {
 describe('publish webhook', () => {
   it('sends one signed POST per first publish whose data is the API detail object', async () => {
     const { pid, key, secret } = await project();
-    const r = await publishArticle(t.store.sql, pid, articleInput('hello-hook', 'Hello hook', { json_ld: [{ '@type': 'Article' }], target_date: '2026-12-01' }));
+    const r = await publishArticle(
+      t.store.sql,
+      pid,
+      articleInput('hello-hook', 'Hello hook', { json_ld: [{ '@type': 'Article' }], target_date: '2026-12-01' }),
+    );
     expect(r.created).toBe(true);
     expect(r.delivery_id).toMatch(/^msg_[0-9a-f]{20}$/);
 
@@ -91,7 +102,9 @@ describe('publish webhook', () => {
     expect(edit.delivery_id).toBeUndefined();
     expect(await runDueDeliveries(t.store.sql, opts)).toEqual([]);
     expect(rx.hits).toHaveLength(1);
-    expect(await listDeliveries(t.store.sql, pid)).toEqual([expect.objectContaining({ id: r.delivery_id, status: 'delivered', attempts: 1, article_slug: 'hello-hook' })]);
+    expect(await listDeliveries(t.store.sql, pid)).toEqual([
+      expect.objectContaining({ id: r.delivery_id, status: 'delivered', attempts: 1, article_slug: 'hello-hook' }),
+    ]);
   });
 
   it('queues nothing for a project without an endpoint, and rolls the row back with a failed publish', async () => {
@@ -102,10 +115,12 @@ describe('publish webhook', () => {
 
     const hooked = await project();
     const before = await t.store.sql`select count(*)::int as n from webhook_deliveries where project_id = ${hooked.pid}`;
-    await expect(t.store.sql.begin(async (tx) => {
-      await publishArticle(tx as never, hooked.pid, articleInput('rolled-back', 'Rolled back'));
-      throw new Error('abort the transaction');
-    })).rejects.toThrow('abort the transaction');
+    await expect(
+      t.store.sql.begin(async (tx) => {
+        await publishArticle(tx as never, hooked.pid, articleInput('rolled-back', 'Rolled back'));
+        throw new Error('abort the transaction');
+      }),
+    ).rejects.toThrow('abort the transaction');
     const after = await t.store.sql`select count(*)::int as n from webhook_deliveries where project_id = ${hooked.pid}`;
     expect(after[0]!.n).toBe(before[0]!.n);
   });
@@ -116,7 +131,9 @@ describe('publish webhook', () => {
     const { delivery_id } = await publishArticle(t.store.sql, pid, articleInput('retry-me', 'Retry me'));
 
     const first = await runDueDeliveries(t.store.sql, opts);
-    expect(first).toEqual([expect.objectContaining({ status: 'pending', http_status: 500, error: 'HTTP 500: database is down', retry_in_ms: 40 })]);
+    expect(first).toEqual([
+      expect.objectContaining({ status: 'pending', http_status: 500, error: 'HTTP 500: database is down', retry_in_ms: 40 }),
+    ]);
     const pending = await delivery(delivery_id!);
     expect(pending).toMatchObject({ status: 'pending', attempts: 1, last_status: 500, last_error: 'HTTP 500: database is down' });
 
@@ -258,7 +275,8 @@ describe('publish webhook', () => {
     const h = rx.hits[0]!;
     const sigs = String(h.headers['webhook-signature']).split(' ');
     expect(sigs).toHaveLength(2);
-    for (const s of [old, rotated!.secret!]) expect(new Webhook(s).verify(h.body, headersOf(h.headers))).toMatchObject({ type: 'article.published' });
+    for (const s of [old, rotated!.secret!])
+      expect(new Webhook(s).verify(h.body, headersOf(h.headers))).toMatchObject({ type: 'article.published' });
 
     // Once the overlap is over, only the new secret signs.
     await t.store.sql`update projects set webhook_previous_secret_until = now() - interval '1 second' where id = ${pid}`;
@@ -273,16 +291,29 @@ describe('publish webhook', () => {
   it('records a refused target with the reason and sends nothing', async () => {
     const { pid } = await project();
     const { delivery_id } = await publishArticle(t.store.sql, pid, articleInput('inward', 'Inward'));
-    const [r] = await runDueDeliveries(t.store.sql, { config: opts.config, schedule: FAST, policy: { allowHttp: false, allowPrivate: false } });
+    const [r] = await runDueDeliveries(t.store.sql, {
+      config: opts.config,
+      schedule: FAST,
+      policy: { allowHttp: false, allowPrivate: false },
+    });
     expect(r).toMatchObject({ id: delivery_id, status: 'pending' });
-    expect((await delivery(delivery_id!)).last_error).toBe('refused: 127.0.0.1 is a loopback address (SKRIBRA_WEBHOOK_ALLOW_PRIVATE=1 allows it for local development)');
+    expect((await delivery(delivery_id!)).last_error).toBe(
+      'refused: 127.0.0.1 is a loopback address (SKRIBRA_WEBHOOK_ALLOW_PRIVATE=1 allows it for local development)',
+    );
 
     // A name whose DNS answer points inward is refused the same way.
     await configureEndpoint(t.store.sql, pid, { url: `http://hooks.customer.example:${rx.port}/hooks/skribra` }, readConfig());
     await sleep(50);
     const resolver = async () => [{ address: '127.0.0.1', family: 4 }];
-    await runDueDeliveries(t.store.sql, { config: opts.config, schedule: FAST, policy: { allowHttp: true, allowPrivate: false }, resolver });
-    expect((await delivery(delivery_id!)).last_error).toMatch(/^refused: hooks\.customer\.example resolves to 127\.0\.0\.1, which is a loopback address/);
+    await runDueDeliveries(t.store.sql, {
+      config: opts.config,
+      schedule: FAST,
+      policy: { allowHttp: true, allowPrivate: false },
+      resolver,
+    });
+    expect((await delivery(delivery_id!)).last_error).toMatch(
+      /^refused: hooks\.customer\.example resolves to 127\.0\.0\.1, which is a loopback address/,
+    );
     expect(rx.hits).toHaveLength(0);
 
     // With private targets allowed, the same name is sent to the address the resolver gave, Host kept.
@@ -310,7 +341,11 @@ describe('publish webhook', () => {
     const started = Date.now();
     await timer.stop();
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(await delivery(delivery_id!)).toMatchObject({ status: 'pending', attempts: 1, last_error: 'the worker stopped before the answer came' });
+    expect(await delivery(delivery_id!)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: 'the worker stopped before the answer came',
+    });
     rx.answer({ status: 204 });
     expect(await settle(delivery_id!)).toMatchObject({ status: 'delivered', attempts: 2 });
     expect(rx.hits.map((h) => h.headers['webhook-id'])).toEqual([delivery_id, delivery_id]);

@@ -13,8 +13,14 @@ import { startReceiver, type Receiver } from './receiver.ts';
 
 let t: TestStore;
 let rx: Receiver;
-beforeAll(async () => { t = await openTestStore(); rx = await startReceiver(); });
-afterAll(async () => { await rx?.close(); await t?.close(); });
+beforeAll(async () => {
+  t = await openTestStore();
+  rx = await startReceiver();
+});
+afterAll(async () => {
+  await rx?.close();
+  await t?.close();
+});
 
 async function project(url = rx.url) {
   const acc = await createAccount(t.store.sql, uniq('acc'));
@@ -23,12 +29,13 @@ async function project(url = rx.url) {
 }
 
 describe('security review findings', () => {
-  it('stores a receiver\'s error text without control characters (no terminal escape reaches the CLI)', async () => {
+  it("stores a receiver's error text without control characters (no terminal escape reaches the CLI)", async () => {
     const { pid } = await project();
     rx.answer({ status: 500, body: '\u001b[2J\u001b[31mpwned\u001b[0m\r\nline two\u0007' });
     const r = await publishArticle(t.store.sql, pid, articleInput('escape-codes', 'Escape codes'));
     await runDueDeliveries(t.store.sql, { config: readConfig(), ids: [r.delivery_id!], policy: { allowHttp: false, allowPrivate: true } });
     const [row] = await t.store.sql`select last_error from webhook_deliveries where id = ${r.delivery_id!}`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may be stored
     expect(row!.last_error).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(row!.last_error).toContain('pwned');
     rx.answer({ status: 204 });
@@ -44,20 +51,27 @@ describe('security review findings', () => {
       expect(moved!.secret).not.toBe(secret);
       expect(moved!.previous_secret_until).toBeNull();
       const r = await publishArticle(t.store.sql, pid, articleInput('moved', 'Moved'));
-      await runDueDeliveries(t.store.sql, { config: readConfig(), ids: [r.delivery_id!], policy: { allowHttp: false, allowPrivate: true } });
+      await runDueDeliveries(t.store.sql, {
+        config: readConfig(),
+        ids: [r.delivery_id!],
+        policy: { allowHttp: false, allowPrivate: true },
+      });
       const hit = other.hits[0]!;
       const headers = Object.fromEntries(Object.entries(hit.headers).map(([k, v]) => [k, String(v)]));
       expect(new Webhook(moved!.secret!).verify(hit.body, headers)).toMatchObject({ type: 'article.published' });
       expect(() => new Webhook(secret).verify(hit.body, headers)).toThrow();
       expect(String(hit.headers['webhook-signature']).split(' ')).toHaveLength(1);
-    } finally { await other.close(); }
+    } finally {
+      await other.close();
+    }
   });
 
   it('a revoke racing a rotation always revokes a key: the old one, or the new one', async () => {
     for (let i = 0; i < 25; i++) {
       const acc = await createAccount(t.store.sql, uniq('race'));
       const [, revoked] = await Promise.all([rotateKey(t.store.sql, acc.account_id), revokeKeys(t.store.sql, acc.account_id)]);
-      const [{ active }] = await t.store.sql`select count(*)::int as active from api_keys where account_id = ${acc.account_id} and revoked_at is null`;
+      const [{ active }] = await t.store
+        .sql`select count(*)::int as active from api_keys where account_id = ${acc.account_id} and revoked_at is null`;
       expect(revoked, `round ${i}`).toBe(1);
       expect(active).toBeLessThanOrEqual(1);
     }
@@ -74,14 +88,22 @@ describe('webhook secrets at rest', () => {
       expect(row!.webhook_secret).toMatch(/^enc1:/);
       expect(row!.webhook_secret).not.toContain(secret.slice(6, 20));
       const r = await publishArticle(t.store.sql, pid, articleInput('sealed', 'Sealed'));
-      await runDueDeliveries(t.store.sql, { config: readConfig(), ids: [r.delivery_id!], policy: { allowHttp: false, allowPrivate: true } });
+      await runDueDeliveries(t.store.sql, {
+        config: readConfig(),
+        ids: [r.delivery_id!],
+        policy: { allowHttp: false, allowPrivate: true },
+      });
       const hit = rx.hits.at(-1)!;
-      expect(new Webhook(secret).verify(hit.body, Object.fromEntries(Object.entries(hit.headers).map(([k, v]) => [k, String(v)])))).toMatchObject({ data: { slug: 'sealed' } });
+      expect(
+        new Webhook(secret).verify(hit.body, Object.fromEntries(Object.entries(hit.headers).map(([k, v]) => [k, String(v)]))),
+      ).toMatchObject({ data: { slug: 'sealed' } });
       // Kept when the URL stays: the same secret comes back, still sealed in the store.
       expect((await configureEndpoint(t.store.sql, pid, { url: rx.url }, readConfig()))!.secret).toBe(secret);
       // Another key cannot open it, and says so.
       process.env.SKRIBRA_SECRETS_KEY = Buffer.alloc(32, 8).toString('base64');
       await expect(configureEndpoint(t.store.sql, pid, { url: rx.url }, readConfig())).rejects.toThrow(/not the key it was sealed with/);
-    } finally { delete process.env.SKRIBRA_SECRETS_KEY; }
+    } finally {
+      delete process.env.SKRIBRA_SECRETS_KEY;
+    }
   });
 });

@@ -3,8 +3,18 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Hit { method: string; path: string; headers: IncomingHttpHeaders; body: string }
-export interface Answer { status: number; headers?: Record<string, string>; body?: string; delayMs?: number }
+export interface Hit {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+export interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+  delayMs?: number;
+}
 
 export interface Receiver {
   url: string;
@@ -26,8 +36,12 @@ export async function startReceiver(path = '/hooks/skribra'): Promise<Receiver> 
     req.on('end', () => {
       hits.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       const a = answers.length > 1 ? answers.shift()! : answers[0]!;
-      const send = () => { res.writeHead(a.status, a.headers); res.end(a.body ?? ''); };
-      if (a.delayMs) setTimeout(send, a.delayMs); else send();
+      const send = () => {
+        res.writeHead(a.status, a.headers);
+        res.end(a.body ?? '');
+      };
+      if (a.delayMs) setTimeout(send, a.delayMs);
+      else send();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -36,7 +50,9 @@ export async function startReceiver(path = '/hooks/skribra'): Promise<Receiver> 
     url: `http://127.0.0.1:${port}${path}`,
     port,
     hits,
-    answer: (...a) => { answers = a; },
+    answer: (...a) => {
+      answers = a;
+    },
     async waitFor(n, ms = 5000) {
       const deadline = Date.now() + ms;
       while (hits.length < n) {
@@ -45,6 +61,10 @@ export async function startReceiver(path = '/hooks/skribra'): Promise<Receiver> 
       }
       return hits;
     },
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

@@ -8,6 +8,12 @@ import { describeResult, runDueDeliveries } from '../../src/webhooks/run-deliver
 const store = await openStore({ config: readConfig(), max: 2 });
 console.log('ready');
 for (;;) {
-  for (const r of await runDueDeliveries(store.sql, { config: readConfig(), leaseMs: Number(process.env.LEASE_MS), batch: 1, policy: { allowHttp: true, allowPrivate: true } })) console.log(describeResult(r));
+  for (const r of await runDueDeliveries(store.sql, {
+    config: readConfig(),
+    leaseMs: Number(process.env.LEASE_MS),
+    batch: 1,
+    policy: { allowHttp: true, allowPrivate: true },
+  }))
+    console.log(describeResult(r));
   await new Promise((r) => setTimeout(r, 20));
 }

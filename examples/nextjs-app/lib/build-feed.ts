@@ -31,11 +31,13 @@ export function buildFeed(): Promise<BuildFeed> {
     // A full sync leaves out articles unpublished before it began (unknown, so 404) and carries every redirect in
     // force with its target, so a redirect needs no detail request either.
     for (const r of removed) {
-      if (r.reason === 'redirected' && r.redirect_to) bySlug.set(r.slug, { kind: 'redirect', location: r.redirect_to, permanent: r.redirect_type === 'permanent' });
+      if (r.reason === 'redirected' && r.redirect_to)
+        bySlug.set(r.slug, { kind: 'redirect', location: r.redirect_to, permanent: r.redirect_type === 'permanent' });
       else bySlug.delete(r.slug);
     }
     const listed = upserted
-      .slice().sort((a, b) => (b.published_at ?? '').localeCompare(a.published_at ?? ''))
+      .slice()
+      .sort((a, b) => (b.published_at ?? '').localeCompare(a.published_at ?? ''))
       .map(({ id, slug, title, excerpt }) => ({ id, slug, title, ...(excerpt ? { excerpt } : {}) }));
     return { bySlug, listed };
   });
@@ -45,7 +47,7 @@ export function buildFeed(): Promise<BuildFeed> {
 /** One slug's entry for a page being prerendered: from the handoff when there is one, else from this process's sync. */
 export async function feedEntry(slug: string): Promise<FeedEntry | undefined> {
   const handed = await handoffEntry(slug);
-  return handed === undefined ? (await buildFeed()).bySlug.get(slug) : handed ?? undefined;
+  return handed === undefined ? (await buildFeed()).bySlug.get(slug) : (handed ?? undefined);
 }
 
 export async function feedList(): Promise<ListedArticle[]> {

@@ -22,7 +22,11 @@ export async function writeFeedHandoff(feed: BuildFeed): Promise<void> {
 }
 
 let ready: Promise<boolean> | undefined;
-const handoffReady = () => (ready ??= readFile(join(DIR, 'build'), 'utf8').then((b) => b === BUILD, () => false));
+const handoffReady = () =>
+  (ready ??= readFile(join(DIR, 'build'), 'utf8').then(
+    (b) => b === BUILD,
+    () => false,
+  ));
 
 /** The slug's entry; null when this build's feed does not have the slug; undefined when there is no handoff. */
 export async function handoffEntry(slug: string): Promise<FeedEntry | null | undefined> {

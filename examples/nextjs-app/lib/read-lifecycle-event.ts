@@ -10,7 +10,12 @@ export interface LifecycleEvent {
   sequence?: number;
 }
 
-const TYPES: ReadonlySet<string> = new Set<WebhookPayload['type']>(['article.published', 'article.updated', 'article.unpublished', 'article.redirected']);
+const TYPES: ReadonlySet<string> = new Set<WebhookPayload['type']>([
+  'article.published',
+  'article.updated',
+  'article.unpublished',
+  'article.redirected',
+]);
 // Slugs are lower case letters, digits and single hyphens; anything else must not become a path to revalidate.
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -42,14 +42,20 @@ export function skribraLoader(options: SkribraLoaderOptions) {
   return {
     name: 'skribra-loader',
     async load({ store, meta, logger, generateDigest }: SkribraLoaderContext): Promise<void> {
-      const client = given ?? createClient({
-        ...clientOptions,
-        apiKey: clientOptions.apiKey ?? env('SKRIBRA_API_KEY') ?? '',
-        baseUrl: clientOptions.baseUrl ?? env('SKRIBRA_BASE_URL'),
-      });
+      const client =
+        given ??
+        createClient({
+          ...clientOptions,
+          apiKey: clientOptions.apiKey ?? env('SKRIBRA_API_KEY') ?? '',
+          baseUrl: clientOptions.baseUrl ?? env('SKRIBRA_BASE_URL'),
+        });
       const key = `cursor:${projectId}`;
       const put = (slug: string, data: SkribraEntryData) => {
-        store.set({ id: slug, data: data as unknown as Record<string, unknown>, digest: generateDigest(data as unknown as Record<string, unknown>) });
+        store.set({
+          id: slug,
+          data: data as unknown as Record<string, unknown>,
+          digest: generateDigest(data as unknown as Record<string, unknown>),
+        });
       };
       const counts = { pages: 0, upserted: 0, removed: 0 };
       /** Applies every page as it arrives and stores its cursor, so a sync cut off later resumes after it. */
@@ -59,7 +65,8 @@ export function skribraLoader(options: SkribraLoaderOptions) {
         for await (const page of client.syncPages(projectId, cursor ? { cursor } : {})) {
           for (const article of page.upserted) put(article.slug, { kind: 'article', article, noindex: article.noindex === true });
           for (const r of page.removed) {
-            if (r.reason === 'redirected' && r.redirect_to) put(r.slug, { kind: 'redirect', location: r.redirect_to, permanent: r.redirect_type === 'permanent' });
+            if (r.reason === 'redirected' && r.redirect_to)
+              put(r.slug, { kind: 'redirect', location: r.redirect_to, permanent: r.redirect_type === 'permanent' });
             else store.delete(r.slug);
           }
           meta.set(key, page.cursor);
@@ -81,10 +88,14 @@ export function skribraLoader(options: SkribraLoaderOptions) {
         }
       } catch (err) {
         if (counts.pages) await new Promise((r) => setTimeout(r, ASTRO_SAVE_DEBOUNCE_MS + 300));
-        const kept = counts.pages ? `; the ${counts.pages} page(s) received (${counts.upserted} articles) are kept and the next build goes on from there` : '';
+        const kept = counts.pages
+          ? `; the ${counts.pages} page(s) received (${counts.upserted} articles) are kept and the next build goes on from there`
+          : '';
         throw new Error(`Skribra sync of ${projectId} stopped: ${(err as Error).message}${kept}`, { cause: err });
       }
-      logger.info(`${cursor ? 'incremental' : 'full'} sync of ${projectId}: ${counts.upserted} updated, ${counts.removed} removed in ${counts.pages} request(s)`);
+      logger.info(
+        `${cursor ? 'incremental' : 'full'} sync of ${projectId}: ${counts.upserted} updated, ${counts.removed} removed in ${counts.pages} request(s)`,
+      );
     },
   };
 }

@@ -1,5 +1,8 @@
 /** One stored response: its validator and its body. */
-export interface CacheEntry { etag: string; body: string }
+export interface CacheEntry {
+  etag: string;
+  body: string;
+}
 
 /**
  * Where the client keeps responses for conditional requests (If-None-Match; a 304 reuses the stored body).
@@ -17,7 +20,10 @@ export function memoryCache(maxEntries = 1000): ResponseCache {
   return {
     get(key) {
       const hit = map.get(key);
-      if (hit) { map.delete(key); map.set(key, hit); }
+      if (hit) {
+        map.delete(key);
+        map.set(key, hit);
+      }
       return hit;
     },
     set(key, entry) {

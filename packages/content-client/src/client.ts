@@ -2,7 +2,17 @@
 import { memoryCache, type ResponseCache } from './cache.ts';
 import { SkribraError } from './errors.ts';
 import { createTransport, type RetryOptions } from './http.ts';
-import type { ArticleDetail, ArticleList, OwnArticle, OwnArticleCard, OwnProject, Pagination, ProjectList, SyncPage, SyncRemoved } from './generated/api-types.ts';
+import type {
+  ArticleDetail,
+  ArticleList,
+  OwnArticle,
+  OwnArticleCard,
+  OwnProject,
+  Pagination,
+  ProjectList,
+  SyncPage,
+  SyncRemoved,
+} from './generated/api-types.ts';
 
 export interface ClientOptions {
   /** The account's API key. Server side only: the client refuses to run in a browser. */
@@ -77,7 +87,9 @@ export function contentApiBase(baseUrl: string): string {
 function refuseBrowser(): void {
   const g = globalThis as { window?: unknown; document?: unknown };
   if (typeof g.window !== 'undefined' && typeof g.document !== 'undefined') {
-    throw new Error('@skribra/content runs on servers only (Node, Deno, Bun, edge functions, build steps): in a browser, the API key would be public.');
+    throw new Error(
+      '@skribra/content runs on servers only (Node, Deno, Bun, edge functions, build steps): in a browser, the API key would be public.',
+    );
   }
 }
 
@@ -93,14 +105,23 @@ export function createClient(options: ClientOptions) {
     baseUrl: contentApiBase(options.baseUrl ?? 'https://skribra.com'),
     apiKey: options.apiKey,
     cache: options.cache ?? memoryCache(),
-    retry: { retries: options.retry?.retries ?? 3, baseDelayMs: options.retry?.baseDelayMs ?? 500, maxDelayMs: options.retry?.maxDelayMs ?? 60_000 },
+    retry: {
+      retries: options.retry?.retries ?? 3,
+      baseDelayMs: options.retry?.baseDelayMs ?? 500,
+      maxDelayMs: options.retry?.maxDelayMs ?? 60_000,
+    },
     timeoutMs: options.timeoutMs ?? 30_000,
     userAgent: `skribra-content-js/${VERSION}`,
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
   });
 
   const listQuery = (projectId: string, o: ListOptions = {}) => ({
-    projectId, page: o.page, limit: o.limit, sort: o.sort, order: o.order, tag: o.tag,
+    projectId,
+    page: o.page,
+    limit: o.limit,
+    sort: o.sort,
+    order: o.order,
+    tag: o.tag,
     updatedSince: o.updatedSince instanceof Date ? o.updatedSince.toISOString() : o.updatedSince,
   });
 
@@ -129,7 +150,8 @@ export function createClient(options: ClientOptions) {
         throw err;
       }
       if (article.unpublished) return { kind: 'gone' };
-      if (article.redirect_to) return { kind: 'redirect', location: article.redirect_to, permanent: article.redirect_type === 'permanent', article };
+      if (article.redirect_to)
+        return { kind: 'redirect', location: article.redirect_to, permanent: article.redirect_type === 'permanent', article };
       return { kind: 'article', article, noindex: article.noindex === true };
     },
   };
@@ -139,7 +161,10 @@ export function createClient(options: ClientOptions) {
    * page's items, store its `cursor`, and a sync cut off later (a network failure, a build timeout) resumes from
    * the last page you stored instead of starting over. Each page is one list request; no detail request is made.
    */
-  async function* syncPages(projectId: string, opts: { cursor?: string; limit?: number } = {}): AsyncGenerator<SyncPageResult, void, undefined> {
+  async function* syncPages(
+    projectId: string,
+    opts: { cursor?: string; limit?: number } = {},
+  ): AsyncGenerator<SyncPageResult, void, undefined> {
     let cursor = opts.cursor;
     for (;;) {
       const { data } = await get<SyncPage>('/sync', { projectId, cursor, limit: opts.limit });
@@ -171,8 +196,14 @@ export function createClient(options: ClientOptions) {
       let cursor = opts.cursor ?? '';
       for await (const page of syncPages(projectId, opts)) {
         // A later change of the same article moves it to the end, so the result keeps change order.
-        for (const article of page.upserted) { latest.delete(article.id); latest.set(article.id, { type: 'upsert', article }); }
-        for (const item of page.removed) { latest.delete(item.id); latest.set(item.id, { type: 'removed', item }); }
+        for (const article of page.upserted) {
+          latest.delete(article.id);
+          latest.set(article.id, { type: 'upsert', article });
+        }
+        for (const item of page.removed) {
+          latest.delete(item.id);
+          latest.set(item.id, { type: 'removed', item });
+        }
         cursor = page.cursor;
       }
       const upserted: OwnArticle[] = [];

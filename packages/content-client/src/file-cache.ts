@@ -10,7 +10,7 @@ const loadFs = () => (fs ??= import('node:fs/promises'));
 /** File name of a key: a SHA-256 hex digest (WebCrypto), so any key is a safe name. */
 async function fileName(key: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('') + '.json';
+  return `${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}.json`;
 }
 
 /** Keeps each response as one JSON file in `dir` (created when missing), e.g. `.cache/skribra`. */

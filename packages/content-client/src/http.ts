@@ -52,14 +52,23 @@ export function createTransport(t: Transport) {
     const cacheKey = `${await (prefix ??= keyPrefix(t.apiKey))} ${url}`;
     for (let attempt = 0; ; attempt++) {
       const cached = await t.cache.get(cacheKey);
-      const headers: Record<string, string> = { authorization: `Bearer ${t.apiKey}`, accept: 'application/json', 'user-agent': t.userAgent };
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${t.apiKey}`,
+        accept: 'application/json',
+        'user-agent': t.userAgent,
+      };
       if (cached) headers['if-none-match'] = cached.etag;
       let res: Response;
       try {
         res = await t.fetch(url, { headers, signal: AbortSignal.timeout(t.timeoutMs) });
       } catch (error) {
         if (attempt >= t.retry.retries) {
-          throw new SkribraError(0, 'network_error', `Request to ${url.origin}${url.pathname} failed: ${(error as Error)?.message ?? error}`, { cause: error });
+          throw new SkribraError(
+            0,
+            'network_error',
+            `Request to ${url.origin}${url.pathname} failed: ${(error as Error)?.message ?? error}`,
+            { cause: error },
+          );
         }
         const delayMs = jitter(Math.min(t.retry.maxDelayMs, t.retry.baseDelayMs * 2 ** attempt));
         t.onRetry?.({ attempt: attempt + 1, delayMs, error });

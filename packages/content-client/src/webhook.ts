@@ -29,19 +29,29 @@ const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0
  * returns the parsed payload. Throws WebhookVerificationError otherwise. During a secret rotation pass the new
  * secret; deliveries carry a signature for each.
  */
-export async function verifyWebhook(rawBody: string | Uint8Array, headers: HeaderBag, secret: string,
-  opts: { toleranceSeconds?: number; now?: Date } = {}): Promise<WebhookPayload> {
+export async function verifyWebhook(
+  rawBody: string | Uint8Array,
+  headers: HeaderBag,
+  secret: string,
+  opts: { toleranceSeconds?: number; now?: Date } = {},
+): Promise<WebhookPayload> {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
-  if (!id || !timestamp || !signatures) throw new WebhookVerificationError('missing_headers', 'Missing webhook-id, webhook-timestamp or webhook-signature header.');
+  if (!id || !timestamp || !signatures)
+    throw new WebhookVerificationError('missing_headers', 'Missing webhook-id, webhook-timestamp or webhook-signature header.');
   const sent = Number(timestamp);
   const now = Math.floor((opts.now ?? new Date()).getTime() / 1000);
   if (!/^\d+$/.test(timestamp) || Math.abs(now - sent) > (opts.toleranceSeconds ?? 300)) {
-    throw new WebhookVerificationError('timestamp_out_of_range', 'The webhook timestamp is too old or too new (a replay, or a wrong clock).');
+    throw new WebhookVerificationError(
+      'timestamp_out_of_range',
+      'The webhook timestamp is too old or too new (a replay, or a wrong clock).',
+    );
   }
   let keyBytes: Uint8Array;
-  try { keyBytes = fromBase64(secret.startsWith('whsec_') ? secret.slice(6) : secret); } catch {
+  try {
+    keyBytes = fromBase64(secret.startsWith('whsec_') ? secret.slice(6) : secret);
+  } catch {
     throw new WebhookVerificationError('bad_secret', 'The secret is not a whsec_ value.');
   }
   const key = await crypto.subtle.importKey('raw', keyBytes as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
@@ -51,10 +61,16 @@ export async function verifyWebhook(rawBody: string | Uint8Array, headers: Heade
     const [version, sig] = entry.split(',');
     if (version !== 'v1' || !sig) continue;
     let bytes: Uint8Array;
-    try { bytes = fromBase64(sig); } catch { continue; }
+    try {
+      bytes = fromBase64(sig);
+    } catch {
+      continue;
+    }
     // subtle.verify compares in constant time.
     if (await crypto.subtle.verify('HMAC', key, bytes as BufferSource, signed)) {
-      try { return JSON.parse(body) as WebhookPayload; } catch {
+      try {
+        return JSON.parse(body) as WebhookPayload;
+      } catch {
         throw new WebhookVerificationError('invalid_payload', 'The signed body is not JSON.');
       }
     }

@@ -48,7 +48,8 @@ const KEYED_HEADERS = { vary: 'Authorization, X-Api-Key', 'netlify-cdn-cache-con
 /** 404 project_not_found before 403 project_api_disabled: another account's project is not acknowledged. */
 function requireProject(access: Access): string {
   if (!access.project) throw new ApiError(404, 'project_not_found', 'No such project on this account.');
-  if (!access.project.apiEnabled) throw new ApiError(403, 'project_api_disabled', 'The API is switched off for this project; switch it on in the dashboard.');
+  if (!access.project.apiEnabled)
+    throw new ApiError(403, 'project_api_disabled', 'The API is switched off for this project; switch it on in the dashboard.');
   return access.project.id;
 }
 
@@ -69,9 +70,15 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
     // An address that keeps failing (a malformed, unknown or revoked key; FAILED_AUTH_LIMIT) is refused before any SQL, and a key that cannot be one of ours by its shape
     // never reaches the store: a flood of junk keys costs a regex and a map lookup, not a gate statement.
     // (Both adapters stamp the address; a handler called without one, in tests, has no per-address limit.)
-    const failed = () => { if (address) failures.hit(address); return unauthorized(); };
+    const failed = () => {
+      if (address) failures.hit(address);
+      return unauthorized();
+    };
     const blocked = address ? failures.wait(address) : 0;
-    if (blocked) throw new ApiError(429, 'rate_limited', `Too many failed authentications from this address; retry in ${blocked} s.`, { 'retry-after': String(blocked) });
+    if (blocked)
+      throw new ApiError(429, 'rate_limited', `Too many failed authentications from this address; retry in ${blocked} s.`, {
+        'retry-after': String(blocked),
+      });
     if (!isKeyShaped(key)) throw failed();
     if (++served % 1000 === 0) pruneCounters(sql).catch(() => {});
     // The deadline makes the counter conditional: a gate statement that runs after the API gave up counts nothing.
@@ -88,14 +95,20 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
     const bucket: Bucket = endpoint.bucket ?? 'list';
     const headers = rateLimitHeaders(limits, bucket, access.windows);
     const wait = retryAfter(limits, bucket, access.windows);
-    if (wait !== undefined) throw new ApiError(429, 'rate_limited', `Rate limit exceeded for ${bucket} requests; retry in ${wait} s.`, { ...headers, 'retry-after': String(wait) });
+    if (wait !== undefined)
+      throw new ApiError(429, 'rate_limited', `Rate limit exceeded for ${bucket} requests; retry in ${wait} s.`, {
+        ...headers,
+        'retry-after': String(wait),
+      });
     return headers;
   }
 
   const handlers: HandlersOf<'content', Access> = {
     listOwnProjects: async ({ access }) => {
       const rows = await listProjects(sql, access.accountId!);
-      return { data: { items: rows.map((p) => ({ id: p.id, name: p.name, ...(p.url ? { url: p.url } : {}), api_enabled: p.api_enabled })) } };
+      return {
+        data: { items: rows.map((p) => ({ id: p.id, name: p.name, ...(p.url ? { url: p.url } : {}), api_enabled: p.api_enabled })) },
+      };
     },
     listOwnArticles: async ({ access, query: q }) => {
       const projectId = requireProject(access);
@@ -104,8 +117,22 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
       const key = JSON.stringify([q.page, q.limit, q.sort, q.order, q.updatedSince?.toISOString() ?? '', q.tag ?? null]);
       const hit = cache.get(projectId, access.project!.articlesVersion, key);
       if (hit) return new Reply(undefined, {}, { text: hit.body, etag: hit.etag });
-      const { rows, total, version } = await listArticleCards(sql, { projectId, limit: q.limit, offset: (q.page - 1) * q.limit, sort: q.sort, order: q.order, updatedSince: q.updatedSince, tag: q.tag });
-      const pagination = { page: q.page, limit: q.limit, total, total_pages: Math.ceil(total / q.limit), has_more: q.page * q.limit < total };
+      const { rows, total, version } = await listArticleCards(sql, {
+        projectId,
+        limit: q.limit,
+        offset: (q.page - 1) * q.limit,
+        sort: q.sort,
+        order: q.order,
+        updatedSince: q.updatedSince,
+        tag: q.tag,
+      });
+      const pagination = {
+        page: q.page,
+        limit: q.limit,
+        total,
+        total_pages: Math.ceil(total / q.limit),
+        has_more: q.page * q.limit < total,
+      };
       const text = jsonBody({ data: { items: rows.map(toCard), pagination } });
       const page = { body: text, etag: strongEtag(text) };
       // Filed under the version the page's own statement read, which may be newer than the gate's, never older.
@@ -136,7 +163,10 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
     handlers,
     authenticate,
     limit,
-    headers: (endpoint) => ({ ...KEYED_HEADERS, ...(endpoint?.bucket ? { 'ratelimit-policy': rateLimitHeaders(limits, endpoint.bucket, [])['ratelimit-policy']! } : {}) }),
+    headers: (endpoint) => ({
+      ...KEYED_HEADERS,
+      ...(endpoint?.bucket ? { 'ratelimit-policy': rateLimitHeaders(limits, endpoint.bucket, [])['ratelimit-policy']! } : {}),
+    }),
     deadline: { ms: timeoutMs, error: unavailable },
     mapError: (err) => (isStoreUnavailable(err) ? unavailable() : err),
     index: () => ({
@@ -146,7 +176,9 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
         authentication: 'Authorization: Bearer <key> or X-Api-Key: <key>',
         documentation: '/docs/content-api/',
         openapi: '/openapi.json',
-        endpoints: endpointsOf('content').filter((e) => e.doc).map((e) => ({ path: e.pattern, description: e.doc!.summary })),
+        endpoints: endpointsOf('content')
+          .filter((e) => e.doc)
+          .map((e) => ({ path: e.pattern, description: e.doc!.summary })),
         mcp: { path: MCP_SERVERS.account.path, description: MCP_SERVERS.account.description, documentation: MCP_SERVERS.account.docs },
       },
     }),

@@ -5,7 +5,10 @@
 import type { Config } from '../../config.ts';
 import type { Bucket, Window } from '../../store/repos/access.ts';
 
-export interface RateLimits { list: { hour: number; day: number }; detail: { hour: number; day: number } }
+export interface RateLimits {
+  list: { hour: number; day: number };
+  detail: { hour: number; day: number };
+}
 
 export function limitsFrom(c: Config): RateLimits {
   return {
@@ -17,7 +20,8 @@ export function limitsFrom(c: Config): RateLimits {
 const SECONDS = { hour: 3600, day: 86400 } as const;
 
 /** One bucket's quotas in words, as the OpenAPI text and the docs state them: `300 per hour and 2,000 per day`. */
-export const quotaText = (q: RateLimits[Bucket]): string => `${q.hour.toLocaleString('en-US')} per hour and ${q.day.toLocaleString('en-US')} per day`;
+export const quotaText = (q: RateLimits[Bucket]): string =>
+  `${q.hour.toLocaleString('en-US')} per hour and ${q.day.toLocaleString('en-US')} per day`;
 
 /** IETF draft headers: the policy on every response; the remaining quota when the account is known. */
 export function rateLimitHeaders(limits: RateLimits, bucket: Bucket, windows: Window[]): Record<string, string> {
@@ -26,7 +30,7 @@ export function rateLimitHeaders(limits: RateLimits, bucket: Bucket, windows: Wi
     'ratelimit-policy': `"hour";q=${q.hour};w=${SECONDS.hour}, "day";q=${q.day};w=${SECONDS.day}`,
   };
   if (windows.length) {
-    headers['ratelimit'] = (['hour', 'day'] as const)
+    headers.ratelimit = (['hour', 'day'] as const)
       .map((win) => windows.find((w) => w.win === win))
       .filter((w): w is Window => Boolean(w))
       .map((w) => `"${w.win}";r=${Math.max(0, q[w.win] - w.hits)};t=${w.reset}`)

@@ -8,9 +8,20 @@
 import type { Config } from '../../config.ts';
 
 /** A finished answer: its body, its ETag and any headers of its own (`x-robots-tag` on a noindex article). */
-export interface CachedPage { body: string; etag: string; headers?: Record<string, string> }
+export interface CachedPage {
+  body: string;
+  etag: string;
+  headers?: Record<string, string>;
+}
 
-export interface ListCacheStats { entries: number; bytes: number; hits: number; misses: number; maxEntries: number; maxBytes: number }
+export interface ListCacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  maxEntries: number;
+  maxBytes: number;
+}
 
 export interface ListCache {
   /** The page built at exactly `version`, or undefined. */
@@ -20,9 +31,15 @@ export interface ListCache {
   stats(): ListCacheStats;
 }
 
-interface Entry extends CachedPage { version: bigint; bytes: number }
+interface Entry extends CachedPage {
+  version: bigint;
+  bytes: number;
+}
 
-export function listCacheSize(c: Pick<Config, 'SKRIBRA_LIST_CACHE_ENTRIES' | 'SKRIBRA_LIST_CACHE_MB'>): { maxEntries: number; maxBytes: number } {
+export function listCacheSize(c: Pick<Config, 'SKRIBRA_LIST_CACHE_ENTRIES' | 'SKRIBRA_LIST_CACHE_MB'>): {
+  maxEntries: number;
+  maxBytes: number;
+} {
   return { maxEntries: c.SKRIBRA_LIST_CACHE_ENTRIES, maxBytes: c.SKRIBRA_LIST_CACHE_MB * 1024 * 1024 };
 }
 
@@ -34,18 +51,27 @@ export function listCacheSize(c: Pick<Config, 'SKRIBRA_LIST_CACHE_ENTRIES' | 'SK
 export function createListCache(opts: { maxEntries: number; maxBytes: number }): ListCache {
   const { maxEntries, maxBytes } = opts;
   const map = new Map<string, Entry>(); // insertion order = recency (a hit re-inserts)
-  let bytes = 0, hits = 0, misses = 0;
+  let bytes = 0,
+    hits = 0,
+    misses = 0;
   const slot = (projectId: string, query: string) => `${projectId}\n${query}`;
 
-  function drop(k: string, e: Entry) { map.delete(k); bytes -= e.bytes; }
+  function drop(k: string, e: Entry) {
+    map.delete(k);
+    bytes -= e.bytes;
+  }
 
   return {
     get(projectId, version, query) {
       if (maxEntries === 0) return undefined;
       const k = slot(projectId, query);
       const e = map.get(k);
-      if (!e || e.version !== BigInt(version)) { misses++; return undefined; }
-      map.delete(k); map.set(k, e);
+      if (!e || e.version !== BigInt(version)) {
+        misses++;
+        return undefined;
+      }
+      map.delete(k);
+      map.set(k, e);
       hits++;
       return e;
     },

@@ -31,7 +31,11 @@ const PRUNE_EVERY = 500;
 /** GET /v1/sync's query, validated by the pipeline with the registry's schema (src/api/queries.ts). */
 export type SyncQuery = z.output<ReturnType<typeof syncQuery.schema>>;
 
-export interface Position { after: bigint; skip: bigint; hours: number }
+export interface Position {
+  after: bigint;
+  skip: bigint;
+  hours: number;
+}
 
 const mac = (secret: string, projectId: string, p: Position) =>
   createHmac('sha256', secret).update(`sync1\n${projectId}\n${p.after}\n${p.skip}\n${p.hours}`).digest();
@@ -71,7 +75,7 @@ const readSigningKey = async (sql: Sql) => (signingKey = await readSyncSecret(sq
 async function verifiedPosition(sql: Sql, projectId: string, cursor: string): Promise<Position> {
   const given = decode(cursor);
   const valid = (key: string) => timingSafeEqual(given.mac, mac(key, projectId, given));
-  if (!valid(signingKey ?? await readSigningKey(sql)) && !valid(await readSigningKey(sql))) throw malformed();
+  if (!valid(signingKey ?? (await readSigningKey(sql))) && !valid(await readSigningKey(sql))) throw malformed();
   return given;
 }
 
@@ -91,7 +95,10 @@ export async function syncFeed(sql: Sql, ctx: { projectId: string; accountId: st
   signingKey = page.secret;
   const nowHours = Math.floor(page.now / HOUR);
   if (given && nowHours - given.hours > SYNC_RETENTION_DAYS * 24) {
-    throw invalidQuery('cursor', `has expired (a client must sync at least every ${SYNC_RETENTION_DAYS} days); start a new sync without a cursor`);
+    throw invalidQuery(
+      'cursor',
+      `has expired (a client must sync at least every ${SYNC_RETENTION_DAYS} days); start a new sync without a cursor`,
+    );
   }
   if (++served % PRUNE_EVERY === 0) pruneSyncChanges(sql).catch(() => {});
 
@@ -100,9 +107,12 @@ export async function syncFeed(sql: Sql, ctx: { projectId: string; accountId: st
   let bytes = ENVELOPE_BYTES;
   let kept = 0;
   for (const r of page.rows) {
-    const item: SyncItem | undefined = r.kind === 'removed'
-      ? { type: 'removed', ...toRemoval(r.article_id, r.slug, r.reason!, r.article), at: r.at.toISOString() }
-      : r.article ? { type: 'upsert', article: whole ? toOwnArticle(r.article, ctx.accountId) : toCard(r.article) } : undefined;
+    const item: SyncItem | undefined =
+      r.kind === 'removed'
+        ? { type: 'removed', ...toRemoval(r.article_id, r.slug, r.reason!, r.article), at: r.at.toISOString() }
+        : r.article
+          ? { type: 'upsert', article: whole ? toOwnArticle(r.article, ctx.accountId) : toCard(r.article) }
+          : undefined;
     const text = item ? JSON.stringify(item) : '';
     const size = Buffer.byteLength(text) + 1;
     if (kept > 0 && bytes + size > SYNC_PAGE_BYTES) break;
@@ -115,7 +125,7 @@ export async function syncFeed(sql: Sql, ctx: { projectId: string; accountId: st
   const last = kept ? BigInt(page.rows[kept - 1]!.seq) : (given?.after ?? 0n);
   // Caught up: nothing past `head` is visible in this snapshot, so the client may start after it (an initial sync
   // skipped the removals in between), and it was caught up as of now. Otherwise: after the last item, same start time.
-  const after = hasMore ? last : (head > last ? head : last);
+  const after = hasMore ? last : head > last ? head : last;
   const skipInitial = given ? given.skip : head;
   const next: Position = {
     after,

@@ -29,5 +29,4 @@ export class ApiError extends Error {
 }
 
 export const notFound = (what: string) => new ApiError(404, 'not_found', `No ${what} found.`);
-export const invalidQuery = (param: string, reason: string) =>
-  new ApiError(400, 'invalid_query', `Query parameter "${param}" ${reason}.`);
+export const invalidQuery = (param: string, reason: string) => new ApiError(400, 'invalid_query', `Query parameter "${param}" ${reason}.`);

@@ -25,10 +25,17 @@ export const NO_STORE: Headers = { 'cache-control': 'no-store' };
 
 export const CACHE = {
   /** The catalog: five minutes everywhere, durable on the CDN. */
-  public: { ok: { 'cache-control': 'public, max-age=300', 'netlify-cdn-cache-control': 'public, durable, s-maxage=300, stale-while-revalidate=60' }, error: BRIEF, keyedOnQuery: true },
+  public: {
+    ok: { 'cache-control': 'public, max-age=300', 'netlify-cdn-cache-control': 'public, durable, s-maxage=300, stale-while-revalidate=60' },
+    error: BRIEF,
+    keyedOnQuery: true,
+  },
   /** The blog is live: revalidate briefly, and let a CDN serve a stale copy while the store is down. */
   blog: {
-    ok: { 'cache-control': 'public, max-age=60, stale-while-revalidate=60, stale-if-error=86400', 'netlify-cdn-cache-control': 'public, durable, s-maxage=60, stale-while-revalidate=300, stale-if-error=86400' },
+    ok: {
+      'cache-control': 'public, max-age=60, stale-while-revalidate=60, stale-if-error=86400',
+      'netlify-cdn-cache-control': 'public, durable, s-maxage=60, stale-while-revalidate=300, stale-if-error=86400',
+    },
     error: BRIEF,
     keyedOnQuery: true,
   },
@@ -42,7 +49,10 @@ export const CACHE = {
    * of the next deploy. Named by the path alone, so not keyed on a query.
    */
   immutable: {
-    ok: { 'cache-control': 'public, max-age=31536000, immutable', 'netlify-cdn-cache-control': 'public, durable, s-maxage=31536000, immutable' },
+    ok: {
+      'cache-control': 'public, max-age=31536000, immutable',
+      'netlify-cdn-cache-control': 'public, durable, s-maxage=31536000, immutable',
+    },
     error: { 'cache-control': 'public, max-age=30', 'netlify-cdn-cache-control': 'public, s-maxage=30' },
   },
 } satisfies Record<string, CachePolicy>;

@@ -5,7 +5,10 @@
 import type { CachePolicy } from './cache-policy.ts';
 import type { LazyObject } from './lazy-object.ts';
 
-interface Keyed { cache: CachePolicy; query?: LazyObject }
+interface Keyed {
+  cache: CachePolicy;
+  query?: LazyObject;
+}
 
 /** Every query parameter an endpoint whose answer the CDN stores by query reads, sorted. */
 export const cdnQueryParams = (entries: readonly Keyed[]): string[] =>

@@ -18,7 +18,8 @@ const toInt = (v: unknown) => (v === '' ? undefined : typeof v === 'string' && /
 export function intParam(fallback: number, description: string, cap?: number): z.ZodType<number, unknown>;
 export function intParam(fallback: undefined, description: string, cap?: number): z.ZodType<number | undefined, unknown>;
 export function intParam(fallback: number | undefined, description: string, cap?: number): z.ZodType<number | undefined, unknown> {
-  return z.preprocess(toInt, z.int({ error: INT_ERROR }).min(1, { error: INT_ERROR }).max(MAX_INT, { error: INT_ERROR }).optional())
+  return z
+    .preprocess(toInt, z.int({ error: INT_ERROR }).min(1, { error: INT_ERROR }).max(MAX_INT, { error: INT_ERROR }).optional())
     .transform((n) => (n === undefined ? fallback : cap ? Math.min(n, cap) : n))
     .meta({ description, ...(fallback === undefined ? {} : { default: fallback }) });
 }
@@ -27,24 +28,42 @@ const BOOLS: Record<string, boolean | undefined> = { true: true, 1: true, false:
 
 /** `true`/`false` (also `1`/`0`); absent or empty is false. */
 export const boolParam = (description: string) =>
-  z.preprocess((v) => (typeof v === 'string' && v in BOOLS ? BOOLS[v] : v),
-    z.boolean({ error: 'must be true or false (also 1 or 0)' }).optional())
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' && v in BOOLS ? BOOLS[v] : v),
+      z.boolean({ error: 'must be true or false (also 1 or 0)' }).optional(),
+    )
     .transform((v) => v ?? false)
     .meta({ description, default: false });
 
 /** Free text without control characters (they could not be stored, searched or echoed safely). */
 export const textParam = (max: number) =>
-  z.string().max(max, { error: `must be at most ${max} characters` }).refine((s) => !CONTROL.test(s), { error: 'must not contain control characters' });
+  z
+    .string()
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine((s) => !CONTROL.test(s), { error: 'must not contain control characters' });
 
 /** An ISO 8601 date-time with offset; a `+` sent unencoded arrives as a space and is put back. */
 export const dateTimeParam = (description: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.replace(' ', '+') : v),
-    z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z' }))
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.replace(' ', '+') : v),
+      z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z' }),
+    )
     .transform((s) => new Date(s))
     .meta({ description });
 
 /** A path segment naming a resource: what slugs look like, so anything else is a 404 before any lookup. */
-export const slugSegment = () => z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200).meta({ description: 'The resource slug.' });
+export const slugSegment = () =>
+  z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+    .max(200)
+    .meta({ description: 'The resource slug.' });
 
 /** An image named by its content key (src/seo/og-image-key.ts): 16 hex digits and `.png`; anything else names nothing. */
-export const imageSegment = () => z.string().regex(/^[0-9a-f]{16}\.png$/).meta({ description: "The image's content key." });
+export const imageSegment = () =>
+  z
+    .string()
+    .regex(/^[0-9a-f]{16}\.png$/)
+    .meta({ description: "The image's content key." });

@@ -53,11 +53,13 @@ const ROOT_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 function checkRuntime(api: Api, runtime: Runtime) {
   for (const e of endpointsOf(api)) {
     if (e.auth !== 'none' && e.auth !== 'account-key') throw new Error(`endpoint ${e.id} declares no auth: refused`);
-    if (e.auth === 'account-key' && !runtime.authenticate) throw new Error(`endpoint ${e.id} needs an account key but the ${api} API has no authenticate`);
+    if (e.auth === 'account-key' && !runtime.authenticate)
+      throw new Error(`endpoint ${e.id} needs an account key but the ${api} API has no authenticate`);
     if (typeof runtime.handlers[e.id] !== 'function') throw new Error(`endpoint ${e.id} has no handler in the ${api} API`);
   }
   const known = new Set(endpointsOf(api).map((e) => e.id));
-  for (const id of Object.keys(runtime.handlers)) if (!known.has(id)) throw new Error(`handler ${id} of the ${api} API names no endpoint of the registry`);
+  for (const id of Object.keys(runtime.handlers))
+    if (!known.has(id)) throw new Error(`handler ${id} of the ${api} API names no endpoint of the registry`);
 }
 
 export function createPipeline({ apis, staticFile, site }: PipelineOptions): (req: Request) => Promise<Response> {
@@ -82,7 +84,13 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
   }
 
   /** An API's root: its index, or the JSON 404 of a path under it that names no endpoint. */
-  function apiRoot(req: Request, url: URL, decision: Extract<Decision, { to: 'api-root' }>, runtime: Runtime | undefined, base: Headers): Response {
+  function apiRoot(
+    req: Request,
+    url: URL,
+    decision: Extract<Decision, { to: 'api-root' }>,
+    runtime: Runtime | undefined,
+    base: Headers,
+  ): Response {
     const { api } = decision;
     const early = method(req, { allow: ROOT_METHODS, cors: api === 'public', headers: base, refuse: false });
     if (early) return early;
@@ -90,7 +98,9 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
       const text = jsonBody(runtime.index());
       return computedResponse(req, { text, etag: strongEtag(text), headers: { ...base, ...INDEX_CACHE } });
     }
-    throw notFound(`endpoint at ${url.pathname}${api === 'tools' || api === 'mcp' ? '' : `; see ${url.origin}${API_ROOTS[api]}/ for the list`}`);
+    throw notFound(
+      `endpoint at ${url.pathname}${api === 'tools' || api === 'mcp' ? '' : `; see ${url.origin}${API_ROOTS[api]}/ for the list`}`,
+    );
   }
 
   /** The site: reads only (405 otherwise), answered by the origin's files, or a plain 404 without them. */

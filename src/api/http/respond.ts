@@ -31,6 +31,6 @@ export function toErrorResponse(err: unknown, headers: Headers = {}): Response {
   if (err instanceof ApiError) {
     return json({ code: err.code, message: err.message }, err.status, { ...headers, ...err.headers });
   }
-  console.error('unhandled error:', err instanceof Error ? err.stack ?? err.message : err);
+  console.error('unhandled error:', err instanceof Error ? (err.stack ?? err.message) : err);
   return json({ code: 'internal', message: 'Something went wrong on our side.' }, 500, headers);
 }

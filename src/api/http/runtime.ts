@@ -41,7 +41,10 @@ export interface Runtime {
 
 /** What `authenticate` is given: the key, and the path parameters and query when they passed their schemas. */
 export interface AuthInput {
-  key: string; endpoint: Endpoint; params: Record<string, string> | undefined; query: Record<string, unknown> | undefined;
+  key: string;
+  endpoint: Endpoint;
+  params: Record<string, string> | undefined;
+  query: Record<string, unknown> | undefined;
   /** The client's address as the adapter stamped it (client-address.ts), for limits on failed authentications. */
   address: string | undefined;
 }

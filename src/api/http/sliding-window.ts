@@ -10,7 +10,10 @@ export interface RateLimiter {
 }
 
 /** A sliding window of request times per key; idle keys are dropped as the map is swept. */
-export function createRateLimiter({ windowLimit, windowSize }: { windowLimit: number; windowSize: number }, now = () => Date.now()): RateLimiter {
+export function createRateLimiter(
+  { windowLimit, windowSize }: { windowLimit: number; windowSize: number },
+  now = () => Date.now(),
+): RateLimiter {
   const windowMs = windowSize * 1000;
   const hits = new Map<string, number[]>();
   let lastSweep = now();

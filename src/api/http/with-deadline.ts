@@ -5,6 +5,8 @@ export function withDeadline<T>(work: Promise<T>, { ms, error }: { ms: number; e
   let timer: ReturnType<typeof setTimeout>;
   return Promise.race([
     work.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => { timer = setTimeout(() => reject(error()), ms); }),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(error()), ms);
+    }),
   ]);
 }

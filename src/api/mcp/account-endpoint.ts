@@ -15,7 +15,8 @@ import { apiUrl, type Query } from './tool-result.ts';
 export const UNCALLED = () => Promise.reject(new Error('a server card calls no tool'));
 
 export const accountCard = (site: string): CardSource => ({
-  facts: MCP_SERVERS.account, site,
+  facts: MCP_SERVERS.account,
+  site,
   build: () => accountServer({ call: UNCALLED }, accountCard(site)),
 });
 
@@ -29,7 +30,10 @@ const CARRIED = ['authorization', 'x-api-key', CLIENT_ADDRESS];
 export function callAccountMcp({ req, url, dispatch }: Ctx): Promise<Response> {
   if (!requestKey(req)) throw unauthorized();
   const headers: Record<string, string> = { accept: 'application/json' };
-  for (const name of CARRIED) { const value = req.headers.get(name); if (value !== null) headers[name] = value; }
+  for (const name of CARRIED) {
+    const value = req.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
   const call = (path: string, query?: Query) => dispatch(new Request(apiUrl(url.origin, path, query), { headers }));
   return serveMcp(accountServer({ call }, accountCard(url.origin)), req);
 }

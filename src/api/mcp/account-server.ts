@@ -23,69 +23,103 @@ export type Consolidation =
   | { action: 'redirect'; status: 301 | 302; location: string }
   | { action: 'gone'; status: 404 };
 
-const instructions = (site: string) => `Your Skribra account: the articles Skribra publishes for your projects. Start with list_projects to get a projectId; list_articles pages through a project's article cards; get_article gives one whole article and what your site should do with it (consolidation: render, redirect or gone); sync gives whole articles and removals since a cursor, to build or refresh a site. Each call is one request of the content API (${site}${CONTENT_BASE}) and counts against its rate limits; errors are its {code, message}.`;
+const instructions = (site: string) =>
+  `Your Skribra account: the articles Skribra publishes for your projects. Start with list_projects to get a projectId; list_articles pages through a project's article cards; get_article gives one whole article and what your site should do with it (consolidation: render, redirect or gone); sync gives whole articles and removals since a cursor, to build or refresh a site. Each call is one request of the content API (${site}${CONTENT_BASE}) and counts against its rate limits; errors are its {code, message}.`;
 
 export function accountServer(ctx: AccountContext, card: CardSource): McpServer {
-  const server = new McpServer({ name: 'skribra-account', title: MCP_SERVERS.account.title, version: MCP_SERVER_VERSION, websiteUrl: `${card.site}${MCP_SERVERS.account.docs}` }, { instructions: instructions(card.site) });
-
-  server.registerTool('list_projects', {
-    title: 'List your projects',
-    description: 'Every project of your account with its id, name, URL and whether its API is switched on. Pass an id as projectId to the other tools. Counts as a list request. The same answer as GET /v1/projects.',
-    inputSchema: {},
-    annotations: READ_ONLY,
-  }, toolHandler(() => ctx.call(`${CONTENT_BASE}/projects`)));
-
-  server.registerTool('list_articles', {
-    title: 'List a project\'s articles',
-    description: 'One page of a project\'s published articles as cards (no body), with pagination (total, has_more). Pass updatedSince with the time of your last look to get only what changed. Read one whole with get_article. Counts as a list request. The same answer as GET /v1/articles.',
-    inputSchema: {
-      projectId: z.string().describe(describeParam(contentListQuery, 'projectId')),
-      page: z.number().int().optional().describe(describeParam(contentListQuery, 'page')),
-      limit: z.number().int().optional().describe(describeParam(contentListQuery, 'limit')),
-      updatedSince: z.string().optional().describe(describeParam(contentListQuery, 'updatedSince')),
-      tag: z.string().optional().describe(describeParam(contentListQuery, 'tag')),
-      sort: z.enum(enumOf(contentListQuery, 'sort')).optional().describe(describeParam(contentListQuery, 'sort')),
-      order: z.enum(enumOf(contentListQuery, 'order')).optional().describe(describeParam(contentListQuery, 'order')),
+  const server = new McpServer(
+    {
+      name: 'skribra-account',
+      title: MCP_SERVERS.account.title,
+      version: MCP_SERVER_VERSION,
+      websiteUrl: `${card.site}${MCP_SERVERS.account.docs}`,
     },
-    annotations: READ_ONLY,
-  }, toolHandler((args) => ctx.call(`${CONTENT_BASE}/articles`, args)));
+    { instructions: instructions(card.site) },
+  );
 
-  server.registerTool('get_article', {
-    title: 'Get one article',
-    description: 'One published article of a project, whole (HTML body, table of contents, sources, JSON-LD), with `consolidation`: what your site should do at this slug. render (status 200; noindex true means mark it not indexable), redirect (status 301 or 302 to location: the article was consolidated into another) or gone (status 404: unpublished or never published; then there is no data, only the not_found code and message). Counts as a detail request. The same answer as GET /v1/articles/{slug}.',
-    inputSchema: {
-      projectId: z.string().describe(describeParam(contentDetailQuery, 'projectId')),
-      slug: z.string().describe('The article\'s slug, as list_articles or sync gives it.'),
+  server.registerTool(
+    'list_projects',
+    {
+      title: 'List your projects',
+      description:
+        'Every project of your account with its id, name, URL and whether its API is switched on. Pass an id as projectId to the other tools. Counts as a list request. The same answer as GET /v1/projects.',
+      inputSchema: {},
+      annotations: READ_ONLY,
     },
-    annotations: READ_ONLY,
-  }, toolHandler(async ({ projectId: id, slug }) => {
-    const res = await ctx.call(`${CONTENT_BASE}/articles/${encodeURIComponent(slug)}`, { projectId: id });
-    const body = await res.clone().json().catch(() => undefined) as { code?: string; data?: { redirect_to?: string; redirect_type?: string; noindex?: boolean } } | undefined;
-    if (res.ok && body?.data) {
-      const a = body.data;
-      const consolidation: Consolidation = a.redirect_to
-        ? { action: 'redirect', status: a.redirect_type === 'permanent' ? 301 : 302, location: a.redirect_to }
-        : { action: 'render', status: 200, noindex: a.noindex === true };
-      return resultOf(res, { consolidation });
-    }
-    if (res.status === 404 && body?.code === 'not_found') {
-      const { isError: _, ...gone } = await resultOf(res, { consolidation: { action: 'gone', status: 404 } satisfies Consolidation });
-      return gone;
-    }
-    return resultOf(res);
-  }));
+    toolHandler(() => ctx.call(`${CONTENT_BASE}/projects`)),
+  );
 
-  server.registerTool('sync', {
-    title: 'Sync a project',
-    description: 'One page of a project\'s change feed: upserts carrying whole articles (as get_article gives them) and removals (unpublished or redirected), in change order. Without cursor, a full sync of every listed article; follow next_cursor while has_more, keep the last next_cursor and pass it next time to get only what changed since. A malformed, foreign or expired cursor is invalid_query: start again without one. Counts as a list request. The same answer as GET /v1/sync.',
-    inputSchema: {
-      projectId: z.string().describe(describeParam(syncQuery, 'projectId')),
-      cursor: z.string().optional().describe(describeParam(syncQuery, 'cursor')),
-      limit: z.number().int().optional().describe(describeParam(syncQuery, 'limit')),
-      fields: z.enum(enumOf(syncQuery, 'fields')).optional().describe(describeParam(syncQuery, 'fields')),
+  server.registerTool(
+    'list_articles',
+    {
+      title: "List a project's articles",
+      description:
+        "One page of a project's published articles as cards (no body), with pagination (total, has_more). Pass updatedSince with the time of your last look to get only what changed. Read one whole with get_article. Counts as a list request. The same answer as GET /v1/articles.",
+      inputSchema: {
+        projectId: z.string().describe(describeParam(contentListQuery, 'projectId')),
+        page: z.number().int().optional().describe(describeParam(contentListQuery, 'page')),
+        limit: z.number().int().optional().describe(describeParam(contentListQuery, 'limit')),
+        updatedSince: z.string().optional().describe(describeParam(contentListQuery, 'updatedSince')),
+        tag: z.string().optional().describe(describeParam(contentListQuery, 'tag')),
+        sort: z.enum(enumOf(contentListQuery, 'sort')).optional().describe(describeParam(contentListQuery, 'sort')),
+        order: z.enum(enumOf(contentListQuery, 'order')).optional().describe(describeParam(contentListQuery, 'order')),
+      },
+      annotations: READ_ONLY,
     },
-    annotations: READ_ONLY,
-  }, toolHandler((args) => ctx.call(`${CONTENT_BASE}/sync`, args)));
+    toolHandler((args) => ctx.call(`${CONTENT_BASE}/articles`, args)),
+  );
+
+  server.registerTool(
+    'get_article',
+    {
+      title: 'Get one article',
+      description:
+        'One published article of a project, whole (HTML body, table of contents, sources, JSON-LD), with `consolidation`: what your site should do at this slug. render (status 200; noindex true means mark it not indexable), redirect (status 301 or 302 to location: the article was consolidated into another) or gone (status 404: unpublished or never published; then there is no data, only the not_found code and message). Counts as a detail request. The same answer as GET /v1/articles/{slug}.',
+      inputSchema: {
+        projectId: z.string().describe(describeParam(contentDetailQuery, 'projectId')),
+        slug: z.string().describe("The article's slug, as list_articles or sync gives it."),
+      },
+      annotations: READ_ONLY,
+    },
+    toolHandler(async ({ projectId: id, slug }) => {
+      const res = await ctx.call(`${CONTENT_BASE}/articles/${encodeURIComponent(slug)}`, { projectId: id });
+      const body = (await res
+        .clone()
+        .json()
+        .catch(() => undefined)) as
+        | { code?: string; data?: { redirect_to?: string; redirect_type?: string; noindex?: boolean } }
+        | undefined;
+      if (res.ok && body?.data) {
+        const a = body.data;
+        const consolidation: Consolidation = a.redirect_to
+          ? { action: 'redirect', status: a.redirect_type === 'permanent' ? 301 : 302, location: a.redirect_to }
+          : { action: 'render', status: 200, noindex: a.noindex === true };
+        return resultOf(res, { consolidation });
+      }
+      if (res.status === 404 && body?.code === 'not_found') {
+        const { isError: _, ...gone } = await resultOf(res, { consolidation: { action: 'gone', status: 404 } satisfies Consolidation });
+        return gone;
+      }
+      return resultOf(res);
+    }),
+  );
+
+  server.registerTool(
+    'sync',
+    {
+      title: 'Sync a project',
+      description:
+        "One page of a project's change feed: upserts carrying whole articles (as get_article gives them) and removals (unpublished or redirected), in change order. Without cursor, a full sync of every listed article; follow next_cursor while has_more, keep the last next_cursor and pass it next time to get only what changed since. A malformed, foreign or expired cursor is invalid_query: start again without one. Counts as a list request. The same answer as GET /v1/sync.",
+      inputSchema: {
+        projectId: z.string().describe(describeParam(syncQuery, 'projectId')),
+        cursor: z.string().optional().describe(describeParam(syncQuery, 'cursor')),
+        limit: z.number().int().optional().describe(describeParam(syncQuery, 'limit')),
+        fields: z.enum(enumOf(syncQuery, 'fields')).optional().describe(describeParam(syncQuery, 'fields')),
+      },
+      annotations: READ_ONLY,
+    },
+    toolHandler((args) => ctx.call(`${CONTENT_BASE}/sync`, args)),
+  );
 
   addServerCardResource(server, card);
   return server;

@@ -26,7 +26,8 @@ export interface McpRuntimeDeps {
 const JSON_ACCEPT = { accept: 'application/json' };
 
 export const siteCard = (site: string): CardSource => ({
-  facts: MCP_SERVERS.site, site,
+  facts: MCP_SERVERS.site,
+  site,
   build: () => siteServer({ site, origin: site, api: UNCALLED, readSite: UNCALLED }, siteCard(site)),
 });
 

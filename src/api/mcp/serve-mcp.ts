@@ -23,14 +23,18 @@ function asMcpRequest(req: Request): Request {
 
 /** The transport's HTTP-level refusal (a JSON-RPC error without an id) as the API's error. */
 async function refusal(res: Response): Promise<ApiError> {
-  const body = await res.json().catch(() => undefined) as { error?: { message?: unknown } } | undefined;
+  const body = (await res.json().catch(() => undefined)) as { error?: { message?: unknown } } | undefined;
   const reason = typeof body?.error?.message === 'string' ? body.error.message : `HTTP ${res.status}`;
   if (res.status === 413) return new ApiError(413, 'payload_too_large', `The request body is larger than ${MCP_BODY_LIMIT / 1024} KB.`);
   return new ApiError(400, 'invalid_body', `Not a valid MCP request: ${reason}.`);
 }
 
 export async function serveMcp(server: McpServer, req: Request): Promise<Response> {
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_BODY_LIMIT });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MCP_BODY_LIMIT,
+  });
   await server.connect(transport);
   try {
     const res = await transport.handleRequest(asMcpRequest(req));

@@ -14,7 +14,11 @@ export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schema
 export const SERVER_CARD_URI = 'mcp://server-card.json';
 
 /** What a card is made from: the server's facts, the site it is served for, and the server itself, built on demand. */
-export interface CardSource { facts: McpServerFacts; site: string; build: () => McpServer }
+export interface CardSource {
+  facts: McpServerFacts;
+  site: string;
+  build: () => McpServer;
+}
 
 const KEY_HEADERS = [
   { name: 'Authorization', description: 'Bearer <your account API key>. Or send the key as X-Api-Key.', isRequired: false, isSecret: true },
@@ -49,13 +53,15 @@ export function serverCard({ facts, site, build }: CardSource): Promise<Record<s
       title: facts.title,
       description: facts.description,
       websiteUrl: `${site}${facts.docs}`,
-      remotes: [{
-        type: 'streamable-http',
-        url: `${site}${facts.path}`,
-        supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
-        ...(facts.auth === 'account-key' ? { headers: KEY_HEADERS } : {}),
-        authentication: facts.auth === 'account-key' ? { required: true, schemes: ['bearer'] } : { required: false, schemes: [] },
-      }],
+      remotes: [
+        {
+          type: 'streamable-http',
+          url: `${site}${facts.path}`,
+          supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
+          ...(facts.auth === 'account-key' ? { headers: KEY_HEADERS } : {}),
+          authentication: facts.auth === 'account-key' ? { required: true, schemes: ['bearer'] } : { required: false, schemes: [] },
+        },
+      ],
       capabilities,
       resources,
       tools,
@@ -68,8 +74,14 @@ export function serverCard({ facts, site, build }: CardSource): Promise<Record<s
 
 /** Adds the card as the server's `mcp://server-card.json` resource. */
 export function addServerCardResource(server: McpServer, source: CardSource): void {
-  server.registerResource('server-card', SERVER_CARD_URI, {
-    title: 'Server card', mimeType: 'application/json',
-    description: `This server's card (SEP-2127), also at ${source.site}${source.facts.card}.`,
-  }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(await serverCard(source)) }] }));
+  server.registerResource(
+    'server-card',
+    SERVER_CARD_URI,
+    {
+      title: 'Server card',
+      mimeType: 'application/json',
+      description: `This server's card (SEP-2127), also at ${source.site}${source.facts.card}.`,
+    },
+    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(await serverCard(source)) }] }),
+  );
 }

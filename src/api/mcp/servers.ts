@@ -25,14 +25,24 @@ export const MCP_DOCS_PATH = '/docs/mcp/';
 
 export const MCP_SERVERS: Record<'site' | 'account', McpServerFacts> = {
   site: {
-    key: 'site', path: MCP_BASE, card: MCP_SERVER_CARD_PATH, auth: 'none', docs: MCP_DOCS_PATH,
+    key: 'site',
+    path: MCP_BASE,
+    card: MCP_SERVER_CARD_PATH,
+    auth: 'none',
+    docs: MCP_DOCS_PATH,
     title: 'Skribra site',
-    description: "Skribra's public site for AI agents: search every page, read any page as markdown, look up SEO glossary terms, list the glossary, tools, agents, features and comparisons, and compare Skribra with a competitor. No key needed.",
+    description:
+      "Skribra's public site for AI agents: search every page, read any page as markdown, look up SEO glossary terms, list the glossary, tools, agents, features and comparisons, and compare Skribra with a competitor. No key needed.",
   },
   account: {
-    key: 'account', path: `${CONTENT_BASE}/mcp`, card: `${MCP_SERVER_CARD_PATH}/account`, auth: 'account-key', docs: MCP_DOCS_PATH,
+    key: 'account',
+    path: `${CONTENT_BASE}/mcp`,
+    card: `${MCP_SERVER_CARD_PATH}/account`,
+    auth: 'account-key',
+    docs: MCP_DOCS_PATH,
     title: 'Skribra account',
-    description: "Your own Skribra account for your agents: list your projects and their published articles, read one article with what your site should do with it (render, redirect or 404), and sync a project's changes. Needs your account API key; each call counts against the content API's rate limits.",
+    description:
+      "Your own Skribra account for your agents: list your projects and their published articles, read one article with what your site should do with it (render, redirect or 404), and sync a project's changes. Needs your account API key; each call counts against the content API's rate limits.",
   },
 };
 

@@ -29,7 +29,9 @@ export interface SiteContext {
 
 /** The collections `list` pages through, each the public API's list endpoint of that name. */
 const COLLECTIONS: Record<string, string> = {
-  pages: 'listPages', glossary: 'listGlossaryTerms', 'glossary-categories': 'listGlossaryCategories',
+  pages: 'listPages',
+  glossary: 'listGlossaryTerms',
+  'glossary-categories': 'listGlossaryCategories',
   ...Object.fromEntries(DECLARED.map((c) => [c.key, c.api.list.id])),
 };
 type Collection = string;
@@ -40,86 +42,156 @@ const FILTERS = ['kind', 'category', 'q', 'full'] as const;
 
 const SEARCH = `${PUBLIC_BASE}/search`;
 const COMPARISONS = `${PUBLIC_BASE}/comparisons`;
-const normal = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const normal = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
-const instructions = (site: string) => `Skribra is an automated SEO content engine; this server is its public website for agents. Find pages with \`search\` (best match first) or \`list\` (a collection, page by page); read any page as markdown with \`get_page\`. \`get_glossary_term\` gives an SEO glossary term whole; \`compare\` gives how Skribra compares with a named competitor. Every answer is the public API's (${site}${PUBLIC_BASE}), errors included as {code, message}.`;
+const instructions = (site: string) =>
+  `Skribra is an automated SEO content engine; this server is its public website for agents. Find pages with \`search\` (best match first) or \`list\` (a collection, page by page); read any page as markdown with \`get_page\`. \`get_glossary_term\` gives an SEO glossary term whole; \`compare\` gives how Skribra compares with a named competitor. Every answer is the public API's (${site}${PUBLIC_BASE}), errors included as {code, message}.`;
 
 export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
   const { site } = ctx;
-  const server = new McpServer({ name: 'skribra-site', title: MCP_SERVERS.site.title, version: MCP_SERVER_VERSION, websiteUrl: `${site}${MCP_SERVERS.site.docs}` }, { instructions: instructions(site) });
+  const server = new McpServer(
+    { name: 'skribra-site', title: MCP_SERVERS.site.title, version: MCP_SERVER_VERSION, websiteUrl: `${site}${MCP_SERVERS.site.docs}` },
+    { instructions: instructions(site) },
+  );
 
-  server.registerTool('search', {
-    title: 'Search the site',
-    description: 'Search every page of the site (SEO glossary terms, free SEO tools, agents, features, comparisons, docs and other pages) by title and description, best match first. Each hit has path, title, description, kind, url, markdown_url and score; read one whole with get_page. The same answer as GET /api/v1/search.',
-    inputSchema: {
-      q: z.string().describe(describeParam(searchQuery, 'q')),
-      limit: z.number().int().optional().describe(describeParam(searchQuery, 'limit')),
+  server.registerTool(
+    'search',
+    {
+      title: 'Search the site',
+      description:
+        'Search every page of the site (SEO glossary terms, free SEO tools, agents, features, comparisons, docs and other pages) by title and description, best match first. Each hit has path, title, description, kind, url, markdown_url and score; read one whole with get_page. The same answer as GET /api/v1/search.',
+      inputSchema: {
+        q: z.string().describe(describeParam(searchQuery, 'q')),
+        limit: z.number().int().optional().describe(describeParam(searchQuery, 'limit')),
+      },
+      annotations: READ_ONLY,
     },
-    annotations: READ_ONLY,
-  }, toolHandler(({ q, limit }) => ctx.api(SEARCH, { q, limit })));
+    toolHandler(({ q, limit }) => ctx.api(SEARCH, { q, limit })),
+  );
 
-  server.registerTool('get_page', {
-    title: 'Read a page as markdown',
-    description: `Read any page of the site as markdown: its markdown twin, the same content as the HTML page. Give the page's URL (${site}/glossary/canonical-url/) or its path (/glossary/canonical-url/); a .md URL works too. Find pages with search or list. A path that names no page is not_found.`,
-    inputSchema: { url: z.string().max(2048).describe(`A page of ${site}: an absolute URL or a path from the site root.`) },
-    annotations: READ_ONLY,
-  }, toolHandler(async ({ url }) => ({ content: [{ type: 'text', text: await twinText(ctx, url) }] })));
-
-  server.registerTool('get_glossary_term', {
-    title: 'Get a glossary term',
-    description: 'One SEO glossary term, whole: definition, TL;DR, sections, key points, related terms and sources. The slug is the last part of the term\'s URL (canonical-url for /glossary/canonical-url/); find slugs with search or with list (collection glossary). An unknown slug is not_found. The same answer as GET /api/v1/glossary/{slug}.',
-    inputSchema: { slug: z.string().describe('The term\'s slug, such as canonical-url.') },
-    annotations: READ_ONLY,
-  }, toolHandler(({ slug }) => ctx.api(`${PUBLIC_BASE}/glossary/${encodeURIComponent(slug)}`)));
-
-  server.registerTool('list', {
-    title: 'List a collection',
-    description: `One page of a collection of the site with its pagination (total, total_pages, has_more): pages (every page of the site; filter by kind), glossary (SEO terms; filter by category or q, full=true for whole terms), glossary-categories, ${declared.slice(0, -1).join(', ')} or ${declared.at(-1)}. Ask for the next page with page + 1 while has_more is true. The same answers as GET /api/v1/{pages,glossary,glossary/categories,${declared.join(',')}}.`,
-    inputSchema: {
-      collection: z.enum(Object.keys(COLLECTIONS) as [Collection, ...Collection[]]).describe('Which collection to list.'),
-      page: z.number().int().optional().describe(describeParam(pagesQuery, 'page')),
-      limit: z.number().int().optional().describe(`pages and glossary: ${describeParam(pagesQuery, 'limit')} The other collections: ${describeParam(wholeListQuery, 'limit')}`),
-      kind: z.enum(PAGE_KINDS).optional().describe(`pages only. ${describeParam(pagesQuery, 'kind')}`),
-      category: z.string().optional().describe(`glossary only. ${describeParam(glossaryQuery, 'category')} glossary-categories lists them.`),
-      q: z.string().optional().describe(`glossary only. ${describeParam(glossaryQuery, 'q')}`),
-      full: z.boolean().optional().describe(`glossary only. ${describeParam(glossaryQuery, 'full')}`),
+  server.registerTool(
+    'get_page',
+    {
+      title: 'Read a page as markdown',
+      description: `Read any page of the site as markdown: its markdown twin, the same content as the HTML page. Give the page's URL (${site}/glossary/canonical-url/) or its path (/glossary/canonical-url/); a .md URL works too. Find pages with search or list. A path that names no page is not_found.`,
+      inputSchema: { url: z.string().max(2048).describe(`A page of ${site}: an absolute URL or a path from the site root.`) },
+      annotations: READ_ONLY,
     },
-    annotations: READ_ONLY,
-  }, toolHandler(async ({ collection, page, limit, ...filters }) => {
-    const endpoint = endpointOf(collection);
-    for (const name of FILTERS) {
-      if (filters[name] !== undefined && !endpoint.query?.keys.includes(name)) {
-        const takers = (Object.keys(COLLECTIONS) as Collection[]).filter((c) => endpointOf(c).query?.keys.includes(name));
-        throw invalidQuery(name, `does not apply to the ${collection} collection, only to ${takers.join(' and ')}`);
+    toolHandler(async ({ url }) => ({ content: [{ type: 'text', text: await twinText(ctx, url) }] })),
+  );
+
+  server.registerTool(
+    'get_glossary_term',
+    {
+      title: 'Get a glossary term',
+      description:
+        "One SEO glossary term, whole: definition, TL;DR, sections, key points, related terms and sources. The slug is the last part of the term's URL (canonical-url for /glossary/canonical-url/); find slugs with search or with list (collection glossary). An unknown slug is not_found. The same answer as GET /api/v1/glossary/{slug}.",
+      inputSchema: { slug: z.string().describe("The term's slug, such as canonical-url.") },
+      annotations: READ_ONLY,
+    },
+    toolHandler(({ slug }) => ctx.api(`${PUBLIC_BASE}/glossary/${encodeURIComponent(slug)}`)),
+  );
+
+  server.registerTool(
+    'list',
+    {
+      title: 'List a collection',
+      description: `One page of a collection of the site with its pagination (total, total_pages, has_more): pages (every page of the site; filter by kind), glossary (SEO terms; filter by category or q, full=true for whole terms), glossary-categories, ${declared.slice(0, -1).join(', ')} or ${declared.at(-1)}. Ask for the next page with page + 1 while has_more is true. The same answers as GET /api/v1/{pages,glossary,glossary/categories,${declared.join(',')}}.`,
+      inputSchema: {
+        collection: z.enum(Object.keys(COLLECTIONS) as [Collection, ...Collection[]]).describe('Which collection to list.'),
+        page: z.number().int().optional().describe(describeParam(pagesQuery, 'page')),
+        limit: z
+          .number()
+          .int()
+          .optional()
+          .describe(
+            `pages and glossary: ${describeParam(pagesQuery, 'limit')} The other collections: ${describeParam(wholeListQuery, 'limit')}`,
+          ),
+        kind: z
+          .enum(PAGE_KINDS)
+          .optional()
+          .describe(`pages only. ${describeParam(pagesQuery, 'kind')}`),
+        category: z
+          .string()
+          .optional()
+          .describe(`glossary only. ${describeParam(glossaryQuery, 'category')} glossary-categories lists them.`),
+        q: z
+          .string()
+          .optional()
+          .describe(`glossary only. ${describeParam(glossaryQuery, 'q')}`),
+        full: z
+          .boolean()
+          .optional()
+          .describe(`glossary only. ${describeParam(glossaryQuery, 'full')}`),
+      },
+      annotations: READ_ONLY,
+    },
+    toolHandler(async ({ collection, page, limit, ...filters }) => {
+      const endpoint = endpointOf(collection);
+      for (const name of FILTERS) {
+        if (filters[name] !== undefined && !endpoint.query?.keys.includes(name)) {
+          const takers = (Object.keys(COLLECTIONS) as Collection[]).filter((c) => endpointOf(c).query?.keys.includes(name));
+          throw invalidQuery(name, `does not apply to the ${collection} collection, only to ${takers.join(' and ')}`);
+        }
       }
-    }
-    return ctx.api(endpoint.pattern, { page, limit, ...filters });
-  }));
+      return ctx.api(endpoint.pattern, { page, limit, ...filters });
+    }),
+  );
 
-  server.registerTool('compare', {
-    title: 'Compare with a competitor',
-    description: 'How Skribra compares with one competitor: the comparison with its feature matrix, where each side wins, and its FAQ. Give the competitor\'s name (as written on the site) or the comparison\'s slug; an unknown name is not_found and lists the competitors there are. The same answer as GET /api/v1/comparisons/{slug}.',
-    inputSchema: { competitor: z.string().max(100).describe('The competitor\'s name, or the comparison\'s slug.') },
-    annotations: READ_ONLY,
-  }, toolHandler(async ({ competitor }) => {
-    const list = await ctx.api(COMPARISONS);
-    if (!list.ok) return resultOf(list);
-    const { data } = await list.json() as { data: { items: { slug: string; competitor: string }[] } };
-    const wanted = normal(competitor);
-    const found = data.items.find((c) => normal(c.competitor) === wanted || c.slug === competitor.trim());
-    if (!found) throw new ApiError(404, 'not_found', `No comparison with a competitor named "${competitor.slice(0, 60)}"; the site compares Skribra with ${data.items.map((c) => c.competitor).join(', ')}.`);
-    return ctx.api(`${COMPARISONS}/${encodeURIComponent(found.slug)}`);
-  }));
+  server.registerTool(
+    'compare',
+    {
+      title: 'Compare with a competitor',
+      description:
+        "How Skribra compares with one competitor: the comparison with its feature matrix, where each side wins, and its FAQ. Give the competitor's name (as written on the site) or the comparison's slug; an unknown name is not_found and lists the competitors there are. The same answer as GET /api/v1/comparisons/{slug}.",
+      inputSchema: { competitor: z.string().max(100).describe("The competitor's name, or the comparison's slug.") },
+      annotations: READ_ONLY,
+    },
+    toolHandler(async ({ competitor }) => {
+      const list = await ctx.api(COMPARISONS);
+      if (!list.ok) return resultOf(list);
+      const { data } = (await list.json()) as { data: { items: { slug: string; competitor: string }[] } };
+      const wanted = normal(competitor);
+      const found = data.items.find((c) => normal(c.competitor) === wanted || c.slug === competitor.trim());
+      if (!found)
+        throw new ApiError(
+          404,
+          'not_found',
+          `No comparison with a competitor named "${competitor.slice(0, 60)}"; the site compares Skribra with ${data.items.map((c) => c.competitor).join(', ')}.`,
+        );
+      return ctx.api(`${COMPARISONS}/${encodeURIComponent(found.slug)}`);
+    }),
+  );
 
-  server.registerResource('llms-txt', `${site}/llms.txt`, {
-    title: 'llms.txt', mimeType: 'text/plain',
-    description: 'The index of the site for language models (llmstxt.org): every page, grouped by section, linked to its markdown twin.',
-  }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: await fileText(ctx, '/llms.txt', uri.href) }] }));
+  server.registerResource(
+    'llms-txt',
+    `${site}/llms.txt`,
+    {
+      title: 'llms.txt',
+      mimeType: 'text/plain',
+      description: 'The index of the site for language models (llmstxt.org): every page, grouped by section, linked to its markdown twin.',
+    },
+    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: await fileText(ctx, '/llms.txt', uri.href) }] }),
+  );
 
-  server.registerResource('page', new ResourceTemplate(`${site}/{+path}.md`, { list: undefined }), {
-    title: 'A page as markdown', mimeType: 'text/markdown',
-    description: `Any page of the site as markdown, by its markdown twin URL: ${site}/glossary/canonical-url.md for ${site}/glossary/canonical-url/, ${site}/index.md for the home page. llms.txt links every one.`,
-  }, async (uri, { path }) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await fileText(ctx, `/${String(path)}.md`, uri.href) }] }));
+  server.registerResource(
+    'page',
+    new ResourceTemplate(`${site}/{+path}.md`, { list: undefined }),
+    {
+      title: 'A page as markdown',
+      mimeType: 'text/markdown',
+      description: `Any page of the site as markdown, by its markdown twin URL: ${site}/glossary/canonical-url.md for ${site}/glossary/canonical-url/, ${site}/index.md for the home page. llms.txt links every one.`,
+    },
+    async (uri, { path }) => ({
+      contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await fileText(ctx, `/${String(path)}.md`, uri.href) }],
+    }),
+  );
 
   addServerCardResource(server, card);
   return server;
@@ -128,8 +200,13 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
 /** The markdown twin of a page of this site, given its URL or path; not_found for anything else. */
 async function twinText(ctx: SiteContext, given: string): Promise<string> {
   let target: URL;
-  try { target = new URL(given.trim(), `${ctx.site}/`); } catch { throw invalidQuery('url', 'must be a URL or a path of the site'); }
-  if (target.origin !== new URL(ctx.site).origin && target.origin !== ctx.origin) throw invalidQuery('url', `must be a page of ${ctx.site}`);
+  try {
+    target = new URL(given.trim(), `${ctx.site}/`);
+  } catch {
+    throw invalidQuery('url', 'must be a URL or a path of the site');
+  }
+  if (target.origin !== new URL(ctx.site).origin && target.origin !== ctx.origin)
+    throw invalidQuery('url', `must be a page of ${ctx.site}`);
   const missing = () => new ApiError(404, 'not_found', `No page at ${target.pathname}; find pages with search or list.`);
   if (!decodePath(target.pathname).clean) throw missing();
   const res = await ctx.readSite(target.pathname.endsWith('.md') ? target.pathname : twinOf(target.pathname));

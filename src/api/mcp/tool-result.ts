@@ -19,8 +19,13 @@ export function apiUrl(origin: string, path: string, query: Query = {}): string 
 export async function resultOf(res: Response, extra: Record<string, unknown> = {}): Promise<CallToolResult> {
   const text = (await res.text()).trimEnd();
   let body: unknown;
-  try { body = JSON.parse(text); } catch { body = undefined; }
-  const structured = body && typeof body === 'object' && !Array.isArray(body) ? { ...extra, ...(body as Record<string, unknown>) } : undefined;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const structured =
+    body && typeof body === 'object' && !Array.isArray(body) ? { ...extra, ...(body as Record<string, unknown>) } : undefined;
   return {
     ...(res.ok ? {} : { isError: true }),
     content: [{ type: 'text', text: structured && Object.keys(extra).length ? JSON.stringify(structured) : text }],
@@ -32,14 +37,16 @@ export async function resultOf(res: Response, extra: Record<string, unknown> = {
  * A tool's handler: what it returns (an HTTP answer or a result) as a tool result; what it throws (an ApiError, or
  * anything else: logged, answered `internal` without internals) as a tool error, through the API's one error mapper.
  */
-export const toolHandler = <A>(run: (args: A) => Promise<Response | CallToolResult>) => async (args: A): Promise<CallToolResult> => {
-  try {
-    const out = await run(args);
-    return out instanceof Response ? await resultOf(out) : out;
-  } catch (err) {
-    return resultOf(toErrorResponse(err));
-  }
-};
+export const toolHandler =
+  <A>(run: (args: A) => Promise<Response | CallToolResult>) =>
+  async (args: A): Promise<CallToolResult> => {
+    try {
+      const out = await run(args);
+      return out instanceof Response ? await resultOf(out) : out;
+    } catch (err) {
+      return resultOf(toErrorResponse(err));
+    }
+  };
 
 /** Every tool of both servers only reads. */
 export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;

@@ -7,5 +7,5 @@ export type { ArticleSummary, PublicArticle };
 export interface ArticleSource {
   list(opts: { q?: string; page: number; limit: number }): Promise<{ items: ArticleSummary[]; total: number }>;
   /** The article with both bodies, or undefined when it is not publicly visible. */
-  get(slug: string): Promise<Required<Pick<PublicArticle, 'content_markdown' | 'content_html'>> & PublicArticle | undefined>;
+  get(slug: string): Promise<(Required<Pick<PublicArticle, 'content_markdown' | 'content_html'>> & PublicArticle) | undefined>;
 }

@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
  */
 export function artifactDir(config: Pick<Config, 'SKRIBRA_DIST_DIR'>): string {
   const dir = [config.SKRIBRA_DIST_DIR, resolve('dist')].find((d) => d && existsSync(join(d, CORE_FILE)));
-  if (!dir) throw new Error(`no ${CORE_FILE} under SKRIBRA_DIST_DIR or ./dist: was the site built, and is it in [functions] included_files?`);
+  if (!dir)
+    throw new Error(`no ${CORE_FILE} under SKRIBRA_DIST_DIR or ./dist: was the site built, and is it in [functions] included_files?`);
   return dir;
 }

@@ -34,8 +34,9 @@ const bySlug = <T extends { slug: string }>(items: readonly T[], what: string) =
   };
 };
 /** An unpaginated list (spec 2.1): everything by default, `page`/`limit` honoured when given. */
-const wholeList = <T>(items: readonly T[]) => ({ query: { page, limit } }: CtxOf<ListId>) =>
-  ({ data: paginate(items, page, limit ?? Math.max(items.length, 1)) });
+const wholeList =
+  <T>(items: readonly T[]) =>
+  ({ query: { page, limit } }: CtxOf<ListId>) => ({ data: paginate(items, page, limit ?? Math.max(items.length, 1)) });
 
 /**
  * Each declared collection's list (summaries where it declares them) and one entry by slug. Built in a loop over the
@@ -43,17 +44,27 @@ const wholeList = <T>(items: readonly T[]) => ({ query: { page, limit } }: CtxOf
  * endpoint has its handler, and the handlers themselves are typed by their endpoints (wholeList, bySlug).
  */
 function collectionHandlers(access: CatalogAccess): Pick<Handlers, ListId | DetailId> {
-  return Object.fromEntries(COLLECTIONS.flatMap((c) => {
-    const items: readonly { slug: string }[] = access[c.key];
-    return [[c.api.list.id, wholeList(c.summary ? items.map((i) => c.summary!.of(i as never)) : items)], [c.api.detail.id, bySlug(items, c.api.noun.one)]];
-  })) as Pick<Handlers, ListId | DetailId>;
+  return Object.fromEntries(
+    COLLECTIONS.flatMap((c) => {
+      const items: readonly { slug: string }[] = access[c.key];
+      return [
+        [c.api.list.id, wholeList(c.summary ? items.map((i) => c.summary!.of(i as never)) : items)],
+        [c.api.detail.id, bySlug(items, c.api.noun.one)],
+      ];
+    }),
+  ) as Pick<Handlers, ListId | DetailId>;
 }
 
 /**
  * One page of a list of `total` positions, reading only that page's items: the same answer as paginate() over the
  * whole list (same items, same pagination), without the list.
  */
-function pageOf<T>(total: number, page: number, limit: number, items: (start: number, end: number) => T[]): { items: T[]; pagination: Pagination } {
+function pageOf<T>(
+  total: number,
+  page: number,
+  limit: number,
+  items: (start: number, end: number) => T[],
+): { items: T[]; pagination: Pagination } {
   const start = (page - 1) * limit;
   return {
     items: start < total ? items(start, Math.min(start + limit, total)) : [],

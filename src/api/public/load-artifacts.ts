@@ -4,7 +4,14 @@ import { normalise } from '../../core/search.ts';
 import type { Page } from '../../schemas/page.ts';
 import type { GlossaryTerm } from '../../schemas/glossary.ts';
 import { listsOf } from '../../catalog/collections.ts';
-import { CATALOG_ACCESS, CATALOG_FORMAT, termListItem, type Catalog, type CatalogAccess, type TermListItem } from '../../catalog/catalog.ts';
+import {
+  CATALOG_ACCESS,
+  CATALOG_FORMAT,
+  termListItem,
+  type Catalog,
+  type CatalogAccess,
+  type TermListItem,
+} from '../../catalog/catalog.ts';
 
 export const ARTIFACT_DIR = '_skribra';
 /** The whole catalog in one file, for tools and tests; no function reads it (it grows with the site). */
@@ -31,7 +38,16 @@ export const TERM_LOOKUP_FILE = `${ARTIFACT_DIR}/terms-lookup.json`;
 /** Each term's normalised title and definition (for `q`). */
 export const TERM_TEXT_FILE = `${ARTIFACT_DIR}/terms-text.json`;
 /** Everything the public function reads: netlify.toml's included_files lists these. */
-export const FUNCTION_ARTIFACTS = [CORE_FILE, PAGE_KINDS_FILE, TERM_LOOKUP_FILE, TERM_TEXT_FILE, SEARCH_FILE, `${PAGE_CHUNK_DIR}/*`, `${TERM_ITEM_CHUNK_DIR}/*`, `${TERM_CHUNK_DIR}/*`];
+export const FUNCTION_ARTIFACTS = [
+  CORE_FILE,
+  PAGE_KINDS_FILE,
+  TERM_LOOKUP_FILE,
+  TERM_TEXT_FILE,
+  SEARCH_FILE,
+  `${PAGE_CHUNK_DIR}/*`,
+  `${TERM_ITEM_CHUNK_DIR}/*`,
+  `${TERM_CHUNK_DIR}/*`,
+];
 
 export const CHUNK_SIZE = 1_000;
 /** At most this many chunks of each kind stay parsed in a function instance (least recently used go first). */
@@ -55,7 +71,8 @@ export function* artifactFiles(catalog: Catalog): Generator<[string, string | It
   const { site_url, ...rest } = small;
   yield [LEAN_CATALOG_FILE, jsonPieces({ ...stamp, site_url, pages, ...rest })];
   yield [CORE_FILE, json({ site_url, ...rest, page_count: pages.length, term_count: terms.length, chunk_size: CHUNK_SIZE })];
-  for (let c = 0; c < chunkCount(pages.length); c++) yield [chunkFile(PAGE_CHUNK_DIR, c), json({ items: pages.slice(c * CHUNK_SIZE, (c + 1) * CHUNK_SIZE) })];
+  for (let c = 0; c < chunkCount(pages.length); c++)
+    yield [chunkFile(PAGE_CHUNK_DIR, c), json({ items: pages.slice(c * CHUNK_SIZE, (c + 1) * CHUNK_SIZE) })];
   for (let c = 0; c < chunkCount(terms.length); c++) {
     const run = terms.slice(c * CHUNK_SIZE, (c + 1) * CHUNK_SIZE);
     yield [chunkFile(TERM_ITEM_CHUNK_DIR, c), json({ items: run.map(termListItem) })];
@@ -71,7 +88,8 @@ export function* artifactFiles(catalog: Catalog): Generator<[string, string | It
   yield [TERM_TEXT_FILE, json({ text: terms.map((t) => [normalise(t.title), normalise(t.definition)]) })];
 }
 
-const mismatch = (what: string, id: string, buildId: string) => new Error(`${what} (build ${id}) and catalog (build ${buildId}) come from different builds: rebuild`);
+const mismatch = (what: string, id: string, buildId: string) =>
+  new Error(`${what} (build ${id}) and catalog (build ${buildId}) come from different builds: rebuild`);
 
 /** Least-recently-used cache of parsed chunks. */
 function chunkCache<T>(load: (n: number) => T[]): (n: number) => T[] {
@@ -97,8 +115,10 @@ function chunkCache<T>(load: (n: number) => T[]): (n: number) => T[] {
  */
 export function loadArtifacts(read: (file: string) => string): { catalog: Catalog; index: SearchIndex | undefined } {
   const core = JSON.parse(read(CORE_FILE)) as Core & { format: number };
-  if (core.format !== CATALOG_FORMAT) throw new Error(`catalog artifact has format ${core.format}, this code reads ${CATALOG_FORMAT}: rebuild`);
-  if (core.chunk_size !== CHUNK_SIZE) throw new Error(`catalog artifact has chunks of ${core.chunk_size}, this code reads ${CHUNK_SIZE}: rebuild`);
+  if (core.format !== CATALOG_FORMAT)
+    throw new Error(`catalog artifact has format ${core.format}, this code reads ${CATALOG_FORMAT}: rebuild`);
+  if (core.chunk_size !== CHUNK_SIZE)
+    throw new Error(`catalog artifact has chunks of ${core.chunk_size}, this code reads ${CHUNK_SIZE}: rebuild`);
   const { build_id: buildId } = core;
   const stamped = <T>(file: string): T => {
     const value = JSON.parse(read(file)) as { format: number; build_id: string };
@@ -106,15 +126,21 @@ export function loadArtifacts(read: (file: string) => string): { catalog: Catalo
     if (value.build_id !== buildId) throw mismatch(file, value.build_id, buildId);
     return value as T;
   };
-  const once = <T>(make: () => T): (() => T) => { let value: T | undefined; return () => (value ??= make()); };
+  const once = <T>(make: () => T): (() => T) => {
+    let value: T | undefined;
+    return () => (value ??= make());
+  };
 
   const pageChunk = chunkCache((n) => stamped<{ items: Page[] }>(chunkFile(PAGE_CHUNK_DIR, n)).items);
   const itemChunk = chunkCache((n) => stamped<{ items: TermListItem[] }>(chunkFile(TERM_ITEM_CHUNK_DIR, n)).items);
   const termChunk = chunkCache((n) => stamped<{ items: GlossaryTerm[] }>(chunkFile(TERM_CHUNK_DIR, n)).items);
-  const at = <T>(chunk: (n: number) => T[], count: number) => (ids: readonly number[]) => ids.map((i) => {
-    if (!(i >= 0 && i < count)) throw new RangeError(`no item ${i} of ${count}`);
-    return chunk(Math.floor(i / CHUNK_SIZE))[i % CHUNK_SIZE]!;
-  });
+  const at =
+    <T>(chunk: (n: number) => T[], count: number) =>
+    (ids: readonly number[]) =>
+      ids.map((i) => {
+        if (!(i >= 0 && i < count)) throw new RangeError(`no item ${i} of ${count}`);
+        return chunk(Math.floor(i / CHUNK_SIZE))[i % CHUNK_SIZE]!;
+      });
   const pageKinds = once(() => stamped<{ ids: Record<string, number[]> }>(PAGE_KINDS_FILE).ids);
   const lookup = once(() => {
     const { slugs, by_category } = stamped<{ slugs: string[]; by_category: Record<string, number[]> }>(TERM_LOOKUP_FILE);
@@ -125,12 +151,20 @@ export function loadArtifacts(read: (file: string) => string): { catalog: Catalo
     const artifact = JSON.parse(read(SEARCH_FILE)) as SearchArtifact;
     if (artifact.build_id !== buildId) throw mismatch('search index', artifact.build_id, buildId);
     const index = loadSearchArtifact(artifact);
-    if (documentCount(index) !== core.page_count) throw new Error(`search index holds ${documentCount(index)} pages, the catalog ${core.page_count}: rebuild`);
+    if (documentCount(index) !== core.page_count)
+      throw new Error(`search index holds ${documentCount(index)} pages, the catalog ${core.page_count}: rebuild`);
     return index;
   });
   // Whole arrays for the Catalog shape, read chunk by chunk without going through (and flushing) the caches.
-  const wholePages = once(() => Array.from({ length: chunkCount(core.page_count) }, (_, n) => stamped<{ items: Page[] }>(chunkFile(PAGE_CHUNK_DIR, n)).items).flat());
-  const wholeTerms = once(() => Array.from({ length: chunkCount(core.term_count) }, (_, n) => stamped<{ items: GlossaryTerm[] }>(chunkFile(TERM_CHUNK_DIR, n)).items).flat());
+  const wholePages = once(() =>
+    Array.from({ length: chunkCount(core.page_count) }, (_, n) => stamped<{ items: Page[] }>(chunkFile(PAGE_CHUNK_DIR, n)).items).flat(),
+  );
+  const wholeTerms = once(() =>
+    Array.from(
+      { length: chunkCount(core.term_count) },
+      (_, n) => stamped<{ items: GlossaryTerm[] }>(chunkFile(TERM_CHUNK_DIR, n)).items,
+    ).flat(),
+  );
 
   const { page_count, term_count, chunk_size: _c, ...small } = core;
   const access: CatalogAccess = {

@@ -28,9 +28,10 @@ export interface ToolsApiDeps {
 function checkOrigin(req: Request, origins: Set<string>) {
   const origin = req.headers.get('origin');
   const fetchSite = req.headers.get('sec-fetch-site');
-  const ok = (origin !== null || fetchSite !== null)
-    && (origin === null || origins.has(origin))
-    && (fetchSite === null || fetchSite === 'same-origin');
+  const ok =
+    (origin !== null || fetchSite !== null) &&
+    (origin === null || origins.has(origin)) &&
+    (fetchSite === null || fetchSite === 'same-origin');
   if (!ok) throw new ApiError(403, 'forbidden_origin', 'The server tools answer only pages of this site; use them from the tool pages.');
 }
 

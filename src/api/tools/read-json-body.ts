@@ -18,16 +18,24 @@ export async function readJsonBody(req: Request): Promise<unknown> {
     const reader = req.body.getReader();
     for (;;) {
       // A client that goes away mid-body is an expected event: a 400 nobody reads, not an unhandled error.
-      const { done, value } = await reader.read().catch(() => { throw new ApiError(400, 'invalid_body', 'The request body could not be read: the connection closed.'); });
+      const { done, value } = await reader.read().catch(() => {
+        throw new ApiError(400, 'invalid_body', 'The request body could not be read: the connection closed.');
+      });
       if (done) break;
       size += value.byteLength;
-      if (size > MAX_BODY_BYTES) { await reader.cancel(); throw tooLarge(); }
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel();
+        throw tooLarge();
+      }
       chunks.push(value);
     }
   }
   const bytes = new Uint8Array(size);
   let at = 0;
-  for (const c of chunks) { bytes.set(c, at); at += c.byteLength; }
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
   const text = new TextDecoder().decode(bytes);
   if (!text.trim()) throw new ApiError(400, 'invalid_body', 'The request body is empty; send a JSON object.');
   try {

@@ -12,14 +12,18 @@ export const toolInputs = {
     /** A page's source or an article body; parsed, never executed. */
     html: z.string().refine((s) => s.trim().length > 0, { error: 'must hold some HTML' }),
     /** The page's address, so links to its host count as internal. */
-    page_url: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional().or(z.literal('').transform(() => undefined)),
+    page_url: z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   }),
 } as const;
 export type ServerToolSlug = keyof typeof toolInputs;
 
 /** Validates a parsed body; the message names the field, e.g. `Field "html" must hold some HTML.` */
 export function parseToolInput<S extends ServerToolSlug>(slug: S, body: unknown): z.infer<(typeof toolInputs)[S]> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'invalid_body', 'The request body must be a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new ApiError(400, 'invalid_body', 'The request body must be a JSON object.');
   const result = toolInputs[slug].safeParse(body, { error: issueErrorMap });
   if (result.success) return result.data as z.infer<(typeof toolInputs)[S]>;
   const { path, reason } = describeIssue(result.error.issues[0]!);

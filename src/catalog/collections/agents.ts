@@ -24,6 +24,10 @@ export const agents = defineCollection({
     tag: 'Product',
     noun: { one: 'agent', every: 'agent' },
     list: { id: 'listAgents', summary: 'The named agents that research, write and publish.' },
-    detail: { id: 'getAgent', summary: 'One agent: signal, action, cadence and steps.', description: 'What the agent watches, what it does, how often, and its steps.' },
+    detail: {
+      id: 'getAgent',
+      summary: 'One agent: signal, action, cadence and steps.',
+      description: 'What the agent watches, what it does, how often, and its steps.',
+    },
   },
 });

@@ -29,6 +29,10 @@ export const comparisons = defineCollection({
     tag: 'Product',
     noun: { one: 'comparison', every: 'comparison' },
     list: { id: 'listComparisons', summary: 'Comparisons with other content tools.' },
-    detail: { id: 'getComparison', summary: 'One comparison with its feature matrix.', description: 'The comparison, its feature matrix and its FAQ.' },
+    detail: {
+      id: 'getComparison',
+      summary: 'One comparison with its feature matrix.',
+      description: 'The comparison, its feature matrix and its FAQ.',
+    },
   },
 });

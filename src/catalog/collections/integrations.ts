@@ -20,12 +20,20 @@ export const integrations = defineCollection({
   order: 5,
   eyebrow: 'Integration',
   twin: (i, body) => integrationTwin(i, body),
-  line: (i) => ({ title: i.name, url: i.url, text: `${i.description} (${i.category === 'cms' ? 'Skribra publishes into it' : 'for your own code'})` }),
+  line: (i) => ({
+    title: i.name,
+    url: i.url,
+    text: `${i.description} (${i.category === 'cms' ? 'Skribra publishes into it' : 'for your own code'})`,
+  }),
   api: {
     tag: 'Integrations',
     tagDescription: 'Where Skribra publishes: the CMSs it publishes into, the publish webhook, the content API and framework recipes.',
     noun: { one: 'integration', every: 'integration' },
     list: { id: 'listIntegrations', summary: 'Where Skribra publishes: CMSs, frameworks, the webhook and the content API.' },
-    detail: { id: 'getIntegration', summary: 'One integration: how it connects, what syncs, setup and limits.', description: 'How it connects, what syncs, the setup steps, its limits and its FAQ.' },
+    detail: {
+      id: 'getIntegration',
+      summary: 'One integration: how it connects, what syncs, setup and limits.',
+      description: 'How it connects, what syncs, the setup steps, its limits and its FAQ.',
+    },
   },
 });

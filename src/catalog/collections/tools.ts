@@ -18,11 +18,19 @@ export const tools = defineCollection({
   order: 3,
   eyebrow: 'Free SEO tool',
   twin: (t, body) => toolTwin(t, body),
-  line: (t) => ({ title: t.title, url: t.url, text: `${t.description} (${t.runs_on === 'server' ? 'runs on our servers' : 'runs in your browser'})` }),
+  line: (t) => ({
+    title: t.title,
+    url: t.url,
+    text: `${t.description} (${t.runs_on === 'server' ? 'runs on our servers' : 'runs in your browser'})`,
+  }),
   api: {
     tag: 'Tools',
     noun: { one: 'tool', every: 'free tool' },
     list: { id: 'listTools', summary: 'Free SEO tools, in the browser or on our servers.' },
-    detail: { id: 'getTool', summary: 'One tool with its explanation and FAQ.', description: 'Where the tool runs (`runs_on`), how it works and its FAQ.' },
+    detail: {
+      id: 'getTool',
+      summary: 'One tool with its explanation and FAQ.',
+      description: 'Where the tool runs (`runs_on`), how it works and its FAQ.',
+    },
   },
 });

@@ -1,7 +1,11 @@
 // Tiny DOM builders for the tool islands: every user-supplied string goes in as text, never as HTML.
 type Child = Node | string | number | null | undefined | false;
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string | boolean | undefined> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | boolean | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === false) continue;
@@ -16,7 +20,11 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<
  * the text "null", which is how the heading audit once printed "null" under its outline.
  */
 export function fill(node: ParentNode, ...children: Child[]): void {
-  node.replaceChildren(...children.filter((c): c is Node | string | number => c !== null && c !== undefined && c !== false).map((c) => (typeof c === 'number' ? String(c) : c)));
+  node.replaceChildren(
+    ...children
+      .filter((c): c is Node | string | number => c !== null && c !== undefined && c !== false)
+      .map((c) => (typeof c === 'number' ? String(c) : c)),
+  );
 }
 
 /** The element with this `data-part` inside an island; a missing one is a bug in the island's markup. */

@@ -9,10 +9,16 @@ export interface ArticleInput {
   dateModified?: string;
   authors: { name: string; url?: string }[];
 }
-export interface FaqInput { type: 'FAQPage'; faqs: { question: string; answer: string }[] }
+export interface FaqInput {
+  type: 'FAQPage';
+  faqs: { question: string; answer: string }[];
+}
 export type JsonLdInput = ArticleInput | FaqInput;
 
-export interface FieldProblem { field: string; message: string }
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
 export interface JsonLdResult {
   data: Record<string, unknown>;
   errors: FieldProblem[];
@@ -41,7 +47,9 @@ export function isAbsoluteUrl(value: string): boolean {
   try {
     const u = new URL(value.trim());
     return (u.protocol === 'https:' || u.protocol === 'http:') && !!u.hostname;
-  } catch { return false; }
+  } catch {
+    return false;
+  }
 }
 
 export const scriptTag = (data: unknown): string =>
@@ -50,23 +58,32 @@ export const scriptTag = (data: unknown): string =>
 function article(input: ArticleInput, errors: FieldProblem[], warnings: FieldProblem[]) {
   const headline = input.headline.trim();
   if (!headline) errors.push({ field: 'headline', message: 'Headline is required.' });
-  else if (headline.length > 110) warnings.push({ field: 'headline', message: `Headline is ${headline.length} characters; some features cut it off, so keep it concise.` });
+  else if (headline.length > 110)
+    warnings.push({
+      field: 'headline',
+      message: `Headline is ${headline.length} characters; some features cut it off, so keep it concise.`,
+    });
   const images = input.images.map((i) => i.trim()).filter(Boolean);
   if (!images.length) errors.push({ field: 'images', message: 'Add at least one image URL.' });
-  images.forEach((url, i) => { if (!isAbsoluteUrl(url)) errors.push({ field: `images.${i}`, message: `Image ${i + 1} must be an absolute URL starting with https://.` }); });
+  images.forEach((url, i) => {
+    if (!isAbsoluteUrl(url))
+      errors.push({ field: `images.${i}`, message: `Image ${i + 1} must be an absolute URL starting with https://.` });
+  });
   const published = input.datePublished.trim() ? parseIsoDate(input.datePublished) : 'is required';
   if (typeof published === 'string') errors.push({ field: 'datePublished', message: `Date published ${published}.` });
   let modified: number | string | undefined;
   if (input.dateModified?.trim()) {
     modified = parseIsoDate(input.dateModified);
     if (typeof modified === 'string') errors.push({ field: 'dateModified', message: `Date modified ${modified}.` });
-    else if (typeof published === 'number' && modified < published) errors.push({ field: 'dateModified', message: 'Date modified is earlier than date published.' });
+    else if (typeof published === 'number' && modified < published)
+      errors.push({ field: 'dateModified', message: 'Date modified is earlier than date published.' });
   }
   const authors = input.authors.filter((a) => a.name.trim() || a.url?.trim());
   if (!authors.length) errors.push({ field: 'authors', message: 'Add at least one author with a name.' });
   authors.forEach((a, i) => {
     if (!a.name.trim()) errors.push({ field: `authors.${i}.name`, message: `Author ${i + 1} needs a name.` });
-    if (a.url?.trim() && !isAbsoluteUrl(a.url)) errors.push({ field: `authors.${i}.url`, message: `Author ${i + 1}'s URL must be absolute, starting with https://.` });
+    if (a.url?.trim() && !isAbsoluteUrl(a.url))
+      errors.push({ field: `authors.${i}.url`, message: `Author ${i + 1}'s URL must be absolute, starting with https://.` });
   });
   return {
     '@context': 'https://schema.org',
@@ -88,7 +105,8 @@ function faqPage(input: FaqInput, errors: FieldProblem[]) {
     if (!q) errors.push({ field: `faqs.${i}.question`, message: `Question ${i + 1} is empty.` });
     if (!f.answer.trim()) errors.push({ field: `faqs.${i}.answer`, message: `The answer to question ${i + 1} is empty.` });
     const key = q.toLowerCase().replace(/\s+/g, ' ');
-    if (q && seen.has(key)) errors.push({ field: `faqs.${i}.question`, message: `Question ${i + 1} repeats question ${seen.get(key)! + 1}.` });
+    if (q && seen.has(key))
+      errors.push({ field: `faqs.${i}.question`, message: `Question ${i + 1} repeats question ${seen.get(key)! + 1}.` });
     else if (q) seen.set(key, i);
   });
   return {

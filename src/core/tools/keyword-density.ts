@@ -1,7 +1,11 @@
 // Keyword density as the Keyword Density Checker page defines it: count × words in the phrase ÷ total words × 100.
 import { STOP_WORDS } from './stop-words.ts';
 
-export interface PhraseCount { phrase: string; count: number; density: number }
+export interface PhraseCount {
+  phrase: string;
+  count: number;
+  density: number;
+}
 export interface DensityReport {
   totalWords: number;
   /** Most frequent phrases of one, two and three words, most frequent first (ties: first seen first). */
@@ -9,14 +13,20 @@ export interface DensityReport {
   keyword?: PhraseCount;
 }
 
-interface Token { word: string; endsClause: boolean }
+interface Token {
+  word: string;
+  endsClause: boolean;
+}
 
 /** Lower-cased words with surrounding punctuation trimmed; inner hyphens and apostrophes stay ("long-form", "it's"). */
 export function densityTokens(text: string): Token[] {
   const out: Token[] = [];
   for (const raw of text.toLowerCase().split(/\s+/u)) {
     const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').replace(/’/g, "'");
-    if (!word) { if (out.length && /[.!?;:,]/.test(raw)) out[out.length - 1]!.endsClause = true; continue; }
+    if (!word) {
+      if (out.length && /[.!?;:,]/.test(raw)) out[out.length - 1]!.endsClause = true;
+      continue;
+    }
     out.push({ word, endsClause: /[.!?;:,)\]"”]$/u.test(raw) });
   }
   return out;
@@ -37,7 +47,11 @@ function ngrams(tokens: Token[], n: number): Map<string, number> {
   return counts;
 }
 
-export interface DensityOptions { keyword?: string; hideStopWords?: boolean; top?: number }
+export interface DensityOptions {
+  keyword?: string;
+  hideStopWords?: boolean;
+  top?: number;
+}
 
 export function keywordDensity(text: string, { keyword, hideStopWords = true, top = 10 }: DensityOptions = {}): DensityReport {
   const tokens = densityTokens(text);

@@ -6,12 +6,19 @@ import { sentences, words } from './text-stats.ts';
  * syllable on unusual words, which is what the tool page promises. A token with no letters (a number) is one.
  */
 export function countSyllables(word: string): number {
-  const parts = word.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '').split(/[-–—/]+/u);
+  const parts = word
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .split(/[-–—/]+/u);
   let total = 0;
   for (const part of parts) {
     let w = part.replace(/[^a-z]/g, '');
     if (!w) continue;
-    if (w.length <= 3) { total += 1; continue; }
+    if (w.length <= 3) {
+      total += 1;
+      continue;
+    }
     // Silent endings: "makes", "played", "make"; but "boxes", "pages", "tables", "wanted", "table" keep theirs.
     if (/[^aeiouy]es$/.test(w) && !/(?:[sxzgc]|[cs]h|[^aeiouy]l)es$/.test(w)) w = w.slice(0, -2);
     else if (/[^aeioutd]ed$/.test(w)) w = w.slice(0, -2);
@@ -34,7 +41,11 @@ export interface Readability {
 }
 
 const BANDS: [number, string][] = [
-  [90, 'Very easy'], [70, 'Easy to fairly easy'], [60, 'Plain English'], [50, 'Fairly difficult'], [30, 'Difficult'],
+  [90, 'Very easy'],
+  [70, 'Easy to fairly easy'],
+  [60, 'Plain English'],
+  [50, 'Fairly difficult'],
+  [30, 'Difficult'],
 ];
 export const readingEaseBand = (score: number): string => BANDS.find(([min]) => score >= min)?.[1] ?? 'Very difficult';
 

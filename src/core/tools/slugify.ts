@@ -4,8 +4,25 @@ import { STOP_WORDS } from './stop-words.ts';
 
 /** Letters NFD cannot take apart into a base letter and a mark. */
 const SPECIAL: Record<string, string> = {
-  ß: 'ss', ẞ: 'ss', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', ø: 'o', Ø: 'o', đ: 'd', Đ: 'd', ð: 'd', Ð: 'd',
-  þ: 'th', Þ: 'th', ł: 'l', Ł: 'l', ı: 'i', ħ: 'h', Ħ: 'h',
+  ß: 'ss',
+  ẞ: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  ø: 'o',
+  Ø: 'o',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  Ð: 'd',
+  þ: 'th',
+  Þ: 'th',
+  ł: 'l',
+  Ł: 'l',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'h',
 };
 
 export function foldToAscii(text: string): string {
@@ -15,7 +32,9 @@ export function foldToAscii(text: string): string {
     .replace(/\p{M}+/gu, '');
 }
 
-export interface SlugOptions { removeStopWords?: boolean }
+export interface SlugOptions {
+  removeStopWords?: boolean;
+}
 
 export function slugify(text: string, { removeStopWords = false }: SlugOptions = {}): string {
   const parts = foldToAscii(text)

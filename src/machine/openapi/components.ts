@@ -15,7 +15,18 @@ import { COLLECTIONS } from '../../catalog/collections.ts';
 import { PAGE_KINDS } from '../../catalog/page-kinds.ts';
 
 /** Codes of spec section 7, plus the few of our own every client may meet (405, 500, 503). */
-export const ERROR_CODES = ['invalid_query', 'unauthorized', 'project_api_disabled', 'project_not_found', 'not_found', 'rate_limited', 'upstream_unavailable', 'method_not_allowed', 'unavailable', 'internal'] as const;
+export const ERROR_CODES = [
+  'invalid_query',
+  'unauthorized',
+  'project_api_disabled',
+  'project_not_found',
+  'not_found',
+  'rate_limited',
+  'upstream_unavailable',
+  'method_not_allowed',
+  'unavailable',
+  'internal',
+] as const;
 
 const ApiErrorBody = ErrorBody.extend({
   code: z.enum(ERROR_CODES).meta({ description: 'Stable code to branch on (spec section 7).' }),
@@ -23,14 +34,33 @@ const ApiErrorBody = ErrorBody.extend({
 }).meta({ description: 'Every rejection: a flat `{code, message}`. Clients should also accept the same two fields nested under `error`.' });
 
 /** Each declared collection's resource (and its list summary), then its two envelopes, in declaration order. */
-const collectionResources = Object.fromEntries(COLLECTIONS.flatMap((c) => [...(c.summary ? [[c.summary.name, c.summary.schema]] : []), [c.name, c.output]]));
-const collectionEnvelopes = Object.fromEntries(COLLECTIONS.flatMap((c) => [[`${c.name}List`, list(c.summary?.schema ?? c.output)], [`${c.name}Response`, single(c.output)]]));
+const collectionResources = Object.fromEntries(
+  COLLECTIONS.flatMap((c) => [...(c.summary ? [[c.summary.name, c.summary.schema]] : []), [c.name, c.output]]),
+);
+const collectionEnvelopes = Object.fromEntries(
+  COLLECTIONS.flatMap((c) => [
+    [`${c.name}List`, list(c.summary?.schema ?? c.output)],
+    [`${c.name}Response`, single(c.output)],
+  ]),
+);
 
 const resources = {
-  Pagination, Error: ApiErrorBody, Page, SearchResult, GlossaryCategory, GlossaryTerm,
+  Pagination,
+  Error: ApiErrorBody,
+  Page,
+  SearchResult,
+  GlossaryCategory,
+  GlossaryTerm,
   ...collectionResources,
-  Pricing, ArticleSummary, Article, Health, ApiIndex,
-  OwnProject: ownProject, OwnArticleCard: ownArticleCard, OwnArticle: ownArticle, ArticleRemoval: articleRemoval,
+  Pricing,
+  ArticleSummary,
+  Article,
+  Health,
+  ApiIndex,
+  OwnProject: ownProject,
+  OwnArticleCard: ownArticleCard,
+  OwnArticle: ownArticle,
+  ArticleRemoval: articleRemoval,
   ...Object.fromEntries(Object.entries(webhookPayloads).map(([type, schema]) => [eventSchemaName(type), schema])),
 } as const;
 
@@ -47,12 +77,19 @@ export function componentSchemas(): Record<string, Record<string, unknown>> {
   const all = [...Object.entries(resources), ...named.slice(0, at), ...Object.entries(collectionEnvelopes), ...named.slice(at)];
   for (const [id, schema] of all) registry.add(schema as z.ZodType, { id });
   const { schemas } = z.toJSONSchema(registry, {
-    target: 'draft-2020-12', io: 'output', unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}`,
+    target: 'draft-2020-12',
+    io: 'output',
+    unrepresentable: 'any',
+    uri: (id) => `#/components/schemas/${id}`,
     // A page's kind is stated as the enum of every kind, which the collections extend (schemas/ cannot know them).
-    override: ({ zodSchema, jsonSchema }) => { if (zodSchema === pageKind) jsonSchema.enum = [...PAGE_KINDS]; },
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema === pageKind) jsonSchema.enum = [...PAGE_KINDS];
+    },
   });
   // The document's dialect is 2020-12 already; per-schema $schema and $id would only shadow the component names.
-  return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...rest }]) => [id, rest as Record<string, unknown>]));
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...rest }]) => [id, rest as Record<string, unknown>]),
+  );
 }
 
 /** One parameter's schema (default, bounds, enum) from a zod type. */

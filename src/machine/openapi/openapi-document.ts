@@ -37,11 +37,21 @@ export function openApiDocument(site: string, limits: RateLimits) {
     tags: [
       { name: 'Public API', description: 'Index and health.' },
       { name: 'Site', description: 'Pages and search.' },
-      { name: 'Glossary', description: 'SEO glossary terms and their categories.' }, { name: 'Tools', description: 'The free SEO tools of the site.' }, { name: 'Product', description: 'Agents, features, comparisons and pricing.' },
+      { name: 'Glossary', description: 'SEO glossary terms and their categories.' },
+      { name: 'Tools', description: 'The free SEO tools of the site.' },
+      { name: 'Product', description: 'Agents, features, comparisons and pricing.' },
       // A collection with a tag of its own (src/catalog/collections.ts) describes it; each once, in declaration order.
-      ...[...new Map(COLLECTIONS.filter((c) => c.api.tagDescription).map((c) => [c.api.tag, { name: c.api.tag, description: c.api.tagDescription! }])).values()],
-      { name: 'Blog', description: "The company blog; its source is live, so 502 upstream_unavailable is possible." },
-      { name: 'Content API', description: 'Authenticated: your own published articles.', externalDocs: { url: `${site}/docs/content-api/` } },
+      ...[
+        ...new Map(
+          COLLECTIONS.filter((c) => c.api.tagDescription).map((c) => [c.api.tag, { name: c.api.tag, description: c.api.tagDescription! }]),
+        ).values(),
+      ],
+      { name: 'Blog', description: 'The company blog; its source is live, so 502 upstream_unavailable is possible.' },
+      {
+        name: 'Content API',
+        description: 'Authenticated: your own published articles.',
+        externalDocs: { url: `${site}/docs/content-api/` },
+      },
     ],
     paths: operations(),
     webhooks: webhookOperations(site),
@@ -50,18 +60,29 @@ export function openApiDocument(site: string, limits: RateLimits) {
       headers,
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'The account API key: `Authorization: Bearer <key>`.' },
-        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'The same key, for runtimes where Authorization is awkward.' },
+        apiKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Api-Key',
+          description: 'The same key, for runtimes where Authorization is awkward.',
+        },
       },
     },
     'x-api-catalog': `${site}${API_CATALOG_PATH}`,
     // Not OpenAPI operations (JSON-RPC over one POST endpoint each): named here, described by their server cards.
     'x-mcp': Object.values(MCP_SERVERS).map((m) => ({
-      name: m.title, url: `${site}${m.path}`, transport: 'streamable-http', authentication: m.auth === 'account-key' ? 'bearer' : 'none',
-      description: m.description, 'server-card': `${site}${m.card}`, documentation: `${site}${m.docs}`,
+      name: m.title,
+      url: `${site}${m.path}`,
+      transport: 'streamable-http',
+      authentication: m.auth === 'account-key' ? 'bearer' : 'none',
+      description: m.description,
+      'server-card': `${site}${m.card}`,
+      documentation: `${site}${m.docs}`,
     })),
   };
 }
 
 export const openApiJson = (site: string, limits: RateLimits): string => `${JSON.stringify(openApiDocument(site, limits), null, 2)}\n`;
 /** YAML of the same document; aliases off so every reader sees plain, repeated nodes. */
-export const openApiYaml = (site: string, limits: RateLimits): string => stringify(openApiDocument(site, limits), { aliasDuplicateObjects: false, lineWidth: 0 });
+export const openApiYaml = (site: string, limits: RateLimits): string =>
+  stringify(openApiDocument(site, limits), { aliasDuplicateObjects: false, lineWidth: 0 });

@@ -9,17 +9,27 @@ import { errorResponse, notModified, okContent, okPublic } from './responses.ts'
 /** `/api/v1/glossary/:slug` -> `/api/v1/glossary/{slug}`; `/api/v1/` -> `/api/v1` (both answer, and paths in the document carry no trailing slash). */
 export const openApiPath = (pattern: string): string => pattern.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1');
 
-export interface Parameter { name: string; in: 'query' | 'path' | 'header'; required?: boolean; description: string; schema: Record<string, unknown> }
+export interface Parameter {
+  name: string;
+  in: 'query' | 'path' | 'header';
+  required?: boolean;
+  description: string;
+  schema: Record<string, unknown>;
+}
 
 /** One parameter per property of a zod object: its input JSON Schema, the description lifted to the parameter. */
 function parametersOf(schema: z.ZodObject | undefined, where: 'query' | 'path'): Parameter[] {
   if (!schema) return [];
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as { properties: Record<string, Record<string, unknown>>; required?: string[] };
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as {
+    properties: Record<string, Record<string, unknown>>;
+    required?: string[];
+  };
   return Object.entries(json.properties).map(([name, { description, ...rest }]) => {
     // A default set on a transformed parameter lives in its metadata (the JSON Schema of the input side drops it).
     const fallback = (schema.shape[name] as z.ZodType).meta()?.default;
     return {
-      name, in: where,
+      name,
+      in: where,
       ...(where === 'path' || json.required?.includes(name) ? { required: true } : {}),
       description: String(description ?? ''),
       schema: fallback === undefined ? rest : { ...rest, default: fallback },
@@ -27,14 +37,31 @@ function parametersOf(schema: z.ZodObject | undefined, where: 'query' | 'path'):
   });
 }
 
-const ifNoneMatch: Parameter = { name: 'If-None-Match', in: 'header', description: 'An ETag from an earlier response (or `*`): an unchanged resource answers 304 with no body.', schema: { type: 'string' } };
+const ifNoneMatch: Parameter = {
+  name: 'If-None-Match',
+  in: 'header',
+  description: 'An ETag from an earlier response (or `*`): an unchanged resource answers 304 with no body.',
+  schema: { type: 'string' },
+};
 
 type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The codes each status can carry, by API; 404 on the content API depends on the endpoint. */
 function codesFor(endpoint: Endpoint, status: number): ErrorCode[] {
   if (status === 404 && endpoint.api === 'content') return endpoint.path ? ['project_not_found', 'not_found'] : ['project_not_found'];
-  return ({ 400: ['invalid_query'], 401: ['unauthorized'], 403: ['project_api_disabled'], 404: ['not_found'], 405: ['method_not_allowed'], 429: ['rate_limited'], 500: ['internal'], 502: ['upstream_unavailable'], 503: ['unavailable'] } as Record<number, ErrorCode[]>)[status]!;
+  return (
+    {
+      400: ['invalid_query'],
+      401: ['unauthorized'],
+      403: ['project_api_disabled'],
+      404: ['not_found'],
+      405: ['method_not_allowed'],
+      429: ['rate_limited'],
+      500: ['internal'],
+      502: ['upstream_unavailable'],
+      503: ['unavailable'],
+    } as Record<number, ErrorCode[]>
+  )[status]!;
 }
 
 function operation(endpoint: Endpoint) {
@@ -45,8 +72,12 @@ function operation(endpoint: Endpoint) {
   const statuses = [...new Set([...doc.errors, ...(endpoint.path ? [404] : []), 405, 500])].sort();
   const limits = endpoint.bucket === 'detail' ? '600 per hour and 6,000 per day' : '300 per hour and 2,000 per day';
   return {
-    operationId: endpoint.id, tags: [doc.tag], summary: doc.summary,
-    description: keyed ? `${doc.description} Counts as a ${endpoint.bucket} request for the rate limits (${limits} per account).` : doc.description,
+    operationId: endpoint.id,
+    tags: [doc.tag],
+    summary: doc.summary,
+    description: keyed
+      ? `${doc.description} Counts as a ${endpoint.bucket} request for the rate limits (${limits} per account).`
+      : doc.description,
     security: keyed ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : [],
     parameters: [...parametersOf(endpoint.path?.schema(), 'path'), ...parametersOf(endpoint.query?.schema(), 'query'), ifNoneMatch],
     responses: {

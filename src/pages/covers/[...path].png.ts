@@ -8,9 +8,15 @@ import { devImageRoutes } from '../../seo/dev-image-routes.ts';
 import { renderOgImage } from '../../seo/render-og-image.ts';
 import type { OgImage } from '../../seo/og-images.ts';
 
-export const getStaticPaths: GetStaticPaths = async () => (import.meta.env.DEV ? devImageRoutes('/covers/', siteContent().catalog, await buildBlog()) : []);
+export const getStaticPaths: GetStaticPaths = async () =>
+  import.meta.env.DEV ? devImageRoutes('/covers/', siteContent().catalog, await buildBlog()) : [];
 
 export const GET: APIRoute = async ({ props }) => {
-  const { image: { card, width }, host } = props as { image: OgImage; host: string };
-  return new Response(new Uint8Array(await renderOgImage(siteSettings().ogCacheDir, card, host, width)), { headers: { 'content-type': 'image/png' } });
+  const {
+    image: { card, width },
+    host,
+  } = props as { image: OgImage; host: string };
+  return new Response(new Uint8Array(await renderOgImage(siteSettings().ogCacheDir, card, host, width)), {
+    headers: { 'content-type': 'image/png' },
+  });
 };

@@ -23,7 +23,11 @@ import type { ArticleRow } from '../article-rows.ts';
 import { rowsOf } from '../rows-of.ts';
 
 export type Bucket = 'list' | 'detail';
-export interface Window { win: 'hour' | 'day'; hits: number; reset: number }
+export interface Window {
+  win: 'hour' | 'day';
+  hits: number;
+  reset: number;
+}
 export interface Access {
   accountId: string | null;
   windows: Window[];
@@ -38,10 +42,17 @@ export interface Access {
   counted: boolean;
 }
 /** What one request asks the gate for; only values that passed their schema. */
-export interface Target { projectId?: string; slug?: string }
+export interface Target {
+  projectId?: string;
+  slug?: string;
+}
 
 type GateRow = Partial<ArticleRow> & {
-  gate_account: string | null; gate_windows: Window[] | null; gate_project: string | null; gate_api: boolean | null; gate_version: string | null;
+  gate_account: string | null;
+  gate_windows: Window[] | null;
+  gate_project: string | null;
+  gate_api: boolean | null;
+  gate_version: string | null;
 };
 
 /** PostgreSQL's disk_full: the counters cannot be written, but the store still reads. */
@@ -52,7 +63,13 @@ const DISK_FULL = '53100';
  * the store's disk is full the counters cannot be written: the same statement runs again reading them instead, so
  * reads go on, still held to the limits as counted so far (the requests are not added), and the log says why.
  */
-export async function checkAccessBatch(sql: Sql, digest: string, bucket: Bucket, targets: readonly Target[], deadline: Date): Promise<Access[]> {
+export async function checkAccessBatch(
+  sql: Sql,
+  digest: string,
+  bucket: Bucket,
+  targets: readonly Target[],
+  deadline: Date,
+): Promise<Access[]> {
   try {
     return await gateStatement(sql, digest, bucket, targets, deadline, true);
   } catch (err) {
@@ -62,11 +79,19 @@ export async function checkAccessBatch(sql: Sql, digest: string, bucket: Bucket,
   }
 }
 
-async function gateStatement(sql: Sql, digest: string, bucket: Bucket, targets: readonly Target[], deadline: Date, counting: boolean): Promise<Access[]> {
+async function gateStatement(
+  sql: Sql,
+  digest: string,
+  bucket: Bucket,
+  targets: readonly Target[],
+  deadline: Date,
+  counting: boolean,
+): Promise<Access[]> {
   const n = targets.length;
   const wantsArticle = targets.some((t) => t.slug !== undefined);
   const windows = sql`(values ('hour', date_trunc('hour', now())), ('day', date_trunc('day', now()))) as w(win, start)`;
-  const end = (table: string, start: string) => sql`${sql(start)} + case ${sql(table + '.win')} when 'hour' then interval '1 hour' else interval '1 day' end`;
+  const end = (table: string, start: string) =>
+    sql`${sql(start)} + case ${sql(`${table}.win`)} when 'hour' then interval '1 hour' else interval '1 day' end`;
   const counted = counting
     ? sql`
       insert into rate_counters (account_id, bucket, win, window_start, hits)
@@ -105,14 +130,26 @@ async function gateStatement(sql: Sql, digest: string, bucket: Bucket, targets: 
       accountId: gate_account,
       windows,
       counted: windows.length > 0,
-      project: projectId === undefined ? undefined : gate_project ? { id: gate_project, apiEnabled: gate_api!, articlesVersion: gate_version! } : null,
+      project:
+        projectId === undefined
+          ? undefined
+          : gate_project
+            ? { id: gate_project, apiEnabled: gate_api!, articlesVersion: gate_version! }
+            : null,
       ...(slug === undefined ? {} : { article: article.id ? (article as ArticleRow) : null }),
     };
   });
 }
 
 /** One request's gate statement (no coalescing), counted only when it runs by `deadline`. */
-export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, projectId: string | undefined, deadline: Date, slug?: string): Promise<Access> {
+export async function checkAccess(
+  sql: Sql,
+  digest: string,
+  bucket: Bucket,
+  projectId: string | undefined,
+  deadline: Date,
+  slug?: string,
+): Promise<Access> {
   return (await checkAccessBatch(sql, digest, bucket, [{ projectId, slug }], deadline))[0]!;
 }
 
@@ -121,28 +158,48 @@ export async function checkAccess(sql: Sql, digest: string, bucket: Bucket, proj
  * meanwhile go together in the next. Unloaded, every request runs at once, alone.
  */
 export function createGate(sql: Sql, maxBatch = 64): (digest: string, bucket: Bucket, target: Target, deadline: Date) => Promise<Access> {
-  interface Waiting { target: Target; deadline: Date; resolve: (a: Access) => void; reject: (e: unknown) => void }
+  interface Waiting {
+    target: Target;
+    deadline: Date;
+    resolve: (a: Access) => void;
+    reject: (e: unknown) => void;
+  }
   const queues = new Map<string, Waiting[]>(); // present while a statement for the key is in flight
 
   function run(digest: string, bucket: Bucket, lane: string, batch: Waiting[]): void {
     const deadline = new Date(Math.min(...batch.map((w) => w.deadline.getTime())));
-    checkAccessBatch(sql, digest, bucket, batch.map((w) => w.target), deadline).then(
-      (answers) => batch.forEach((w, i) => w.resolve(answers[i]!)),
-      (err) => batch.forEach((w) => w.reject(err)),
-    ).finally(() => {
-      const waiting = queues.get(lane)!;
-      if (!waiting.length) { queues.delete(lane); return; }
-      run(digest, bucket, lane, waiting.splice(0, maxBatch));
-    });
+    checkAccessBatch(
+      sql,
+      digest,
+      bucket,
+      batch.map((w) => w.target),
+      deadline,
+    )
+      .then(
+        (answers) => batch.forEach((w, i) => w.resolve(answers[i]!)),
+        (err) => batch.forEach((w) => w.reject(err)),
+      )
+      .finally(() => {
+        const waiting = queues.get(lane)!;
+        if (!waiting.length) {
+          queues.delete(lane);
+          return;
+        }
+        run(digest, bucket, lane, waiting.splice(0, maxBatch));
+      });
   }
 
-  return (digest, bucket, target, deadline) => new Promise<Access>((resolve, reject) => {
-    const lane = `${bucket}|${digest}`;
-    const waiting = queues.get(lane);
-    if (waiting) { waiting.push({ target, deadline, resolve, reject }); return; }
-    queues.set(lane, []);
-    run(digest, bucket, lane, [{ target, deadline, resolve, reject }]);
-  });
+  return (digest, bucket, target, deadline) =>
+    new Promise<Access>((resolve, reject) => {
+      const lane = `${bucket}|${digest}`;
+      const waiting = queues.get(lane);
+      if (waiting) {
+        waiting.push({ target, deadline, resolve, reject });
+        return;
+      }
+      queues.set(lane, []);
+      run(digest, bucket, lane, [{ target, deadline, resolve, reject }]);
+    });
 }
 
 /** Drops counters of windows that ended more than a day ago. */

@@ -4,7 +4,11 @@ import type { Sql } from 'postgres';
 import { inTx } from '../tx.ts';
 import { keyDigest, keyHint, newApiKey, newId } from '../ids.ts';
 
-export interface Account { id: string; name: string; created_at: Date }
+export interface Account {
+  id: string;
+  name: string;
+  created_at: Date;
+}
 
 export async function createAccount(sql: Sql, name: string, id = newId('acc')): Promise<{ account_id: string; api_key: string }> {
   const api_key = newApiKey();

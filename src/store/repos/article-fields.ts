@@ -13,7 +13,12 @@ export type ArticleFields = Partial<Omit<FieldColumns, 'slug'>>;
  * stay; updated_at and last_edited become now. The change's webhook event is queued in the same transaction.
  * Undefined when the project has no article with that slug.
  */
-export function updateArticleFields(db: Sql, projectId: string, slug: string, fields: ArticleFields): Promise<{ delivery_id?: string } | undefined> {
+export function updateArticleFields(
+  db: Sql,
+  projectId: string,
+  slug: string,
+  fields: ArticleFields,
+): Promise<{ delivery_id?: string } | undefined> {
   return inTx(db, async (sql) => {
     const values: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(fields)) values[k] = isJson(k as ArticleFieldName) && v !== null ? sql.json(v as never) : v;

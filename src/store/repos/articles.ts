@@ -28,8 +28,12 @@ function columns(sql: Sql, a: OwnArticleInput): Record<string, unknown> {
  * The change's webhook event is queued in the same transaction (the outbox): `delivery_id` is set when an
  * endpoint of the project is subscribed to it.
  */
-export function publishArticle(db: Sql, projectId: string, a: OwnArticleInput, at?: { published?: Date; updated?: Date; retired?: boolean }):
-  Promise<{ id: string; slug: string; created: boolean; delivery_id?: string }> {
+export function publishArticle(
+  db: Sql,
+  projectId: string,
+  a: OwnArticleInput,
+  at?: { published?: Date; updated?: Date; retired?: boolean },
+): Promise<{ id: string; slug: string; created: boolean; delivery_id?: string }> {
   return inTx(db, async (sql) => {
     const row = await upsertArticle(sql, projectId, a, at);
     const [delivery_id] = await enqueueArticleEvents(sql, [row.id]);
@@ -37,17 +41,30 @@ export function publishArticle(db: Sql, projectId: string, a: OwnArticleInput, a
   });
 }
 
-async function upsertArticle(sql: Sql, projectId: string, a: OwnArticleInput, at?: { published?: Date; updated?: Date; retired?: boolean }):
-  Promise<{ id: string; slug: string; created: boolean }> {
+async function upsertArticle(
+  sql: Sql,
+  projectId: string,
+  a: OwnArticleInput,
+  at?: { published?: Date; updated?: Date; retired?: boolean },
+): Promise<{ id: string; slug: string; created: boolean }> {
   const now = at?.updated ?? new Date();
   const published = at?.published ?? now;
-  const keep = (k: 'noindex' | 'redirect_to' | 'redirect_type') => (a[k] === undefined ? sql`${sql('articles.' + k)}` : sql`${sql('excluded.' + k)}`);
-  const set = WRITTEN.map((k) => sql`${sql(k)} = ${sql('excluded.' + k)}`).reduce((x, y) => sql`${x}, ${y}`);
+  const keep = (k: 'noindex' | 'redirect_to' | 'redirect_type') =>
+    a[k] === undefined ? sql`${sql(`articles.${k}`)}` : sql`${sql(`excluded.${k}`)}`;
+  const set = WRITTEN.map((k) => sql`${sql(k)} = ${sql(`excluded.${k}`)}`).reduce((x, y) => sql`${x}, ${y}`);
   const [row] = await sql<{ id: string; slug: string; created: boolean }[]>`
     insert into articles ${sql({
-      id: newId('art'), project_id: projectId, slug: a.slug, ...columns(sql, a),
-      noindex: a.noindex ?? false, redirect_to: a.redirect_to ?? null, redirect_type: a.redirect_type ?? null,
-      retired: at?.retired ?? false, published_at: published, created_at: published, updated_at: now,
+      id: newId('art'),
+      project_id: projectId,
+      slug: a.slug,
+      ...columns(sql, a),
+      noindex: a.noindex ?? false,
+      redirect_to: a.redirect_to ?? null,
+      redirect_type: a.redirect_type ?? null,
+      retired: at?.retired ?? false,
+      published_at: published,
+      created_at: published,
+      updated_at: now,
     })}
     on conflict (project_id, slug) do update set ${set},
       noindex = ${keep('noindex')}, redirect_to = ${keep('redirect_to')}, redirect_type = ${keep('redirect_type')},
@@ -62,7 +79,12 @@ type Change = Partial<Pick<ArticleRow, 'unpublished' | 'redirect_to' | 'redirect
  * Applies a consolidation change and queues its webhook event in the same transaction; undefined when the project
  * has no article with that slug.
  */
-export function updateArticleState(db: Sql, projectId: string, slug: string, change: Change): Promise<{ delivery_id?: string } | undefined> {
+export function updateArticleState(
+  db: Sql,
+  projectId: string,
+  slug: string,
+  change: Change,
+): Promise<{ delivery_id?: string } | undefined> {
   return inTx(db, async (sql) => {
     const rows = await sql<{ id: string }[]>`update articles set ${sql(change as Record<string, unknown>)}, updated_at = now()
       where project_id = ${projectId} and slug = ${slug} returning id`;
@@ -75,8 +97,10 @@ export function updateArticleState(db: Sql, projectId: string, slug: string, cha
 export type SortKey = 'published_at' | 'updated_at' | 'title';
 
 /** Visible article cards (not unpublished, not redirected), in a stable order with id as the tie-break. */
-export async function listArticleCards(sql: Sql, q: { projectId: string; limit: number; offset: number; sort: SortKey; order: 'asc' | 'desc'; updatedSince?: Date; tag?: string }):
-  Promise<{ rows: CardRow[]; total: number; version: string }> {
+export async function listArticleCards(
+  sql: Sql,
+  q: { projectId: string; limit: number; offset: number; sort: SortKey; order: 'asc' | 'desc'; updatedSince?: Date; tag?: string },
+): Promise<{ rows: CardRow[]; total: number; version: string }> {
   const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
   // Titles in human alphabetical order (ICU collation of migration 005, over its index), not code point order.
   const by = (t: string) => (q.sort === 'title' ? sql`${sql(t)} collate skribra_title` : sql(t));
@@ -86,9 +110,10 @@ export async function listArticleCards(sql: Sql, q: { projectId: string; limit: 
   // Without a filter the total is the project's trigger-kept count (migration 003): one row read instead of a
   // count over every listed article of the project. With updatedSince it is counted. Either way it is read in
   // the page's statement, so in its snapshot; the left join answers it even for a page past the end.
-  const total = q.updatedSince || q.tag !== undefined
-    ? sql`(select count(*)::int from articles where ${where})`
-    : sql`(select visible_articles from projects where id = ${q.projectId})`;
+  const total =
+    q.updatedSince || q.tag !== undefined
+      ? sql`(select count(*)::int from articles where ${where})`
+      : sql`(select visible_articles from projects where id = ${q.projectId})`;
   // The project's articles_version (migration 004) is read in the same statement too: the version this page's
   // data is at, so the list cache never files a page under a version newer than its data.
   // Deferred join: order and page over the narrow partial index (index-only when the visibility map allows),
@@ -101,7 +126,7 @@ export async function listArticleCards(sql: Sql, q: { projectId: string; limit: 
     )
     select ${total} as total, (select articles_version::text from projects where id = ${q.projectId}) as version, ${sql(CARD_COLUMNS.map((c) => `a.${c}`))}
     from (select) one left join (page join articles a on a.id = page.id) on true
-    order by ${by('a.' + q.sort)} ${dir}, a.id ${dir}`;
+    order by ${by(`a.${q.sort}`)} ${dir}, a.id ${dir}`;
   return { rows: rows[0]!.id === null ? [] : rows, total: rows[0]!.total ?? 0, version: rows[0]!.version };
 }
 
@@ -120,15 +145,19 @@ const publicVisible = (sql: Sql, projectId: string) =>
 export type SummaryRow = CardRow;
 
 /** Publicly visible articles, newest first; `q` is a case-insensitive substring of the title. */
-export async function listPublicArticles(sql: Sql, q: { projectId: string; q?: string; limit: number; offset: number }):
-  Promise<{ rows: SummaryRow[]; total: number }> {
+export async function listPublicArticles(
+  sql: Sql,
+  q: { projectId: string; q?: string; limit: number; offset: number },
+): Promise<{ rows: SummaryRow[]; total: number }> {
   const title = q.q ? sql`and strpos(lower(title), lower(${q.q})) > 0` : sql``;
   const rows = await sql<(SummaryRow & { total: number })[]>`
     select ${sql(CARD_COLUMNS)}, count(*) over ()::int as total
     from articles where ${publicVisible(sql, q.projectId)} ${title}
     order by published_at desc, id desc limit ${q.limit} offset ${q.offset}`;
   if (rows.length || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from articles where ${publicVisible(sql, q.projectId)} ${title}` as unknown as [{ n: number }];
+  const [{ n }] = (await sql<
+    { n: number }[]
+  >`select count(*)::int as n from articles where ${publicVisible(sql, q.projectId)} ${title}`) as unknown as [{ n: number }];
   return { rows, total: n };
 }
 
@@ -152,6 +181,8 @@ export async function allPublicArticles(sql: Sql, projectId: string): Promise<Ar
 
 /** A stamp that changes whenever any article of the project changes state or content (the build's staleness). */
 export async function projectLastChange(sql: Sql, projectId: string): Promise<string> {
-  const [row] = await sql<{ stamp: string }[]>`select coalesce(max(updated_at)::text, '') || '/' || count(*) as stamp from articles where project_id = ${projectId}`;
+  const [row] = await sql<
+    { stamp: string }[]
+  >`select coalesce(max(updated_at)::text, '') || '/' || count(*) as stamp from articles where project_id = ${projectId}`;
   return row!.stamp;
 }

@@ -11,17 +11,27 @@ export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
 
 /** A claimed delivery with what sending it needs from its project. */
 export interface ClaimedDelivery {
-  id: string; project_id: string; event_type: string; payload: string; attempts: number;
-  webhook_url: string | null; webhook_secret: string | null; previous_secret: string | null;
-  webhook_disabled_at: Date | null; webhook_disabled_reason: string | null;
+  id: string;
+  project_id: string;
+  event_type: string;
+  payload: string;
+  attempts: number;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+  previous_secret: string | null;
+  webhook_disabled_at: Date | null;
+  webhook_disabled_reason: string | null;
 }
 
 const ms = (sql: Sql, n: number) => sql`(${n}::double precision * interval '1 millisecond')`;
 
 /** The change log's event (migration 007) as the webhook names it. */
 const EVENT_TYPE: Record<string, ArticleEvent> = {
-  created: 'article.published', published: 'article.published', updated: 'article.updated',
-  unpublished: 'article.unpublished', redirected: 'article.redirected',
+  created: 'article.published',
+  published: 'article.published',
+  updated: 'article.updated',
+  unpublished: 'article.unpublished',
+  redirected: 'article.redirected',
 };
 
 /** Whether an endpoint with these subscriptions gets the change: none set is the spec's default, a first publish only. */
@@ -29,17 +39,38 @@ export const subscribed = (events: readonly string[] | null, event: string): boo
   events === null ? event === 'created' : events.includes(EVENT_TYPE[event]!);
 
 type EventRow = ArticleRow & {
-  ev_article: string; ev_project: string; ev_slug: string; ev_reason: 'unpublished' | 'redirected' | null; ev_event: string; ev_seq: string;
-  hook_account: string; hook_url: string | null; hook_disabled: Date | null; hook_events: string[] | null;
+  ev_article: string;
+  ev_project: string;
+  ev_slug: string;
+  ev_reason: 'unpublished' | 'redirected' | null;
+  ev_event: string;
+  ev_seq: string;
+  hook_account: string;
+  hook_url: string | null;
+  hook_disabled: Date | null;
+  hook_events: string[] | null;
 };
 
 /** The body of one event: the whole article for published and updated, what a site needs to drop it otherwise. */
 function eventPayload(r: EventRow): { type: ArticleEvent; body: string } {
   const type = EVENT_TYPE[r.ev_event]!;
-  const { ev_article, ev_project: _p, ev_slug, ev_reason, ev_event: _e, ev_seq, hook_account, hook_url: _u, hook_disabled: _d, hook_events: _s, ...article } = r;
-  const data = type === 'article.published' || type === 'article.updated'
-    ? toOwnArticle(article as ArticleRow, hook_account)
-    : toRemoval(ev_article, ev_slug, ev_reason ?? 'unpublished', article as ArticleRow);
+  const {
+    ev_article,
+    ev_project: _p,
+    ev_slug,
+    ev_reason,
+    ev_event: _e,
+    ev_seq,
+    hook_account,
+    hook_url: _u,
+    hook_disabled: _d,
+    hook_events: _s,
+    ...article
+  } = r;
+  const data =
+    type === 'article.published' || type === 'article.updated'
+      ? toOwnArticle(article as ArticleRow, hook_account)
+      : toRemoval(ev_article, ev_slug, ev_reason ?? 'unpublished', article as ArticleRow);
   return { type, body: JSON.stringify({ type, timestamp: new Date().toISOString(), sequence: Number(ev_seq), data }) };
 }
 
@@ -110,11 +141,20 @@ export async function markDelivered(sql: Sql, id: string, status: number): Promi
  * escape codes among them) are replaced before it is kept and later printed by the CLI, and it is bounded.
  */
 export const storedError = (text: string): string =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips
-  text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/ {2,}/g, ' ').slice(0, 500);
+  text
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .slice(0, 500);
 
 /** A failed attempt: due again after `delayMs`, or failed for good when that is undefined. */
-export async function markFailedAttempt(sql: Sql, d: Pick<ClaimedDelivery, 'id' | 'attempts'>, status: number | undefined, error: string, delayMs: number | undefined): Promise<void> {
+export async function markFailedAttempt(
+  sql: Sql,
+  d: Pick<ClaimedDelivery, 'id' | 'attempts'>,
+  status: number | undefined,
+  error: string,
+  delayMs: number | undefined,
+): Promise<void> {
   const next = delayMs === undefined ? sql`null` : sql`now() + ${ms(sql, delayMs)}`;
   // Only the holder of this attempt's claim records it; a delivered row is never reopened.
   await sql`update webhook_deliveries set status = ${delayMs === undefined ? 'failed' : 'pending'}, next_attempt_at = ${next},
@@ -129,9 +169,17 @@ export async function disableEndpoint(sql: Sql, projectId: string, reason: strin
 }
 
 export interface DeliveryListRow {
-  id: string; article_id: string | null; article_slug: string | null; event_type: string; status: DeliveryStatus;
-  attempts: number; last_status: number | null; last_error: string | null; next_attempt_at: Date | null;
-  created_at: Date; delivered_at: Date | null;
+  id: string;
+  article_id: string | null;
+  article_slug: string | null;
+  event_type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  delivered_at: Date | null;
 }
 
 export function listDeliveries(sql: Sql, projectId: string, limit = 50) {
@@ -151,6 +199,8 @@ export async function requeueDelivery(sql: Sql, id: string): Promise<{ status: D
     update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = now(), updated_at = now()
     where id = ${id} and status in ('pending', 'failed') returning status, project_id`;
   if (row) return row;
-  const [current] = await sql<{ status: DeliveryStatus; project_id: string }[]>`select status, project_id from webhook_deliveries where id = ${id}`;
+  const [current] = await sql<
+    { status: DeliveryStatus; project_id: string }[]
+  >`select status, project_id from webhook_deliveries where id = ${id}`;
   return current;
 }

@@ -7,9 +7,16 @@ export const ARTICLE_STATES: readonly ArticleState[] = ['published', 'unpublishe
 export const DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
 
 /** One state per article, in the order the API applies them: unpublished wins over a redirect, a redirect over retired. */
-const stateOf = (sql: Sql) => sql`case when unpublished then 'unpublished' when redirect_to is not null then 'redirected' when retired then 'retired' else 'published' end`;
+const stateOf = (sql: Sql) =>
+  sql`case when unpublished then 'unpublished' when redirect_to is not null then 'redirected' when retired then 'retired' else 'published' end`;
 
-export interface AccountListRow { id: string; name: string; created_at: Date; projects: number; key_hint: string | null }
+export interface AccountListRow {
+  id: string;
+  name: string;
+  created_at: Date;
+  projects: number;
+  key_hint: string | null;
+}
 
 /** Accounts, oldest first, with their project count and the hint of their active key (null when revoked). */
 export function listAccounts(sql: Sql, limit: number) {
@@ -21,8 +28,16 @@ export function listAccounts(sql: Sql, limit: number) {
 }
 
 export interface ProjectListRow {
-  id: string; account_id: string; account_name: string; name: string; url: string | null; api_enabled: boolean;
-  webhook_url: string | null; articles: number; published: number; created_at: Date;
+  id: string;
+  account_id: string;
+  account_name: string;
+  name: string;
+  url: string | null;
+  api_enabled: boolean;
+  webhook_url: string | null;
+  articles: number;
+  published: number;
+  created_at: Date;
 }
 
 /** Projects of one account or of all, oldest first, with article counts. */
@@ -37,12 +52,23 @@ export function listAllProjects(sql: Sql, q: { accountId?: string; limit: number
 }
 
 export interface ProjectDetail {
-  id: string; account_id: string; account_name: string; name: string; url: string | null; api_enabled: boolean;
-  webhook_url: string | null; webhook_secret_set: boolean; webhook_previous_secret_until: Date | null;
-  webhook_disabled_at: Date | null; webhook_disabled_reason: string | null;
+  id: string;
+  account_id: string;
+  account_name: string;
+  name: string;
+  url: string | null;
+  api_enabled: boolean;
+  webhook_url: string | null;
+  webhook_secret_set: boolean;
+  webhook_previous_secret_until: Date | null;
+  webhook_disabled_at: Date | null;
+  webhook_disabled_reason: string | null;
   /** Subscribed lifecycle events; null: the default (article.published, once per article). */
-  webhook_events: string[] | null; created_at: Date; updated_at: Date;
-  articles: Record<ArticleState, number>; deliveries: Record<(typeof DELIVERY_STATUSES)[number], number>;
+  webhook_events: string[] | null;
+  created_at: Date;
+  updated_at: Date;
+  articles: Record<ArticleState, number>;
+  deliveries: Record<(typeof DELIVERY_STATUSES)[number], number>;
 }
 
 /** A project with its account, webhook state (never the secret itself), articles by state and deliveries by status. */
@@ -60,13 +86,21 @@ export async function projectDetail(sql: Sql, id: string): Promise<ProjectDetail
   return {
     ...p,
     articles: Object.fromEntries(ARTICLE_STATES.map((s) => [s, states.find((r) => r.state === s)?.n ?? 0])) as ProjectDetail['articles'],
-    deliveries: Object.fromEntries(DELIVERY_STATUSES.map((s) => [s, statuses.find((r) => r.status === s)?.n ?? 0])) as ProjectDetail['deliveries'],
+    deliveries: Object.fromEntries(
+      DELIVERY_STATUSES.map((s) => [s, statuses.find((r) => r.status === s)?.n ?? 0]),
+    ) as ProjectDetail['deliveries'],
   };
 }
 
 export interface ArticleListRow {
-  id: string; slug: string; title: string; state: ArticleState; noindex: boolean; redirect_to: string | null;
-  published_at: Date; updated_at: Date;
+  id: string;
+  slug: string;
+  title: string;
+  state: ArticleState;
+  noindex: boolean;
+  redirect_to: string | null;
+  published_at: Date;
+  updated_at: Date;
 }
 
 /** A project's articles in every state (or one), most recently changed first. */
@@ -80,7 +114,9 @@ export function listProjectArticles(sql: Sql, q: { projectId: string; state?: Ar
 
 /** The state of one article, as `article list` shows it. */
 export async function articleState(sql: Sql, projectId: string, slug: string): Promise<ArticleState | undefined> {
-  const [row] = await sql<{ state: ArticleState }[]>`select ${stateOf(sql)} as state from articles where project_id = ${projectId} and slug = ${slug}`;
+  const [row] = await sql<
+    { state: ArticleState }[]
+  >`select ${stateOf(sql)} as state from articles where project_id = ${projectId} and slug = ${slug}`;
   return row?.state;
 }
 
@@ -95,9 +131,19 @@ export interface DeliveryFilter {
 }
 
 export interface DeliveryRow {
-  id: string; project_id: string; article_id: string | null; article_slug: string | null; event_type: string;
-  sequence: string | null; status: string; attempts: number; last_status: number | null; last_error: string | null;
-  next_attempt_at: Date | null; created_at: Date; delivered_at: Date | null;
+  id: string;
+  project_id: string;
+  article_id: string | null;
+  article_slug: string | null;
+  event_type: string;
+  sequence: string | null;
+  status: string;
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  delivered_at: Date | null;
 }
 
 /** Webhook deliveries, newest first, filtered by any of project, status, article, event type and creation time. */

@@ -2,11 +2,21 @@ import type { Sql } from 'postgres';
 import { newId, newWebhookSecret } from '../ids.ts';
 
 export interface ProjectRow {
-  id: string; account_id: string; name: string; url: string | null; api_enabled: boolean;
-  webhook_url: string | null; webhook_secret: string | null; webhook_events: string[] | null; created_at: Date;
+  id: string;
+  account_id: string;
+  name: string;
+  url: string | null;
+  api_enabled: boolean;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+  webhook_events: string[] | null;
+  created_at: Date;
 }
 
-export async function createProject(sql: Sql, p: { accountId: string; name: string; url?: string; apiEnabled?: boolean; id?: string }): Promise<string> {
+export async function createProject(
+  sql: Sql,
+  p: { accountId: string; name: string; url?: string; apiEnabled?: boolean; id?: string },
+): Promise<string> {
   const id = p.id ?? newId('prj');
   await sql`insert into projects (id, account_id, name, url, api_enabled)
     values (${id}, ${p.accountId}, ${p.name}, ${p.url ?? null}, ${p.apiEnabled ?? false})`;
@@ -32,6 +42,7 @@ export async function setProjectApi(sql: Sql, id: string, on: boolean): Promise<
 /** Stores the endpoint and a fresh signing secret (or clears both with `url: null`). */
 export async function setProjectWebhook(sql: Sql, id: string, url: string | null): Promise<{ secret: string | null } | undefined> {
   const secret = url ? newWebhookSecret() : null;
-  const rows = await sql`update projects set webhook_url = ${url}, webhook_secret = ${secret}, updated_at = now() where id = ${id} returning id`;
+  const rows =
+    await sql`update projects set webhook_url = ${url}, webhook_secret = ${secret}, updated_at = now() where id = ${id} returning id`;
   return rows.count ? { secret } : undefined;
 }

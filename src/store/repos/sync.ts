@@ -56,10 +56,27 @@ const TEXT_COLUMNS = ['content_html', 'toc_html', 'excerpt', 'meta_description',
  * handler then cuts the page at its exact encoded size, so a page of large articles costs the store one budget
  * of reading, not `limit` articles. Without it, only the card's columns.
  */
-export async function readSyncPage(sql: Sql, q: { projectId: string; after: string; skipRemovedUpTo: string; limit: number; whole: boolean; budget: number }): Promise<SyncPage> {
+export async function readSyncPage(
+  sql: Sql,
+  q: { projectId: string; after: string; skipRemovedUpTo: string; limit: number; whole: boolean; budget: number },
+): Promise<SyncPage> {
   const size = TEXT_COLUMNS.map((c) => sql`coalesce(octet_length(a.${sql(c)}), 0)`).reduce((x, y) => sql`${x} + ${y}`);
   const columns = q.whole ? sql`a.*` : sql`${sql([...CARD_COLUMNS, 'redirect_to', 'redirect_type'].map((c) => `a.${c}`))}`;
-  const rows = await sql<(ArticleRow & { c_seq: string | null; c_article: string; c_slug: string; c_kind: ChangeRow['kind']; c_reason: ChangeRow['reason']; c_at: Date; c_ahead: number; c_secret: string; c_now: number; c_head: string; c_found: boolean })[]>`
+  const rows = await sql<
+    (ArticleRow & {
+      c_seq: string | null;
+      c_article: string;
+      c_slug: string;
+      c_kind: ChangeRow['kind'];
+      c_reason: ChangeRow['reason'];
+      c_at: Date;
+      c_ahead: number;
+      c_secret: string;
+      c_now: number;
+      c_head: string;
+      c_found: boolean;
+    })[]
+  >`
     with page as (
       select seq, article_id, slug, kind, reason, at from article_changes
       where project_id = ${q.projectId} and seq > ${q.after}::bigint and (kind = 'upsert' or reason = 'redirected' or seq > ${q.skipRemovedUpTo}::bigint)
@@ -79,11 +96,41 @@ export async function readSyncPage(sql: Sql, q: { projectId: string; after: stri
     left join (sized s left join articles a on (s.kind = 'upsert' or s.reason = 'redirected') and a.id = s.article_id) on s.before < ${q.budget}
     order by s.seq`;
   const first = rows[0]!;
-  const changes: ChangeRow[] = first.c_seq === null ? [] : rows.map((r) => {
-    const { c_seq, c_article, c_slug, c_kind, c_reason, c_at, c_ahead: _a, c_secret: _s, c_now: _n, c_head: _h, c_found, ...article } = r;
-    return { seq: c_seq!, article_id: c_article, slug: c_slug, kind: c_kind, reason: c_reason, at: c_at, article: c_found ? article as ArticleRow : null };
-  });
-  return { rows: changes.slice(0, q.limit), ahead: first.c_ahead ?? 0, head: first.c_head, now: Number(first.c_now), secret: first.c_secret };
+  const changes: ChangeRow[] =
+    first.c_seq === null
+      ? []
+      : rows.map((r) => {
+          const {
+            c_seq,
+            c_article,
+            c_slug,
+            c_kind,
+            c_reason,
+            c_at,
+            c_ahead: _a,
+            c_secret: _s,
+            c_now: _n,
+            c_head: _h,
+            c_found,
+            ...article
+          } = r;
+          return {
+            seq: c_seq!,
+            article_id: c_article,
+            slug: c_slug,
+            kind: c_kind,
+            reason: c_reason,
+            at: c_at,
+            article: c_found ? (article as ArticleRow) : null,
+          };
+        });
+  return {
+    rows: changes.slice(0, q.limit),
+    ahead: first.c_ahead ?? 0,
+    head: first.c_head,
+    now: Number(first.c_now),
+    secret: first.c_secret,
+  };
 }
 
 /** The key that signs sync cursors (migration 006). */
@@ -97,6 +144,7 @@ export async function readSyncSecret(sql: Sql): Promise<string> {
  * (an initial sync serves them). Returns how many went.
  */
 export async function pruneSyncChanges(sql: Sql): Promise<number> {
-  const rows = await sql`delete from article_changes where kind = 'removed' and reason = 'unpublished' and at < now() - ${SYNC_PRUNE_DAYS} * interval '1 day'`;
+  const rows =
+    await sql`delete from article_changes where kind = 'removed' and reason = 'unpublished' and at < now() - ${SYNC_PRUNE_DAYS} * interval '1 day'`;
   return rows.count;
 }

@@ -5,7 +5,13 @@ import { CLIENT_ADDRESS } from '../../../src/api/http/client-address.ts';
 import { endpoint } from './endpoint.ts';
 
 const validated = { params: { slug: 's' }, query: { projectId: 'p' }, problem: undefined };
-const runtime = (seen: AuthInput[] = []): Runtime => ({ handlers: {}, authenticate: async (input) => { seen.push(input); return { account: 'a1' }; } });
+const runtime = (seen: AuthInput[] = []): Runtime => ({
+  handlers: {},
+  authenticate: async (input) => {
+    seen.push(input);
+    return { account: 'a1' };
+  },
+});
 
 describe('auth stage', () => {
   it('lets an open endpoint through with no access, asking nobody', async () => {
@@ -15,8 +21,11 @@ describe('auth stage', () => {
   });
 
   it('401 with WWW-Authenticate when an account-key endpoint gets no key', async () => {
-    await expect(auth(new Request('http://x/v1/projects'), runtime(), endpoint('listOwnProjects'), validated))
-      .rejects.toMatchObject({ status: 401, code: 'unauthorized', headers: { 'www-authenticate': 'Bearer realm="skribra"' } });
+    await expect(auth(new Request('http://x/v1/projects'), runtime(), endpoint('listOwnProjects'), validated)).rejects.toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+      headers: { 'www-authenticate': 'Bearer realm="skribra"' },
+    });
   });
 
   it('hands the API the key, the validated values and the stamped address, and returns its access', async () => {

@@ -6,7 +6,7 @@ import { DATA_SECURITY } from '../../../src/core/security-headers.ts';
 import { OPEN_CORS } from '../../../src/api/http/cors.ts';
 
 describe('cache headers stage', () => {
-  it('the policy\'s success headers for a 2xx or 304, brief ones for a 4xx, none stored for a 5xx', () => {
+  it("the policy's success headers for a 2xx or 304, brief ones for a 4xx, none stored for a 5xx", () => {
     expect(cacheHeaders(CACHE.public, 200)).toBe(CACHE.public.ok);
     expect(cacheHeaders(CACHE.keyed, 304)).toBe(CACHE.keyed.ok);
     expect(cacheHeaders(CACHE.public, 404)).toBe(CACHE.public.error);
@@ -20,8 +20,11 @@ describe('cache headers stage', () => {
 });
 
 describe('base headers', () => {
-  it('security on every API, open CORS on the public one, then the API\'s own', () => {
+  it("security on every API, open CORS on the public one, then the API's own", () => {
     expect(baseHeaders('public', undefined, undefined)).toEqual({ ...DATA_SECURITY, ...OPEN_CORS });
-    expect(baseHeaders('content', { handlers: {}, headers: () => ({ vary: 'Authorization' }) }, undefined)).toEqual({ ...DATA_SECURITY, vary: 'Authorization' });
+    expect(baseHeaders('content', { handlers: {}, headers: () => ({ vary: 'Authorization' }) }, undefined)).toEqual({
+      ...DATA_SECURITY,
+      vary: 'Authorization',
+    });
   });
 });

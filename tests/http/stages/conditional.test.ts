@@ -22,12 +22,20 @@ describe('conditional stage', () => {
     const answer = { text: '{}\n', etag: '"e"', headers: { 'cache-control': 'public, max-age=60' } };
     const whole = computedResponse(new Request('http://x/'), answer);
     expect(whole.status).toBe(200);
-    expect(Object.fromEntries(whole.headers)).toEqual({ 'content-type': 'application/json; charset=utf-8', etag: '"e"', 'cache-control': 'public, max-age=60' });
+    expect(Object.fromEntries(whole.headers)).toEqual({
+      'content-type': 'application/json; charset=utf-8',
+      etag: '"e"',
+      'cache-control': 'public, max-age=60',
+    });
     expect(await whole.text()).toBe('{}\n');
     const head = computedResponse(new Request('http://x/', { method: 'HEAD' }), answer);
     expect([head.status, head.body, Object.fromEntries(head.headers)]).toEqual([200, null, Object.fromEntries(whole.headers)]);
     const held = computedResponse(new Request('http://x/', { headers: { 'if-none-match': '"e"' } }), answer);
-    expect([held.status, held.body, Object.fromEntries(held.headers)]).toEqual([304, null, { etag: '"e"', 'cache-control': 'public, max-age=60' }]);
+    expect([held.status, held.body, Object.fromEntries(held.headers)]).toEqual([
+      304,
+      null,
+      { etag: '"e"', 'cache-control': 'public, max-age=60' },
+    ]);
   });
 
   it('any other answer loses its body for HEAD only', async () => {

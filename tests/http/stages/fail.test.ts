@@ -4,10 +4,12 @@ import { CACHE } from '../../../src/api/http/cache-policy.ts';
 import { fail } from '../../../src/api/http/stages/fail.ts';
 
 const GET = new Request('http://x/');
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('errors stage', () => {
-  it('an ApiError is {code, message} with its own headers over the base and the policy\'s error headers', async () => {
+  it("an ApiError is {code, message} with its own headers over the base and the policy's error headers", async () => {
     const res = fail(GET, new ApiError(404, 'not_found', 'No x found.', { 'x-own': '1' }), { 'x-base': '1' }, CACHE.public, undefined);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ code: 'not_found', message: 'No x found.' });
@@ -16,8 +18,11 @@ describe('errors stage', () => {
     expect(res.headers.get('cache-control')).toBe(CACHE.public.error['cache-control']);
   });
 
-  it('the API maps its store\'s failure first; anything unknown is a 500 that leaks nothing and is never stored', async () => {
-    const mapped = fail(GET, new Error('ECONNREFUSED'), {}, CACHE.keyed, { handlers: {}, mapError: () => new ApiError(503, 'unavailable', 'Down.') });
+  it("the API maps its store's failure first; anything unknown is a 500 that leaks nothing and is never stored", async () => {
+    const mapped = fail(GET, new Error('ECONNREFUSED'), {}, CACHE.keyed, {
+      handlers: {},
+      mapError: () => new ApiError(503, 'unavailable', 'Down.'),
+    });
     expect([mapped.status, mapped.headers.get('cache-control')]).toEqual([503, 'no-store']);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const unknown = fail(GET, new Error('select * from secrets'), {}, CACHE.public, undefined);

@@ -6,22 +6,34 @@ import type { Ctx, Runtime } from '../../../src/api/http/runtime.ts';
 import { endpoint } from './endpoint.ts';
 
 const ctx = (id: string): Ctx => ({
-  req: new Request('http://x/'), url: new URL('http://x/'), endpoint: endpoint(id), params: {}, query: { page: 2 }, access: undefined,
+  req: new Request('http://x/'),
+  url: new URL('http://x/'),
+  endpoint: endpoint(id),
+  params: {},
+  query: { page: 2 },
+  access: undefined,
   dispatch: async () => new Response(null),
 });
 const run = (answer: (c: Ctx<never>) => unknown) => handle({ handlers: { getPricing: answer } } satisfies Runtime, ctx('getPricing'));
 
 describe('handle stage', () => {
   it('serialises a plain value as JSON with a newline and its strong ETag', async () => {
-    expect(await run(({ query }) => ({ data: query }))).toEqual({ text: '{"data":{"page":2}}\n', etag: strongEtag('{"data":{"page":2}}\n'), headers: {} });
+    expect(await run(({ query }) => ({ data: query }))).toEqual({
+      text: '{"data":{"page":2}}\n',
+      etag: strongEtag('{"data":{"page":2}}\n'),
+      headers: {},
+    });
   });
 
-  it('keeps a Reply\'s headers and a prepared body as it is', async () => {
-    expect(await run(() => new Reply({ a: 1 }, { 'x-robots-tag': 'noindex' }))).toMatchObject({ text: '{"a":1}\n', headers: { 'x-robots-tag': 'noindex' } });
+  it("keeps a Reply's headers and a prepared body as it is", async () => {
+    expect(await run(() => new Reply({ a: 1 }, { 'x-robots-tag': 'noindex' }))).toMatchObject({
+      text: '{"a":1}\n',
+      headers: { 'x-robots-tag': 'noindex' },
+    });
     expect(await run(() => new Reply(undefined, {}, { text: 'T\n', etag: '"e"' }))).toEqual({ text: 'T\n', etag: '"e"', headers: {} });
   });
 
-  it('passes a handler\'s own Response through whole', async () => {
+  it("passes a handler's own Response through whole", async () => {
     const own = new Response('rpc', { status: 202 });
     expect(await run(() => own)).toBe(own);
   });

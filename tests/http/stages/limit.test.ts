@@ -18,7 +18,9 @@ describe('limit stage', () => {
   });
 
   it('lets the API refuse a request over its quota', () => {
-    expect(() => limit(runtime, endpoint('getOwnArticle'), { left: 0 })).toThrow(expect.objectContaining({ status: 429, message: 'over for detail' }));
+    expect(() => limit(runtime, endpoint('getOwnArticle'), { left: 0 })).toThrow(
+      expect.objectContaining({ status: 429, message: 'over for detail' }),
+    );
   });
 
   it('holds an open endpoint to nothing', () => {

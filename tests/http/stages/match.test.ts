@@ -7,7 +7,11 @@ const at = (pathname: string) => match(decodePath(pathname));
 
 describe('match stage', () => {
   it('finds the endpoint and its raw parameters; a trailing slash does not matter', () => {
-    expect(at('/api/v1/glossary/canonical-url/')).toMatchObject({ to: 'endpoint', endpoint: { id: 'getGlossaryTerm' }, params: { slug: 'canonical-url' } });
+    expect(at('/api/v1/glossary/canonical-url/')).toMatchObject({
+      to: 'endpoint',
+      endpoint: { id: 'getGlossaryTerm' },
+      params: { slug: 'canonical-url' },
+    });
     expect(at('/v1/articles/a-slug')).toMatchObject({ to: 'endpoint', endpoint: { id: 'getOwnArticle' }, params: { slug: 'a-slug' } });
   });
 
@@ -16,7 +20,7 @@ describe('match stage', () => {
     expect(at('/api/v1/%00/canonical-url')).toMatchObject({ to: 'api-root', api: 'public', index: false });
   });
 
-  it('an unknown path under an API root is that API\'s, its bare root the index', () => {
+  it("an unknown path under an API root is that API's, its bare root the index", () => {
     expect(at('/v1/nothing')).toEqual({ to: 'api-root', api: 'content', path: '/v1/nothing', index: false });
     expect(at('/v1/')).toEqual({ to: 'api-root', api: 'content', path: '/v1', index: true });
   });
@@ -26,7 +30,7 @@ describe('match stage', () => {
     expect(at('/a/%2F')).toEqual({ to: 'site', path: undefined, segments: [], trailingSlash: false });
   });
 
-  it('is what decide() answers for a pathname (the edge router\'s call)', () => {
+  it("is what decide() answers for a pathname (the edge router's call)", () => {
     for (const p of ['/api/v1/pricing', '/v1/', '/glossary/seo/', '/a/%2F', '/og-image/x.png']) expect(decide(p)).toEqual(at(p));
   });
 });

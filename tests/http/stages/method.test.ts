@@ -22,9 +22,18 @@ describe('method stage', () => {
 
   it('refuses another method with 405, Allow and the methods in words', () => {
     let thrown: unknown;
-    try { method(req('DELETE'), rule); } catch (err) { thrown = err; }
+    try {
+      method(req('DELETE'), rule);
+    } catch (err) {
+      thrown = err;
+    }
     expect(thrown).toBeInstanceOf(ApiError);
-    expect(thrown).toMatchObject({ status: 405, code: 'method_not_allowed', message: 'DELETE is not allowed here; use GET or HEAD.', headers: { allow: 'GET, HEAD, OPTIONS' } });
+    expect(thrown).toMatchObject({
+      status: 405,
+      code: 'method_not_allowed',
+      message: 'DELETE is not allowed here; use GET or HEAD.',
+      headers: { allow: 'GET, HEAD, OPTIONS' },
+    });
   });
 
   it('refuses nothing where no endpoint is (the 404 comes later)', () => {

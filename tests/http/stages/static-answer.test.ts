@@ -4,9 +4,18 @@ import type { StaticAnswer } from '../../../src/api/http/pipeline.ts';
 import { endpoint } from './endpoint.ts';
 
 const files: string[] = [];
-const serve: StaticAnswer = (_req, file, headers) => { files.push(file); return new Response(file, { headers }); };
+const serve: StaticAnswer = (_req, file, headers) => {
+  files.push(file);
+  return new Response(file, { headers });
+};
 const ask = (id: string, params: Record<string, string>, path: string, method = 'GET') =>
-  staticAnswer(new Request(`http://x${path}`, { method }), new URL(`http://x${path}`), { endpoint: endpoint(id), params }, { 'x-h': '1' }, serve);
+  staticAnswer(
+    new Request(`http://x${path}`, { method }),
+    new URL(`http://x${path}`),
+    { endpoint: endpoint(id), params },
+    { 'x-h': '1' },
+    serve,
+  );
 
 describe('static answer stage', () => {
   it('serves a query-less read of an endpoint the build wrote from its file, with the given headers', async () => {

@@ -18,7 +18,7 @@ describe('validate stage', () => {
     expect(v.problem).toMatchObject({ status: 400, code: 'invalid_query' });
   });
 
-  it('a parameter that names nothing is a 404, after the query\'s 400', () => {
+  it("a parameter that names nothing is a 404, after the query's 400", () => {
     const v = validate(endpoint('getGlossaryTerm'), { slug: undefined as unknown as string }, url('/api/v1/glossary/%00'));
     expect(v.params).toBeUndefined();
     expect(v.problem).toMatchObject({ status: 404, code: 'not_found', message: 'No glossary at /api/v1/glossary/%00 found.' });

@@ -7,7 +7,10 @@ import { requestKey } from '../request-key.ts';
 import type { Runtime } from '../runtime.ts';
 import type { Validated } from './validate.ts';
 
-export const unauthorized = () => new ApiError(401, 'unauthorized', 'A valid API key is required: send Authorization: Bearer <key> or X-Api-Key: <key>.', { 'www-authenticate': 'Bearer realm="skribra"' });
+export const unauthorized = () =>
+  new ApiError(401, 'unauthorized', 'A valid API key is required: send Authorization: Bearer <key> or X-Api-Key: <key>.', {
+    'www-authenticate': 'Bearer realm="skribra"',
+  });
 
 /** The API's access for this request (whose key it is), or undefined for an open endpoint. */
 export async function auth(req: Request, runtime: Runtime, endpoint: Endpoint, { params, query }: Validated): Promise<unknown> {

@@ -5,13 +5,17 @@
 // response from the verdict; the verdict is a constant, so the memo's hot path allocates nothing for it.
 import { ifNoneMatchHits } from '../../../core/etag.ts';
 import { JSON_TYPE } from '../respond.ts';
-import type { Headers } from '../cache-policy.ts';
 import type { Computed } from './handle.ts';
 
 /** What the request gets of the answer: 304, its headers alone (HEAD), or all of it. */
 export type Verdict = 'not-modified' | 'headers-only' | 'whole';
 
-export function conditional(method: string | undefined, ifNoneMatch: string | null | undefined, status: number, etag: string | undefined): Verdict {
+export function conditional(
+  method: string | undefined,
+  ifNoneMatch: string | null | undefined,
+  status: number,
+  etag: string | undefined,
+): Verdict {
   if (status === 200 && etag !== undefined && ifNoneMatchHits(ifNoneMatch, etag)) return 'not-modified';
   return method === 'HEAD' ? 'headers-only' : 'whole';
 }
@@ -26,5 +30,7 @@ export function computedResponse(req: Request, { text, etag, headers }: Computed
 
 /** Any other answer (an error, a handler's own Response) without its body when the request is HEAD. */
 export function headOf(req: Request, res: Response): Response {
-  return conditional(req.method, undefined, res.status, undefined) === 'headers-only' ? new Response(null, { status: res.status, headers: res.headers }) : res;
+  return conditional(req.method, undefined, res.status, undefined) === 'headers-only'
+    ? new Response(null, { status: res.status, headers: res.headers })
+    : res;
 }

@@ -2,7 +2,10 @@
 // sees decoded segments and never decodes again.
 import { decodePath, type DecodedPath } from '../../../core/decode-path.ts';
 
-export interface Decoded { url: URL; path: DecodedPath }
+export interface Decoded {
+  url: URL;
+  path: DecodedPath;
+}
 
 export function decode(req: Request): Decoded {
   const url = new URL(req.url);

@@ -7,7 +7,11 @@ import { jsonBody, Reply } from '../respond.ts';
 import type { Ctx, Runtime } from '../runtime.ts';
 
 /** A computed answer: the body's text, its ETag and the handler's own headers. */
-export interface Computed { text: string; etag: string; headers: Headers }
+export interface Computed {
+  text: string;
+  etag: string;
+  headers: Headers;
+}
 
 export async function handle(runtime: Runtime, ctx: Ctx): Promise<Computed | Response> {
   // The handler's ctx type is its endpoint's schemas' output, which is what validate.ts parsed ctx with.

@@ -4,7 +4,10 @@
 import type { DecodedPath } from '../../../core/decode-path.ts';
 import { API_ROOTS, endpoints, type Api, type Endpoint } from '../../registry.ts';
 
-export interface Match { endpoint: Endpoint; params: Record<string, string> }
+export interface Match {
+  endpoint: Endpoint;
+  params: Record<string, string>;
+}
 
 export type Decision =
   /** A registered endpoint, with its raw (decoded, not yet validated) path parameters. */
@@ -35,7 +38,12 @@ function matchEndpoint(segments: readonly (string | undefined)[]): Match | undef
 }
 
 const apiOf = (segments: readonly (string | undefined)[]): Api | undefined =>
-  (Object.keys(API_ROOTS) as Api[]).find((api) => API_ROOTS[api].split('/').filter(Boolean).every((p, i) => segments[i] === p));
+  (Object.keys(API_ROOTS) as Api[]).find((api) =>
+    API_ROOTS[api]
+      .split('/')
+      .filter(Boolean)
+      .every((p, i) => segments[i] === p),
+  );
 
 export function match({ segments, trailingSlash, clean }: DecodedPath): Decision {
   const path = `/${segments.map((s) => s ?? '').join('/')}`;

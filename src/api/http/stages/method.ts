@@ -7,7 +7,12 @@ import { preflight } from '../cors.ts';
 export const allowHeader = (allow: readonly string[]) => ({ allow: allow.join(', ') });
 
 export const methodNotAllowed = (method: string, allow: readonly string[]) =>
-  new ApiError(405, 'method_not_allowed', `${method} is not allowed here; use ${allow.filter((m) => m !== 'OPTIONS').join(' or ')}.`, allowHeader(allow));
+  new ApiError(
+    405,
+    'method_not_allowed',
+    `${method} is not allowed here; use ${allow.filter((m) => m !== 'OPTIONS').join(' or ')}.`,
+    allowHeader(allow),
+  );
 
 export interface MethodRule {
   /** The methods answered here, OPTIONS included (registry.ts's allowedMethods). */
@@ -22,7 +27,8 @@ export interface MethodRule {
 
 /** The OPTIONS answer, or undefined when the request goes on; throws 405 for a method not in `allow`. */
 export function method(req: Request, { allow, cors, headers, refuse = true }: MethodRule): Response | undefined {
-  if (req.method === 'OPTIONS') return cors ? preflight() : new Response(null, { status: 204, headers: { ...headers, ...allowHeader(allow) } });
+  if (req.method === 'OPTIONS')
+    return cors ? preflight() : new Response(null, { status: 204, headers: { ...headers, ...allowHeader(allow) } });
   if (refuse && !allow.includes(req.method)) throw methodNotAllowed(req.method, allow);
   return undefined;
 }

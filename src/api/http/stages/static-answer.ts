@@ -8,7 +8,8 @@ import type { Match } from './match.ts';
 
 export function staticAnswer(req: Request, url: URL, found: Match, headers: Headers, staticFile: StaticAnswer): Response | undefined {
   const { endpoint } = found;
-  if (!endpoint.static || (req.method !== 'GET' && req.method !== 'HEAD') || (url.search && !endpoint.static.preferStatic)) return undefined;
+  if (!endpoint.static || (req.method !== 'GET' && req.method !== 'HEAD') || (url.search && !endpoint.static.preferStatic))
+    return undefined;
   const file = staticFileOf(found);
   if (!file) return undefined;
   return endpoint.path?.schema().safeParse(found.params).success !== false ? staticFile(req, file, headers) : undefined;

@@ -19,7 +19,11 @@ export function validate(endpoint: Endpoint, rawParams: Record<string, string>, 
   const params = parsed.success ? (parsed.data as Record<string, string>) : undefined;
   let query: Record<string, unknown> | undefined;
   let problem: unknown;
-  try { query = endpoint.query ? parseQuery(endpoint.query.schema(), url.searchParams) : {}; } catch (err) { problem = err; }
+  try {
+    query = endpoint.query ? parseQuery(endpoint.query.schema(), url.searchParams) : {};
+  } catch (err) {
+    problem = err;
+  }
   if (!problem && !params) problem = notFound(`${endpoint.pattern.split('/').at(-2) ?? 'resource'} at ${url.pathname}`);
   return { params, query, problem };
 }
