@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { WITHOUT_BLOG } from '../../src/dev/astro-build.ts';
-import { testBuildDir, ROOT } from './test-builds.ts';
+import { backgroundRun, testBuildDir, ROOT } from './test-builds.ts';
 
 export const TEST_SITE_URL = 'http://localhost:4321';
 
@@ -18,25 +17,7 @@ export default function setup(project: TestProject) {
   const statusFile = join(dir, 'status.json');
   // The unit suite's build leaves the blog out; tests/blog builds with a seeded store of its own.
   const env = { ...process.env, SITE_URL: TEST_SITE_URL, SKRIBRA_CONTENT_DIR: '', ...WITHOUT_BLOG };
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', distDir, '--silent'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => {
-    output += d;
-  });
-  child.stderr.on('data', (d) => {
-    output += d;
-  });
-  const ended = new Promise<void>((resolve) =>
-    child.on('close', (code) => {
-      writeFileSync(`${statusFile}.tmp`, JSON.stringify({ code, output: code === 0 ? '' : output }));
-      renameSync(`${statusFile}.tmp`, statusFile); // whole, for the files polling for it
-      resolve();
-    }),
-  );
+  const ended = backgroundRun([join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', distDir, '--silent'], statusFile, env);
   project.provide('distDir', distDir);
   project.provide('distStatus', statusFile);
   return async () => {

@@ -3,7 +3,7 @@
 // when the output dir lies in its working directory and in the project's shared .astro/ when it does not: builds
 // placed here run side by side (test files run in parallel) without deleting each other's chunks.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -48,4 +48,26 @@ export function siteBuild(outDir: string, env: Record<string, string | undefined
 export async function siteBuildOrThrow(outDir: string, env: Record<string, string | undefined>): Promise<void> {
   const r = await siteBuild(outDir, env);
   if (r.status !== 0) throw new Error(`astro build failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+}
+
+/**
+ * Runs `args` under this Node in the background for a global setup; when it ends, writes `statusFile` whole (its exit
+ * code and, on failure, its output) for the test files polling for it. Resolves when the status is written.
+ */
+export function backgroundRun(args: string[], statusFile: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  return new Promise<void>((resolve) =>
+    child.on('close', (code) => {
+      writeFileSync(`${statusFile}.tmp`, JSON.stringify({ code, output: code === 0 ? '' : output }));
+      renameSync(`${statusFile}.tmp`, statusFile);
+      resolve();
+    }),
+  );
 }
