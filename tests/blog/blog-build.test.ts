@@ -78,7 +78,7 @@ beforeAll(async () => {
   dist = tempDir('skribra-blog-dist-');
   const r = await build(dist, t.env);
   if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
-}, 180_000);
+}, 300_000); // two builds at once, beside the other test files
 afterAll(async () => {
   await t?.close();
   for (const d of temps) rmSync(d, { recursive: true, force: true });
@@ -206,7 +206,7 @@ describe('the store unreachable', () => {
     // SKRIBRA_BLOG_OPTIONAL=1); builtSite() throws unless that build exited 0.
     const { distDir } = await builtSite();
     expect(readFileSync(join(distDir, 'blog/index.html'), 'utf8')).toContain('No articles yet.');
-  }, 120_000);
+  }, 300_000);
 
   test('the Netlify function answers the blog 502 and the rest 200', async () => {
     process.env.DATABASE_URL = `postgres://x:y@127.0.0.1:${await closedPort()}/x`;

@@ -77,7 +77,7 @@ describe('a content folder with six mistakes', () => {
     expect(output).toContain('6 content problems in 3 files');
     expect(output).not.toMatch(/^\s+at /m);
     expect(output).not.toContain('An unhandled error occurred');
-  });
+  }, 300_000); // a build, beside the other test files
 
   it('the real content passes with a one-line summary and exit 0', () => {
     const r = spawnSync(process.execPath, ['scripts/check-content.ts'], {

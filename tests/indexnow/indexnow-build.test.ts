@@ -51,7 +51,7 @@ it('a first build writes the key file (served at the site root) and submits noth
   expect(r.headers.get('content-type')).toBe('text/plain; charset=utf-8');
   expect(await r.text()).toBe(KEY);
   expect(rx.submissions()).toEqual([]);
-}, 120_000);
+}, 300_000); // a build, beside the other test files
 
 it('after editing two glossary terms, an unreachable endpoint leaves the build green and submits nothing', async () => {
   for (const slug of EDITED) {
@@ -64,7 +64,7 @@ it('after editing two glossary terms, an unreachable endpoint leaves the build g
   const unreachable = await unreachableEndpoint();
   await expect(build(unreachable)).resolves.toBeUndefined();
   expect(rx.submissions()).toEqual([]);
-}, 120_000);
+}, 300_000); // a build, beside the other test files
 
 it('the next build with the endpoint up submits exactly the two edited terms, once', async () => {
   await build();
@@ -77,9 +77,9 @@ it('the next build with the endpoint up submits exactly the two edited terms, on
     keyLocation: `${SITE}/${KEY}.txt`,
     urlList: EDITED.map((slug) => `${SITE}/glossary/${slug}/`),
   });
-}, 120_000);
+}, 300_000); // a build, beside the other test files
 
 it('a rebuild with nothing changed submits nothing', async () => {
   await build();
   expect(rx.submissions()).toHaveLength(1);
-}, 120_000);
+}, 300_000); // a build, beside the other test files
