@@ -19,9 +19,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import { generateContent } from './generate-content.ts';
-import { bundleFunction } from './netlify/bundle-function.ts';
+import { bundleFunction, type FunctionBundle, netlifyFunctions } from './netlify/bundle-function.ts';
 import { WITHOUT_BLOG } from '../src/dev/astro-build.ts';
 import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 import { contentHash, loadCatalog } from '../src/catalog/load-catalog.ts';
@@ -223,62 +222,27 @@ for (const name of ['/llms-full.txt', '/llms.txt', '/sitemap.xml']) {
   if (g) g.gzip = gzipSync(readFileSync(join(dist, name))).length;
 }
 
-// 3. The functions as Netlify ships them: the esbuild bundle and the included_files, zipped.
+// 3. The functions as Netlify ships them, laid out from netlify.toml alone (scripts/netlify/bundle-function.ts): the
+// esbuild bundle, the included_files and the external packages, zipped.
 const toml = readFileSync(join(root, 'netlify.toml'), 'utf8');
+const fns: Record<string, FunctionBundle> = {};
 const bundles: Record<string, object> = {};
-for (const name of ['public-api', 'blog-api', 'tools-api']) {
-  const outfile = join(work, 'functions', `${name}.mjs`);
-  await build({
-    entryPoints: [join(root, 'functions', `${name}.mts`)],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    outfile,
-    logLevel: 'error',
-    external: ['pg-native'],
-  });
-  const globs = [
-    ...(new RegExp(`^\\[functions\\.${name}\\]\\s*included_files = \\[([^\\]]*)\\]`, 'm').exec(toml)?.[1] ?? '').matchAll(
-      /"dist\/([^"]+)"/g,
-    ),
-  ].map((m) => m[1]!);
-  const included = files
-    .map((f) => relative(dist, f))
-    .filter((rel) => globs.some((g) => new RegExp(`^${g.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}$`).test(rel)));
+for (const name of netlifyFunctions(toml)) {
+  const b = await bundleFunction(name, { distDir: dist, outDir: join(work, `${name}-fn`) });
+  fns[name] = b;
   const zipFile = join(work, `${name}.zip`);
-  const zip = spawnSync('zip', ['-q', '-X', zipFile, '-@'], {
-    cwd: work,
-    input: [relative(work, outfile), ...included.map((f) => `dist/${f}`)].join('\n'),
-  });
+  const modules = existsSync(join(b.dir, 'node_modules')) ? ['node_modules'] : [];
+  const zip = spawnSync('zip', ['-q', '-X', '-r', zipFile, relative(b.dir, b.entry), ...b.included, ...modules], { cwd: b.dir });
   if (zip.status !== 0) throw new Error(`zip failed: ${zip.stderr}`);
   bundles[name] = {
-    'bundle (MB)': mb(size(outfile)),
-    'included files': included.length,
-    'included (MB)': mb(included.reduce((n, f) => n + size(join(dist, f)), 0)),
+    'bundle (MB)': mb(b.bundleBytes),
+    'included files': b.included.length,
+    'included (MB)': mb(b.includedBytes),
     'zipped (MB)': mb(size(zipFile)),
     limit: '50 MB zipped',
   };
 }
-
-// The image function, laid out from netlify.toml alone (scripts/netlify/bundle-function.ts), zipped the same way.
-const ogBundle = await bundleFunction('og-image', { distDir: dist, outDir: join(work, 'og-image-fn') });
-{
-  const zipFile = join(work, 'og-image.zip');
-  const zip = spawnSync(
-    'zip',
-    ['-q', '-X', '-r', zipFile, relative(ogBundle.dir, ogBundle.entry), ...ogBundle.included, 'node_modules/@resvg'],
-    { cwd: ogBundle.dir },
-  );
-  if (zip.status !== 0) throw new Error(`zip failed: ${zip.stderr}`);
-  bundles['og-image'] = {
-    'bundle (MB)': mb(ogBundle.bundleBytes),
-    'included files': ogBundle.included.length,
-    'included (MB)': mb(ogBundle.includedBytes),
-    'zipped (MB)': mb(size(zipFile)),
-    limit: '50 MB zipped',
-  };
-}
+const ogBundle = fns['og-image']!;
 
 // 4. Cold start of the bundled public function in fresh processes: import (module and artifact load), then the
 // first request for one term and the first search (which reads the search index).
@@ -291,7 +255,7 @@ const coldRuns = Array.from({ length: 7 }, () => {
       '-e',
       `
     const t0 = performance.now();
-    const mod = await import(${JSON.stringify(join(work, 'functions/public-api.mjs'))});
+    const mod = await import(${JSON.stringify(fns['public-api']!.entry)});
     const t1 = performance.now();
     const a = await mod.default(new Request(${JSON.stringify(`${SITE}/_fn/public/api/v1/glossary/${term}?x=1`)})); await a.text();
     const t2 = performance.now();

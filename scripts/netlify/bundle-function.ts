@@ -21,6 +21,11 @@ export interface FunctionBundle {
   includedBytes: number;
 }
 
+/** The functions netlify.toml configures (its `[functions.<name>]` blocks), in its order. */
+export function netlifyFunctions(toml: string): string[] {
+  return [...toml.matchAll(/^\[functions\.([\w-]+)\]/gm)].map((m) => m[1]!);
+}
+
 /** `[functions.<name>]`'s list-valued setting `key` in netlify.toml. */
 export function tomlList(toml: string, name: string, key: string): string[] {
   const block = new RegExp(`^\\[functions\\.${name.replace(/[.-]/g, '\\$&')}\\]\\n((?:[ \\t]+.*\\n?)*)`, 'm').exec(toml)?.[1] ?? '';
