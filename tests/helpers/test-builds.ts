@@ -3,7 +3,7 @@
 // when the output dir lies in its working directory and in the project's shared .astro/ when it does not: builds
 // placed here run side by side (test files run in parallel) without deleting each other's chunks.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -54,7 +54,7 @@ export async function siteBuildOrThrow(outDir: string, env: Record<string, strin
  * Runs `args` under this Node in the background for a global setup; when it ends, writes `statusFile` whole (its exit
  * code and, on failure, its output) for the test files polling for it. Resolves when the status is written.
  */
-export function backgroundRun(args: string[], statusFile: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+function backgroundRun(args: string[], statusFile: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => {
@@ -70,4 +70,22 @@ export function backgroundRun(args: string[], statusFile: string, env: NodeJS.Pr
       resolve();
     }),
   );
+}
+
+/**
+ * A global setup's build in the background: a fresh folder (`label`), `args(dir)` run there by backgroundRun with its
+ * status file `dir/status.json`, and the teardown that waits for the run and removes the folder.
+ */
+export function backgroundBuild(label: string, args: (dir: string) => string[], env?: NodeJS.ProcessEnv) {
+  const dir = testBuildDir(label);
+  const statusFile = join(dir, 'status.json');
+  const ended = backgroundRun(args(dir), statusFile, env);
+  return {
+    dir,
+    statusFile,
+    teardown: async () => {
+      await ended;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
