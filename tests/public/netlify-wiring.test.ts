@@ -18,6 +18,7 @@ import { CATALOG_ACCESS, type CatalogAccess } from '../../src/catalog/catalog.ts
 import { BLOG_FUNCTION_PREFIX, functionUrlFor, PUBLIC_FUNCTION_PREFIX } from '../../src/api/public/function-mount.ts';
 import { endpoints, NETLIFY_PATHS, PUBLIC_BASE, SITE_METHODS, allowedMethods } from '../../src/api/registry.ts';
 import { OG_INDEX_FILES } from '../../src/seo/og-image-index.ts';
+import { netlifyFunctions, tomlList } from '../../scripts/netlify/bundle-function.ts';
 
 // The Netlify side: the artifacts the function loads (and refuses), the function entry, the edge router's
 // decisions and the literal configs Netlify reads statically, held to the route table and the prefix.
@@ -172,9 +173,13 @@ describe('netlify.toml', () => {
     expect(toml).toMatch(/^\[functions\][^[]*^\s*directory = "functions"$/m);
   });
 
-  it.each(['public-api', 'blog-api', 'tools-api'])('ships every artifact %s reads with it', (name) => {
-    const included = new RegExp(`^\\[functions\\.${name}\\]\\s*included_files = \\[([^\\]]*)\\]`, 'm').exec(toml)?.[1] ?? '';
-    expect(included.split(', ').sort()).toEqual(FUNCTION_ARTIFACTS.map((f) => `"dist/${f}"`).sort());
+  // Every function but the image function answers with the public API's runtime over the build's artifacts.
+  const artifactReaders = netlifyFunctions(toml).filter((name) => name !== 'og-image');
+  it('configures the API functions and the image function', () => {
+    expect(artifactReaders).toEqual(['public-api', 'blog-api', 'tools-api', 'mcp']);
+  });
+  it.each(artifactReaders)('ships every artifact %s reads with it', (name) => {
+    expect(tomlList(toml, name, 'included_files').sort()).toEqual(FUNCTION_ARTIFACTS.map((f) => `dist/${f}`).sort());
   });
 
   it("ships the image function its index, its fonts and resvg's native module", () => {
