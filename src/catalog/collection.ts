@@ -77,7 +77,35 @@ export interface Collection<
   };
 }
 
-/** Declares a collection; only narrows the types, so a declaration is checked where it is written. */
-export const defineCollection = <K extends string, In, Item extends { slug: string } & Links, L extends string, D extends string>(
-  c: Collection<K, In, Item, L, D>,
-): Collection<K, In, Item, L, D> => c;
+/**
+ * What a declaration writes: the collection less what follows from its key and name. Its folder is its key, its page
+ * kind and its 404 noun are its name in lower case, and an entry is served as its slug, its frontmatter and its links
+ * unless `serialise` says otherwise.
+ */
+export type CollectionDeclaration<K extends string, In, Item extends { slug: string } & Links, L extends string, D extends string> = Omit<
+  Collection<K, In, Item, L, D>,
+  'folder' | 'kind' | 'serialise' | 'api'
+> & {
+  serialise?: Collection<K, In, Item, L, D>['serialise'];
+  api: Omit<Collection<K, In, Item, L, D>['api'], 'noun'> & {
+    /** What the list's description calls every entry (`free tool`: "Every free tool"). */
+    every: string;
+  };
+};
+
+/** Declares a collection: checked where it is written, with what follows from its key and name filled in. */
+export function defineCollection<K extends string, In, Item extends { slug: string } & Links, L extends string, D extends string>(
+  declared: CollectionDeclaration<K, In, Item, L, D>,
+): Collection<K, In, Item, L, D> {
+  const { api, serialise, ...rest } = declared;
+  const { every, ...endpoints } = api;
+  const kind = declared.name.toLowerCase();
+  return {
+    ...rest,
+    folder: declared.key,
+    kind,
+    // The frontmatter as it is: the OpenAPI tests hold every answer to `output` (tests/machine-readable/openapi.test.ts).
+    serialise: serialise ?? ((slug, input, links) => ({ slug, ...input, ...links }) as unknown as Item),
+    api: { ...endpoints, noun: { one: kind, every } },
+  };
+}

@@ -26,7 +26,7 @@ describe("the README's recipes", () => {
 
   it('name helpers their files export', () => {
     const exportsOf = (file: string) => readFileSync(join(ROOT, file), 'utf8');
-    expect(exportsOf('src/catalog/collection.ts')).toMatch(/export const defineCollection\b/);
+    expect(exportsOf('src/catalog/collection.ts')).toMatch(/export (const|function) defineCollection\b/);
     expect(exportsOf('src/api/registry.ts')).toMatch(/export (const|function) defineEndpoint\b/);
     expect(exportsOf('src/api/http/handlers-of.ts')).toMatch(/export type HandlersOf\b/);
     expect(exportsOf('src/api/http/lazy-object.ts')).toMatch(/export (const|function) lazyObject\b/);

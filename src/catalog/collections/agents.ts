@@ -5,13 +5,10 @@ import { defineCollection } from '../collection.ts';
 
 export const agents = defineCollection({
   key: 'agents',
-  folder: 'agents',
   input: AgentInput,
   output: Agent,
   name: 'Agent',
-  serialise: (slug, input, links) => ({ slug, ...input, ...links }),
   body: true,
-  kind: 'agent',
   route: '/agents/',
   page: (a) => ({ title: a.name, description: a.tagline }),
   section: 'Agents',
@@ -22,7 +19,7 @@ export const agents = defineCollection({
   home: 'Meet the agents',
   api: {
     tag: 'Product',
-    noun: { one: 'agent', every: 'agent' },
+    every: 'agent',
     list: { id: 'listAgents', summary: 'The named agents that research, write and publish.' },
     detail: {
       id: 'getAgent',

@@ -6,7 +6,6 @@ import { defineCollection } from '../collection.ts';
 
 export const comparisons = defineCollection({
   key: 'comparisons',
-  folder: 'comparisons',
   input: ComparisonInput,
   output: Comparison,
   name: 'Comparison',
@@ -17,7 +16,6 @@ export const comparisons = defineCollection({
   },
   serialise: (slug, { competitor, title, description, ...rest }, links) => ({ slug, competitor, title, description, ...links, ...rest }),
   body: false,
-  kind: 'comparison',
   route: '/compare/',
   page: (c) => ({ title: c.title, description: c.description ?? '' }),
   section: 'Comparisons',
@@ -27,7 +25,7 @@ export const comparisons = defineCollection({
   line: (c) => ({ title: c.title, url: c.url, text: c.description }),
   api: {
     tag: 'Product',
-    noun: { one: 'comparison', every: 'comparison' },
+    every: 'comparison',
     list: { id: 'listComparisons', summary: 'Comparisons with other content tools.' },
     detail: {
       id: 'getComparison',

@@ -6,7 +6,6 @@ import { defineCollection } from '../collection.ts';
 
 export const features = defineCollection({
   key: 'features',
-  folder: 'features',
   input: FeatureInput,
   output: Feature,
   name: 'Feature',
@@ -16,7 +15,6 @@ export const features = defineCollection({
     { field: 'related_features', collection: 'features', noun: 'feature' },
     { field: 'related_agents', collection: 'agents', noun: 'agent' },
   ],
-  kind: 'feature',
   route: '/features/',
   page: (f) => ({ title: f.title, description: f.tagline }),
   section: 'Features',
@@ -27,7 +25,7 @@ export const features = defineCollection({
   home: 'Features',
   api: {
     tag: 'Product',
-    noun: { one: 'feature', every: 'product feature' },
+    every: 'product feature',
     list: { id: 'listFeatures', summary: 'Product features.' },
     detail: { id: 'getFeature', summary: 'One product feature.', description: 'The feature with its body and FAQ.' },
   },

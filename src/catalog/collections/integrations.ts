@@ -6,14 +6,11 @@ import { defineCollection } from '../collection.ts';
 
 export const integrations = defineCollection({
   key: 'integrations',
-  folder: 'integrations',
   input: IntegrationInput,
   output: Integration,
   name: 'Integration',
-  serialise: (slug, input, links) => ({ slug, ...input, ...links }),
   body: true,
   references: [{ field: 'related_features', collection: 'features', noun: 'feature' }],
-  kind: 'integration',
   route: '/integrations/',
   page: (i) => ({ title: i.title, description: i.description }),
   section: 'Integrations',
@@ -28,7 +25,7 @@ export const integrations = defineCollection({
   api: {
     tag: 'Integrations',
     tagDescription: 'Where Skribra publishes: the CMSs it publishes into, the publish webhook, the content API and framework recipes.',
-    noun: { one: 'integration', every: 'integration' },
+    every: 'integration',
     list: { id: 'listIntegrations', summary: 'Where Skribra publishes: CMSs, frameworks, the webhook and the content API.' },
     detail: {
       id: 'getIntegration',

@@ -5,13 +5,10 @@ import { defineCollection } from '../collection.ts';
 
 export const tools = defineCollection({
   key: 'tools',
-  folder: 'tools',
   input: ToolInput,
   output: Tool,
   name: 'Tool',
-  serialise: (slug, input, links) => ({ slug, ...input, ...links }),
   body: true,
-  kind: 'tool',
   route: '/tools/',
   page: (t) => ({ title: t.title, description: t.description }),
   section: 'Tools',
@@ -25,7 +22,7 @@ export const tools = defineCollection({
   }),
   api: {
     tag: 'Tools',
-    noun: { one: 'tool', every: 'free tool' },
+    every: 'free tool',
     list: { id: 'listTools', summary: 'Free SEO tools, in the browser or on our servers.' },
     detail: {
       id: 'getTool',
