@@ -266,6 +266,29 @@ describe('createListCache bounds', () => {
     expect(c.stats()).toMatchObject({ entries: 1, bytes: 8 });
   });
 
+  it('with admitAfterMisses 2 (the detail cache), a scan keeps and evicts nothing; a slot missed twice is kept', () => {
+    const c = createListCache({ maxEntries: 3, maxBytes: MB, admitAfterMisses: 2 });
+    const read = (q: string, v = '1') => {
+      if (!c.get('p', v, q)) c.set('p', v, q, page(1));
+    };
+    c.set('p', '1', 'warm', page(1)); // never asked for: not kept
+    expect(c.stats().entries).toBe(0);
+    for (let i = 0; i < 10; i++) read(`scan${i}`); // a build reading each article once
+    expect(c.stats().entries).toBe(0);
+    read('hot');
+    expect(c.stats().entries).toBe(0);
+    read('hot'); // its second miss: kept from now on
+    expect(c.get('p', '1', 'hot')).toBeDefined();
+    read('hot', '2'); // a newer version replaces its own slot at once
+    expect(c.get('p', '2', 'hot')).toBeDefined();
+    // A first miss is forgotten once maxEntries other slots have missed since: it counts as new again.
+    read('cold');
+    for (let i = 0; i < 3; i++) read(`other${i}`);
+    read('cold');
+    expect(c.get('p', '1', 'cold')).toBeUndefined();
+    expect(c.stats().entries).toBe(1);
+  });
+
   it('maxEntries 0 switches it off', () => {
     const c = createListCache({ maxEntries: 0, maxBytes: MB });
     c.set('p', '1', 'q', page(1));

@@ -60,7 +60,8 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
   const limits: RateLimits = { list: { ...env.list, ...deps.limits?.list }, detail: { ...env.detail, ...deps.limits?.detail } };
   const timeoutMs = deps.timeoutMs ?? config.SKRIBRA_DB_TIMEOUT_MS;
   const cache = deps.listCache ?? createListCache(listCacheSize(config));
-  const details = deps.detailCache ?? createListCache(listCacheSize(config));
+  // Details resist scans: a build reads each article once (list-cache.ts, admitAfterMisses).
+  const details = deps.detailCache ?? createListCache({ ...listCacheSize(config), admitAfterMisses: 2 });
   const gate = createGate(sql);
   const failures = createRateLimiter(FAILED_AUTH_LIMIT);
   let served = 0;

@@ -47,14 +47,29 @@ export function listCacheSize(c: Pick<Config, 'SKRIBRA_LIST_CACHE_ENTRIES' | 'SK
  * A bounded LRU by entries and by bytes (UTF-8 body + ETag). One slot per (project, query) holds the newest
  * version seen: a lookup with any other version misses, and the rebuilt page replaces the stale one in place,
  * so pages of old versions do not linger until evicted.
+ *
+ * `admitAfterMisses` (default 1: every page is kept) makes it resist scans: a page is kept only once its slot has
+ * missed that many times among the last `maxEntries` slots that missed (or when it replaces its own slot's older
+ * version). The detail cache uses 2: a site build that reads every article once keeps none of them and so evicts
+ * nothing, where a plain LRU would replace an entry on every request and hit none (on 10,000 articles read at random,
+ * the churn cost the detail route a third of its p99); an article asked for again soon is kept from then on.
  */
-export function createListCache(opts: { maxEntries: number; maxBytes: number }): ListCache {
-  const { maxEntries, maxBytes } = opts;
+export function createListCache(opts: { maxEntries: number; maxBytes: number; admitAfterMisses?: number }): ListCache {
+  const { maxEntries, maxBytes, admitAfterMisses = 1 } = opts;
   const map = new Map<string, Entry>(); // insertion order = recency (a hit re-inserts)
+  const missed = new Map<string, number>(); // slots that missed, oldest first, with how often (admitAfterMisses > 1)
   let bytes = 0,
     hits = 0,
     misses = 0;
   const slot = (projectId: string, query: string) => `${projectId}\n${query}`;
+
+  function noteMiss(k: string) {
+    if (admitAfterMisses <= 1) return;
+    const n = (missed.get(k) ?? 0) + 1;
+    missed.delete(k);
+    missed.set(k, n);
+    if (missed.size > maxEntries) missed.delete(missed.keys().next().value!);
+  }
 
   function drop(k: string, e: Entry) {
     map.delete(k);
@@ -68,6 +83,7 @@ export function createListCache(opts: { maxEntries: number; maxBytes: number }):
       const e = map.get(k);
       if (!e || e.version !== BigInt(version)) {
         misses++;
+        noteMiss(k);
         return undefined;
       }
       map.delete(k);
@@ -84,6 +100,9 @@ export function createListCache(opts: { maxEntries: number; maxBytes: number }):
       if (old) {
         if (old.version > v) return; // a slow request finishing late: keep the newer page
         drop(k, old);
+      } else if (admitAfterMisses > 1) {
+        if ((missed.get(k) ?? 0) < admitAfterMisses) return;
+        missed.delete(k);
       }
       map.set(k, { ...page, version: v, bytes: size });
       bytes += size;
