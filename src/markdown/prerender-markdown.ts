@@ -17,8 +17,8 @@ const BATCH = 500;
 /**
  * Each worker's heap, capped. What a worker keeps alive is the renderer with its highlighter and one batch (~30 MB
  * whatever the number of terms); uncapped, V8 let each heap fill with garbage to ~190 MB (plus its page pool) before
- * collecting, which was a third of a 10,000-term build's peak: 1,110 MB with two workers, ~750 MB with the cap, in
- * the same time.
+ * collecting, a third of a 10,000-term build's page-render peak: ~1,110 MB with two workers, ~750 MB with the cap,
+ * in the same time.
  */
 const WORKER_HEAP = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 };
 
