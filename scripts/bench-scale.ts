@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench:scale -- [--terms N] [--keep] [--no-warm] [--json FILE]`: the site at programmatic-SEO scale (issues
 // 17 and 24). Builds the real content plus N generated glossary terms (default 100,000) with `astro build` twice:
-// cold (an empty dist/ and an empty Open Graph image cache: SKRIBRA_OG_CACHE when set, which should then be empty,
-// else a fresh folder) and warm (a fresh dist/, the image cache the cold build left, as a host keeps
-// node_modules/.cache between builds). Reports: wall time and peak memory of each build (max RSS, GNU time), the
+// cold (an empty dist/ and empty caches of Open Graph images and term pages: SKRIBRA_OG_CACHE and SKRIBRA_PAGE_CACHE
+// when set, which should then be empty, else fresh folders) and warm (a fresh dist/, the caches the cold build left,
+// as a host keeps node_modules/.cache between builds). Reports: wall time and peak memory of each build (max RSS, GNU time), the
 // build's own phase table for each (src/build/build-phases.ts: seconds and peak memory per phase), whether the cold and
 // warm outputs are byte-identical (images aside), files written and dist/ size, the size of every machine-readable
 // file and artifact, each Netlify function's bundle (esbuild as Netlify bundles it, plus its netlify.toml
@@ -81,10 +81,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 // 1. The builds.
 if (!values.content) console.log(`generating real content + ${terms} terms...`);
 const content = values.content ?? generateContent(terms, join(work, 'content'));
-// SKRIBRA_OG_CACHE is the caller's to empty (the issue's cold run); without it, a fresh one in the work folder.
+// SKRIBRA_OG_CACHE and SKRIBRA_PAGE_CACHE are the caller's to empty (the issue's cold run); without them, fresh
+// folders in the work folder.
 const ogCache = process.env.SKRIBRA_OG_CACHE || join(work, 'og-cache');
-mkdirSync(ogCache, { recursive: true });
-const cachedImages = () => readdirSync(ogCache).filter((n) => n.endsWith('.png')).length;
+const pageCache = process.env.SKRIBRA_PAGE_CACHE || join(work, 'page-cache');
+for (const dir of [ogCache, pageCache]) mkdirSync(dir, { recursive: true });
+const cached = (dir: string, ext: string) => readdirSync(dir).filter((n) => n.endsWith(ext)).length;
 const astroState = ['.astro', 'node_modules/.astro'].filter((d) => existsSync(join(root, d)));
 
 type Phases = ReturnType<typeof parsePhaseLines>;
@@ -93,15 +95,15 @@ interface BuildRun {
   seconds: number;
   peakMb: number;
   phases: Phases;
-  cachedBefore: number;
+  cachedBefore: { images: number; pages: number };
   load: string;
 }
 
 /** One `astro build` into `outDir`, its output read for the phase lines (and kept to show if it fails). */
 async function astroBuild(label: string, outDir: string): Promise<BuildRun> {
-  const cachedBefore = cachedImages();
+  const cachedBefore = { images: cached(ogCache, '.png'), pages: cached(pageCache, '.html') };
   console.log(
-    `building (astro build, ${label}: ${cachedBefore} images in the cache${astroState.length ? `, ${astroState.join(' and ')} present` : ''})...`,
+    `building (astro build, ${label}: ${cachedBefore.images} images and ${cachedBefore.pages} term pages in the caches${astroState.length ? `, ${astroState.join(' and ')} present` : ''})...`,
   );
   const timeFile = join(work, `time-${label}.txt`);
   const t0 = performance.now();
@@ -111,7 +113,14 @@ async function astroBuild(label: string, outDir: string): Promise<BuildRun> {
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, ...WITHOUT_BLOG, SKRIBRA_CONTENT_DIR: content, SITE_URL: SITE, SKRIBRA_OG_CACHE: ogCache },
+      env: {
+        ...process.env,
+        ...WITHOUT_BLOG,
+        SKRIBRA_CONTENT_DIR: content,
+        SITE_URL: SITE,
+        SKRIBRA_OG_CACHE: ogCache,
+        SKRIBRA_PAGE_CACHE: pageCache,
+      },
     },
   );
   const kept: string[] = [];
@@ -359,7 +368,8 @@ if (runs.length) {
         {
           'wall time (s)': r.seconds.toFixed(1),
           'peak RSS (MB)': Math.round(r.peakMb),
-          'images cached before': r.cachedBefore,
+          'images cached before': r.cachedBefore.images,
+          'term pages cached before': r.cachedBefore.pages,
           'load (1, 5, 15 min)': r.load,
         },
       ]),

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { siteContent } from './site-content.ts';
+import { catalogIndex, siteContent } from './site-content.ts';
 import { writeOutputs } from './write-outputs.ts';
 import { writePrecompressed } from './write-precompressed.ts';
 import { phaseLines, phaseRecorder, type PhaseRecorder } from './build-phases.ts';
@@ -12,6 +12,8 @@ import { renderedAtBuild, writeOgImages } from '../seo/write-og-images.ts';
 import { dropPrerendered, prerenderMarkdown } from '../markdown/prerender-markdown.ts';
 import { submitBuildChanges } from '../indexnow/submit-build-changes.ts';
 import { paths } from '../core/urls.ts';
+import { codeKey } from './code-key.ts';
+import { planTermPages, settleTermPages, termPageProps, type TermPagePlan } from './term-page-cache.ts';
 
 /**
  * The build's own steps around Astro's pages: content checked before anything renders, the blog read once from the
@@ -23,11 +25,14 @@ import { paths } from '../core/urls.ts';
 export function skribraOutputs(config: Config): AstroIntegration {
   const settings = siteSettingsOf(config);
   let phases: PhaseRecorder | undefined;
+  let root = '';
+  let termPages: TermPagePlan | undefined;
   return {
     name: 'skribra-outputs',
     hooks: {
-      'astro:config:setup': async ({ command, updateConfig }) => {
+      'astro:config:setup': async ({ command, config: astro, updateConfig }) => {
         provideSiteSettings(settings);
+        root = fileURLToPath(astro.root);
         if (command === 'build') {
           phases = phaseRecorder();
           phases.next('content load');
@@ -60,11 +65,12 @@ export function skribraOutputs(config: Config): AstroIntegration {
         // The blog pages and build:done share this one read of the content store; it fails the build when the
         // store is unreachable (unless SKRIBRA_BLOG_OPTIONAL=1).
         provideBuildBlog(loadBuildBlog(siteContent().catalog.site_url, config));
-        // Started, not awaited: the term sections render in workers while Vite bundles; the term pages wait for them.
+        // The term pages the cache holds are not rendered again (term-page-cache.ts).
+        termPages = planTermPages(termPageProps(siteContent().catalog, catalogIndex()), codeKey(root), settings, settings.pageCacheDir);
+        // Started, not awaited: the sections of the pages to render go through workers while Vite bundles; the term
+        // pages wait for them.
         const done = phases?.beside('markdown');
-        void prerenderMarkdown(siteContent().catalog.terms.flatMap((t) => (t.sections ?? []).map((s) => s.content))).finally(() =>
-          done?.(),
-        );
+        void prerenderMarkdown(termPages.render.flatMap(({ term }) => (term.sections ?? []).map((s) => s.content))).finally(() => done?.());
       },
       'astro:build:generated': () => {
         phases?.next('copy');
@@ -77,6 +83,13 @@ export function skribraOutputs(config: Config): AstroIntegration {
         const blog = await buildBlog();
         if (blog.note) logger.warn(`blog: ${blog.note}`);
         const out = fileURLToPath(dir);
+        if (termPages) {
+          const t = await settleTermPages(out, termPages);
+          logger.info(
+            `${t.rendered + t.cached} glossary term pages: ${t.rendered} rendered, ${t.cached} from the cache, ${t.pruned} pruned from it`,
+          );
+          termPages = undefined;
+        }
         const { api, machine } = await writeOutputs(out, content, blog, settings.limits, (name) => phases?.next(name));
         phases?.next('images');
         const og = await writeOgImages(out, content.catalog, blog, {

@@ -1,7 +1,7 @@
 // The Open Graph image cache: finished PNGs keyed by everything that shapes them, in the folder SKRIBRA_OG_CACHE names
 // (node_modules/.cache/skribra-og by default; callers pass it), so a rebuild, such as the one a blog publish
 // triggers, renders only the cards that changed. Netlify keeps node_modules/.cache between builds. An entry's mtime
-// is its last use (prune-og-cache.ts).
+// is its last use (src/core/prune-cache.ts).
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OgCard } from './og-cards.ts';

@@ -1,19 +1,20 @@
 // The Open Graph images (one per HTML page, 1200 × 630) and blog card covers (600 × 315) the build writes, in its
 // output step straight from the catalog and the blog (DESIGN rule 8), not one at a time in Astro's page loop: cached
 // images are linked into dist/, the rest rendered on every core (og-render-pool.ts) and cached; then the cache is
-// pruned (prune-og-cache.ts). Each is written twice over one file: at its readable path (/og/{path}.png,
+// pruned (src/core/prune-cache.ts). Each is written twice over one file: at its readable path (/og/{path}.png,
 // /covers/blog/{slug}.png), which the blog's pages and older links name, and at its content-addressed URL
 // (/og-image/{key}.png), which og:image names. The build writes the images of the pages that matter most and leaves
 // the rest to the image API (og-image-api.ts), which renders them on their first request with the same renderer:
 // at 100,000 glossary terms, rendering every image at ~50 ms would take the build far past any host's time limit.
-import { copyFile, link, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Catalog } from '../api/public/catalog.ts';
 import type { BuildBlog } from '../blog/build-blog.ts';
+import { placeCached } from '../core/place-cached.ts';
 import { storeOgImage } from './og-cache.ts';
 import { ogImageSet, type KeyedOgImage } from './og-image-set.ts';
 import { OG_WORKERS, ogRenderPool } from './og-render-pool.ts';
-import { pruneOgCache, type PruneOptions } from './prune-og-cache.ts';
+import { pruneCache, type PruneOptions } from '../core/prune-cache.ts';
 
 export interface OgWriteOptions {
   /** The cache folder (SKRIBRA_OG_CACHE, resolved: site-settings.ts). */
@@ -50,26 +51,6 @@ export function renderedAtBuild(catalog: Catalog): (image: KeyedOgImage) => bool
 /** Small file operations in flight at once: enough to keep the disk busy, few enough to stay far from the fd limit. */
 const IO_CONCURRENCY = 32;
 
-/**
- * Puts a cached image at `file`: a hard link, where the file system allows one, else a copy. A link is a single
- * metadata write: 20,000 images took 0.6 s linked against 8.7-15.7 s copied, and dist/ holds no second copy of the
- * bytes. Safe because nothing writes a cached file in place: the cache replaces an entry by rename (a new inode), and
- * pruning unlinks it, which leaves dist's link whole. Throws when the cache has no such entry.
- */
-async function placeCached(cached: string, file: string): Promise<void> {
-  try {
-    await link(cached, file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw err;
-    if (code === 'EEXIST') {
-      await rm(file, { force: true });
-      return placeCached(cached, file);
-    }
-    await copyFile(cached, file); // across file systems (EXDEV), or where links are refused
-  }
-}
-
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let i = 0;
   const lane = async () => {
@@ -93,14 +74,14 @@ export async function writeOgImages(
     await mkdir(dir, { recursive: true });
   });
 
-  // Hits first: each placed in dist/, and the entry's mtime set to now, its last use (prune-og-cache.ts).
+  // Hits first: each placed in dist/, and the entry's mtime set to now, its last use (src/core/prune-cache.ts).
   const now = new Date();
   const misses: typeof images = [];
   await eachLimited(images, IO_CONCURRENCY, async (image) => {
     const cached = join(cacheDir, image.name);
     try {
-      await placeCached(cached, image.file);
-      await placeCached(cached, image.alias);
+      placeCached(cached, image.file);
+      placeCached(cached, image.alias);
       await utimes(cached, now, now).catch(() => {});
     } catch {
       misses.push(image);
@@ -114,7 +95,7 @@ export async function writeOgImages(
       await eachLimited(misses, 4 * workers, async (image) => {
         const png = await pool.render(image.card, host, image.width);
         await writeFile(image.file, png);
-        await placeCached(image.file, image.alias);
+        placeCached(image.file, image.alias);
         storeOgImage(cacheDir, image.name, png);
       });
     } finally {
@@ -123,7 +104,7 @@ export async function writeOgImages(
   }
 
   // Every image the site names is in use, rendered here or on request (the local origin caches those too).
-  const pruned = prune === false ? 0 : await pruneOgCache(cacheDir, new Set(all.map((i) => `${i.key}.png`)), prune);
+  const pruned = prune === false ? 0 : await pruneCache(cacheDir, new Set(all.map((i) => `${i.key}.png`)), prune);
   return {
     images: images.length,
     rendered: misses.length,

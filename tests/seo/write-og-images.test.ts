@@ -10,7 +10,7 @@ import { ogCacheName } from '../../src/seo/og-cache.ts';
 import { renderOgPng } from '../../src/seo/render-og-png.ts';
 import { renderedAtBuild, writeOgImages } from '../../src/seo/write-og-images.ts';
 import { ogImageSet } from '../../src/seo/og-image-set.ts';
-import { pruneOgCache } from '../../src/seo/prune-og-cache.ts';
+import { pruneCache } from '../../src/core/prune-cache.ts';
 import { ogImagePath } from '../../src/seo/page-json-ld.ts';
 import { devImageRoutes } from '../../src/seo/dev-image-routes.ts';
 
@@ -172,7 +172,7 @@ describe('writeOgImages', () => {
   });
 });
 
-describe('pruneOgCache', () => {
+describe('pruneCache', () => {
   const DAY = 86_400_000;
   const now = Date.parse('2026-06-01T12:00:00Z');
   const cacheWith = (entries: Record<string, number>) => {
@@ -187,25 +187,25 @@ describe('pruneOgCache', () => {
 
   it('keeps every entry this build used, whatever its age, and unused ones used within the week while they are few', async () => {
     const dir = cacheWith({ 'u1.png': 30, 'u2.png': 0, 'x-recent.png': 2, 'x-week.png': 6.9, 'x-old.png': 7.1, 'x-dead.png.1.ab.tmp': 9 });
-    expect(await pruneOgCache(dir, new Set(['u1.png', 'u2.png', 'u3.png']), { now })).toBe(2);
+    expect(await pruneCache(dir, new Set(['u1.png', 'u2.png', 'u3.png']), { now })).toBe(2);
     expect(readdirSync(dir).sort()).toEqual(['u1.png', 'u2.png', 'x-recent.png', 'x-week.png']);
   });
 
   it('takes unused entries older than a day early, oldest first, once they outnumber the used ones', async () => {
     const dir = cacheWith({ 'u1.png': 0, 'u2.png': 0, 'a.png': 6, 'b.png': 5, 'c.png': 4, 'd.png': 3, 'e.png': 0.5, 'f.png': 0.2 });
     // 6 unused for 2 used: a, b, c and d go (oldest first) until 2 are left; e and f are younger than a day and stay.
-    expect(await pruneOgCache(dir, new Set(['u1.png', 'u2.png']), { now })).toBe(4);
+    expect(await pruneCache(dir, new Set(['u1.png', 'u2.png']), { now })).toBe(4);
     expect(readdirSync(dir).sort()).toEqual(['e.png', 'f.png', 'u1.png', 'u2.png']);
   });
 
   it('leaves the cache alone when it holds less than twice the build', async () => {
     const dir = cacheWith({ 'u1.png': 0, 'u2.png': 0, 'a.png': 6, 'b.png': 3 });
-    expect(await pruneOgCache(dir, new Set(['u1.png', 'u2.png']), { now })).toBe(0);
+    expect(await pruneCache(dir, new Set(['u1.png', 'u2.png']), { now })).toBe(0);
     expect(readdirSync(dir)).toHaveLength(4);
   });
 
   it('does nothing when there is no cache yet', async () => {
-    expect(await pruneOgCache(join(tmp, 'none'), new Set(), { now })).toBe(0);
+    expect(await pruneCache(join(tmp, 'none'), new Set(), { now })).toBe(0);
   });
 });
 

@@ -1,14 +1,13 @@
-// The Open Graph cache is shared by every build that sees it (on Netlify: every deploy and branch preview; here:
-// every checkout's builds and tests), and each edit of a title or description leaves the old image behind. Without
-// pruning it grows for ever: at ~48 KB an image, a 100,000-term glossary leaves ~5 GB behind per full change of its
-// wording.
+// A build cache shared by every build that sees it (on Netlify: every deploy and branch preview; here: every
+// checkout's builds and tests), of files named by their content's key: the Open Graph images (write-og-images.ts) and
+// the glossary term pages (term-page-cache.ts). Each edit leaves its old entries behind; without pruning such a cache
+// grows for ever (at ~48 KB an image, a 100,000-term glossary leaves ~5 GB behind per full change of its wording).
 //
 // The rule, run after a build: an entry this build did not use goes when no build has used it for `maxAgeDays`
-// (7: a branch or preview rebuilt within a week keeps its images), or sooner, oldest first, once the unused entries
-// outnumber the used ones, so the cache holds at most about twice the site's images. Entries used within
-// `graceDays` (1) are never taken early: another build may be running over them right now (a 100,000-term cold build
-// takes most of an hour), and deleting one under it would only cost that build a render. Ages are mtimes: a build
-// touches every entry it uses (write-og-images.ts).
+// (7: a branch or preview rebuilt within a week keeps its entries), or sooner, oldest first, once the unused entries
+// outnumber the used ones, so the cache holds at most about twice the site's. Entries used within `graceDays` (1) are
+// never taken early: another build may be running over them right now, and deleting one under it would only cost
+// that build a render. Ages are mtimes: a build touches every entry it uses.
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -21,7 +20,7 @@ export interface PruneOptions {
 const DAY = 86_400_000;
 
 /** Deletes unused entries of the cache `dir` by the rule above; `used` holds this build's file names. Returns how many went. */
-export async function pruneOgCache(
+export async function pruneCache(
   dir: string,
   used: ReadonlySet<string>,
   { maxAgeDays = 7, graceDays = 1, now = Date.now() }: PruneOptions = {},

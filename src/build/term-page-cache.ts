@@ -1,0 +1,125 @@
+// Glossary term pages kept between builds (issue 24). They are the pages a generator multiplies (10,000 terms: most
+// of a build's page render and markdown), and every build rendered them all again although an edit changes a few.
+// Each page's HTML is cached under a key of everything it is made from: the code (code-key.ts), the settings it shows,
+// and its props, which are all the page reads (src/pages/glossary/[slug].astro renders from them alone). A build
+// renders only the pages whose key the cache lacks, and only their sections' markdown; the others are linked from
+// the cache into dist/ (place-cached.ts). The cache is SKRIBRA_PAGE_CACHE (node_modules/.cache/skribra-pages, which
+// Netlify keeps between builds), pruned as the images' is (prune-cache.ts). Deleting the folder forces a full render.
+import { createHash } from 'node:crypto';
+import { mkdirSync, renameSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Catalog } from '../catalog/catalog.ts';
+import type { CatalogIndex } from '../catalog/build-twins.ts';
+import type { GlossaryCategory, GlossaryTerm } from '../schemas/glossary.ts';
+import { placeCached } from '../core/place-cached.ts';
+import { pruneCache, type PruneOptions } from '../core/prune-cache.ts';
+import { paths } from '../core/urls.ts';
+import { catalogIndex, siteContent } from './site-content.ts';
+import type { SiteSettings } from './site-settings.ts';
+
+/** Everything a term page shows: the page renders from these and the site settings alone. */
+export interface TermPageProps {
+  site: string;
+  term: GlossaryTerm;
+  category: GlossaryCategory;
+  related: { url: string; title: string }[];
+}
+
+export function termPageProps(catalog: Catalog, { termsBySlug }: CatalogIndex): TermPageProps[] {
+  const categories = new Map(catalog.categories.map((c) => [c.slug, c]));
+  return catalog.terms.map((term) => ({
+    site: catalog.site_url,
+    term,
+    category: categories.get(term.category)!,
+    related: (term.related_terms ?? []).flatMap((s) => {
+      const t = termsBySlug.get(s);
+      return t ? [{ url: t.url, title: t.title }] : [];
+    }),
+  }));
+}
+
+interface PlannedPage {
+  /** The page's folder under dist/ (`glossary/{slug}`). */
+  dir: string;
+  /** Its cache file name: `{key}.html`. */
+  name: string;
+  cached: boolean;
+}
+
+export interface TermPagePlan {
+  cacheDir: string;
+  /** The pages Astro renders this build: those the cache lacks. */
+  render: TermPageProps[];
+  pages: PlannedPage[];
+}
+
+// On globalThis: the integration plans, and the page's getStaticPaths reads the plan from its own bundled module.
+const KEY = Symbol.for('skribra.termPagePlan');
+const slot = globalThis as unknown as Record<symbol, TermPagePlan | undefined>;
+
+/** The settings a term page shows (its links to the app); the folders in SiteSettings shape nothing on it. */
+const shownSettings = ({ siteUrl, appUrl }: SiteSettings) => ({ siteUrl, appUrl });
+
+/**
+ * Decides which term pages this build renders: those whose key (code, settings, props) has no cache entry. Each hit's
+ * entry is touched now, its last use, so a build pruning the cache meanwhile keeps it (prune-cache.ts' grace day).
+ */
+export function planTermPages(props: TermPageProps[], code: string, settings: SiteSettings, cacheDir: string): TermPagePlan {
+  const base = createHash('sha256')
+    .update(code)
+    .update(JSON.stringify(shownSettings(settings)));
+  const now = new Date();
+  const render: TermPageProps[] = [];
+  const pages = props.map((p) => {
+    const name = `${base.copy().update(JSON.stringify(p)).digest('hex')}.html`;
+    let cached = true;
+    try {
+      utimesSync(join(cacheDir, name), now, now);
+    } catch {
+      cached = false;
+      render.push(p);
+    }
+    return { dir: paths.term(p.term.slug).slice(1, -1), name, cached };
+  });
+  const plan = { cacheDir, render, pages };
+  slot[KEY] = plan;
+  return plan;
+}
+
+/** The term pages to render: the plan's (a build), else every term (`astro dev`, which keeps no cache). */
+export const termPagesToRender = (): TermPageProps[] => slot[KEY]?.render ?? termPageProps(siteContent().catalog, catalogIndex());
+
+/**
+ * After Astro wrote the rendered pages into `out`: links each cached page into place, stores each rendered one (a
+ * link (or copy) into the cache under a temporary name, then a rename: a concurrent build never sees half an entry), and
+ * prunes the cache. A cache that cannot be written only costs the next build its renders.
+ */
+export async function settleTermPages(out: string, plan: TermPagePlan, prune: PruneOptions = {}) {
+  slot[KEY] = undefined;
+  const { cacheDir, pages } = plan;
+  mkdirSync(cacheDir, { recursive: true });
+  let stored = 0;
+  for (const { dir, name, cached } of pages) {
+    const file = join(out, dir, 'index.html');
+    const entry = join(cacheDir, name);
+    if (cached) {
+      mkdirSync(join(out, dir), { recursive: true });
+      try {
+        placeCached(entry, file);
+      } catch (err) {
+        throw new Error(`the term page cache lost ${entry} during this build (was ${cacheDir} deleted?): build again`, { cause: err });
+      }
+      continue;
+    }
+    try {
+      const tmp = `${entry}.${process.pid}.tmp`;
+      placeCached(file, tmp);
+      renameSync(tmp, entry);
+      stored++;
+    } catch {
+      /* see above */
+    }
+  }
+  const pruned = await pruneCache(cacheDir, new Set(pages.map((p) => p.name)), prune);
+  return { cached: pages.length - plan.render.length, rendered: plan.render.length, stored, pruned };
+}
