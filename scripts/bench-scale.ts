@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench:scale -- [--terms N] [--keep] [--no-warm] [--json FILE]`: the site at programmatic-SEO scale (issues
 // 17 and 24). Builds the real content plus N generated glossary terms (default 100,000) with `astro build` twice:
-// cold (an empty dist/ and empty caches of Open Graph images and term pages: SKRIBRA_OG_CACHE and SKRIBRA_PAGE_CACHE
-// when set, which should then be empty, else fresh folders) and warm (a fresh dist/, the caches the cold build left,
-// as a host keeps node_modules/.cache between builds). Reports: wall time and peak memory of each build (max RSS, GNU time), the
+// cold (an empty dist/ and empty caches of Open Graph images, loaded content and term pages: SKRIBRA_OG_CACHE and
+// SKRIBRA_BUILD_CACHE when set, which should then be empty, else fresh folders) and warm (a fresh dist/, the caches the
+// cold build left, as a host keeps node_modules/.cache between builds). Reports: wall time and peak memory of each build (max RSS, GNU time), the
 // build's own phase table for each (src/build/build-phases.ts: seconds and peak memory per phase), whether the cold and
 // warm outputs are byte-identical (images aside), files written and dist/ size, the size of every machine-readable
 // file and artifact, each Netlify function's bundle (esbuild as Netlify bundles it, plus its netlify.toml
@@ -81,10 +81,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 // 1. The builds.
 if (!values.content) console.log(`generating real content + ${terms} terms...`);
 const content = values.content ?? generateContent(terms, join(work, 'content'));
-// SKRIBRA_OG_CACHE and SKRIBRA_PAGE_CACHE are the caller's to empty (the issue's cold run); without them, fresh
+// SKRIBRA_OG_CACHE and SKRIBRA_BUILD_CACHE are the caller's to empty (the issue's cold run); without them, fresh
 // folders in the work folder.
 const ogCache = process.env.SKRIBRA_OG_CACHE || join(work, 'og-cache');
-const pageCache = process.env.SKRIBRA_PAGE_CACHE || join(work, 'page-cache');
+const buildCache = process.env.SKRIBRA_BUILD_CACHE || join(work, 'build-cache');
+const pageCache = join(buildCache, 'pages');
 for (const dir of [ogCache, pageCache]) mkdirSync(dir, { recursive: true });
 const cached = (dir: string, ext: string) => readdirSync(dir).filter((n) => n.endsWith(ext)).length;
 const astroState = ['.astro', 'node_modules/.astro'].filter((d) => existsSync(join(root, d)));
@@ -119,7 +120,7 @@ async function astroBuild(label: string, outDir: string): Promise<BuildRun> {
         SKRIBRA_CONTENT_DIR: content,
         SITE_URL: SITE,
         SKRIBRA_OG_CACHE: ogCache,
-        SKRIBRA_PAGE_CACHE: pageCache,
+        SKRIBRA_BUILD_CACHE: buildCache,
       },
     },
   );

@@ -58,8 +58,10 @@ export const configSchema = z.object({
   SKRIBRA_APP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('/app/')),
   /** Rendered Open Graph images, keyed by content. */
   SKRIBRA_OG_CACHE: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('node_modules/.cache/skribra-og')),
-  /** Rendered glossary term pages, keyed by their code, settings and content: a rebuild renders only what changed. */
-  SKRIBRA_PAGE_CACHE: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('node_modules/.cache/skribra-pages')),
+  /**
+   * What a rebuild reuses, keyed by the code and the content: the loaded content and the rendered glossary term pages.
+   */
+  SKRIBRA_BUILD_CACHE: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('node_modules/.cache/skribra-build')),
   /** Where the Netlify functions find the build's artifacts (tests point it at a temp build). */
   SKRIBRA_DIST_DIR: text,
   /** Netlify's deploy URLs: a deploy preview's own tool pages may use its tools. */

@@ -14,13 +14,14 @@ export function resetSiteContent(): void {
 
 /**
  * The site's content, loaded once per process (once per change in dev) from the folder and for the site the
- * integration's settings name (site-settings.ts); the build id is a hash of the catalog itself.
+ * integration's settings name (site-settings.ts), by `load` the first time (a build's reads the cache:
+ * content-cache.ts); the build id is a hash of the catalog itself.
  */
-export function siteContent(): SiteContent {
+export function siteContent(load: typeof loadCatalog = loadCatalog): SiteContent {
   const cached = slot[KEY];
   if (cached) return cached;
   const { contentDir, siteUrl } = siteSettings();
-  const loaded = loadCatalog(contentDir, siteUrl);
+  const loaded = load(contentDir, siteUrl);
   loaded.catalog.build_id = contentHash(loaded.catalog);
   slot[KEY] = loaded;
   return loaded;

@@ -17,8 +17,8 @@ export interface SiteSettings {
   limits: RateLimits;
   /** SKRIBRA_OG_CACHE, absolute: rendered Open Graph images (the build, and the dev server's image routes). */
   ogCacheDir: string;
-  /** SKRIBRA_PAGE_CACHE, absolute: rendered glossary term pages (term-page-cache.ts). */
-  pageCacheDir: string;
+  /** SKRIBRA_BUILD_CACHE, absolute: the loaded content (content-cache.ts) and term pages (term-page-cache.ts). */
+  buildCacheDir: string;
 }
 
 export const siteSettingsOf = (c: Config): SiteSettings => ({
@@ -27,7 +27,7 @@ export const siteSettingsOf = (c: Config): SiteSettings => ({
   appUrl: c.SKRIBRA_APP_URL,
   limits: limitsFrom(c),
   ogCacheDir: resolve(c.SKRIBRA_OG_CACHE),
-  pageCacheDir: resolve(c.SKRIBRA_PAGE_CACHE),
+  buildCacheDir: resolve(c.SKRIBRA_BUILD_CACHE),
 });
 
 const KEY = Symbol.for('skribra.siteSettings');

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { catalogIndex, siteContent } from './site-content.ts';
@@ -13,6 +14,7 @@ import { dropPrerendered, prerenderMarkdown } from '../markdown/prerender-markdo
 import { submitBuildChanges } from '../indexnow/submit-build-changes.ts';
 import { paths } from '../core/urls.ts';
 import { codeKey } from './code-key.ts';
+import { cachedContentLoader } from './content-cache.ts';
 import { planTermPages, settleTermPages, termPageProps, type TermPagePlan } from './term-page-cache.ts';
 
 /**
@@ -25,14 +27,15 @@ import { planTermPages, settleTermPages, termPageProps, type TermPagePlan } from
 export function skribraOutputs(config: Config): AstroIntegration {
   const settings = siteSettingsOf(config);
   let phases: PhaseRecorder | undefined;
-  let root = '';
+  /** The build's code key (code-key.ts): with the content, what the build cache's entries are keyed by. */
+  let code = '';
   let termPages: TermPagePlan | undefined;
   return {
     name: 'skribra-outputs',
     hooks: {
       'astro:config:setup': async ({ command, config: astro, updateConfig }) => {
         provideSiteSettings(settings);
-        root = fileURLToPath(astro.root);
+        if (command === 'build') code = codeKey(fileURLToPath(astro.root));
         if (command === 'build') {
           phases = phaseRecorder();
           phases.next('content load');
@@ -57,7 +60,7 @@ export function skribraOutputs(config: Config): AstroIntegration {
         // Fail fast on bad content, before any page renders: a build prints every problem as npm run
         // check:content does (file:line:column: field: reason), without a stack trace, and exits 1.
         const { loadOrExit } = await import('../catalog/content-error.ts');
-        if (command === 'build') loadOrExit(siteContent);
+        if (command === 'build') loadOrExit(() => siteContent(cachedContentLoader(join(settings.buildCacheDir, 'content'), code)));
         else siteContent();
         phases?.next('Vite');
       },
@@ -66,7 +69,12 @@ export function skribraOutputs(config: Config): AstroIntegration {
         // store is unreachable (unless SKRIBRA_BLOG_OPTIONAL=1).
         provideBuildBlog(loadBuildBlog(siteContent().catalog.site_url, config));
         // The term pages the cache holds are not rendered again (term-page-cache.ts).
-        termPages = planTermPages(termPageProps(siteContent().catalog, catalogIndex()), codeKey(root), settings, settings.pageCacheDir);
+        termPages = planTermPages(
+          termPageProps(siteContent().catalog, catalogIndex()),
+          code,
+          settings,
+          join(settings.buildCacheDir, 'pages'),
+        );
         // Started, not awaited: the sections of the pages to render go through workers while Vite bundles; the term
         // pages wait for them.
         const done = phases?.beside('markdown');

@@ -3,7 +3,7 @@
 // Each page's HTML is cached under a key of everything it is made from: the code (code-key.ts), the settings it shows,
 // and its props, which are all the page reads (src/pages/glossary/[slug].astro renders from them alone). A build
 // renders only the pages whose key the cache lacks, and only their sections' markdown; the others are linked from
-// the cache into dist/ (place-cached.ts). The cache is SKRIBRA_PAGE_CACHE (node_modules/.cache/skribra-pages, which
+// the cache into dist/ (place-cached.ts). The cache is SKRIBRA_BUILD_CACHE's `pages/` (node_modules/.cache, which
 // Netlify keeps between builds), pruned as the images' is (prune-cache.ts). Deleting the folder forces a full render.
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, utimesSync } from 'node:fs';

@@ -59,7 +59,7 @@ describe('a term page is made from its props', () => {
     // The app's address is on every page; the cache and content folders are on none; the code shapes them all.
     const other = (s: Partial<SiteSettings>) => names(catalog, { ...settings, ...s });
     expect([...other({ appUrl: 'https://app.example/' }).values()].filter((n) => [...before.values()].includes(n))).toEqual([]);
-    expect(other({ contentDir: '/elsewhere', ogCacheDir: '/x', pageCacheDir: '/y' })).toEqual(before);
+    expect(other({ contentDir: '/elsewhere', ogCacheDir: '/x', buildCacheDir: '/y' })).toEqual(before);
     expect([...names(catalog, settings, 'other code').values()].some((n) => [...before.values()].includes(n))).toBe(false);
   });
 });

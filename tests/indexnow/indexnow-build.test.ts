@@ -21,6 +21,7 @@ let rx: Awaited<ReturnType<typeof startReceiverProcess>>;
 let content: string;
 let cache: string;
 let dist: string;
+let buildCache: string;
 let pageCache: string;
 /** Every glossary term page of the last build: its HTML and inode. */
 const termPages = () =>
@@ -39,12 +40,13 @@ beforeAll(async () => {
   rx = await startReceiverProcess();
   content = generateContent(0);
   cache = mkdtempSync(join(tmpdir(), 'skribra-indexnow-cache-'));
-  pageCache = mkdtempSync(join(tmpdir(), 'skribra-page-cache-'));
+  buildCache = mkdtempSync(join(tmpdir(), 'skribra-build-cache-'));
+  pageCache = join(buildCache, 'pages');
   dist = testBuildDir('indexnow');
 });
 afterAll(async () => {
   await rx?.close();
-  for (const d of [content, cache, dist, pageCache]) if (d) rmSync(d, { recursive: true, force: true });
+  for (const d of [content, cache, dist, buildCache]) if (d) rmSync(d, { recursive: true, force: true });
 });
 
 const build = (endpoint = rx.endpoint) =>
@@ -55,7 +57,7 @@ const build = (endpoint = rx.endpoint) =>
     SKRIBRA_INDEXNOW_KEY: KEY,
     SKRIBRA_INDEXNOW_ENDPOINT: endpoint,
     SKRIBRA_INDEXNOW_CACHE: cache,
-    SKRIBRA_PAGE_CACHE: pageCache,
+    SKRIBRA_BUILD_CACHE: buildCache,
     CONTEXT: '',
   });
 
