@@ -35,10 +35,10 @@ export function skribraOutputs(config: Config): AstroIntegration {
     hooks: {
       'astro:config:setup': async ({ command, config: astro, updateConfig }) => {
         provideSiteSettings(settings);
-        if (command === 'build') code = codeKey(fileURLToPath(astro.root));
         if (command === 'build') {
           phases = phaseRecorder();
           phases.next('content load');
+          code = codeKey(fileURLToPath(astro.root));
           // Marks the end of Vite's bundling: Vite runs this plugin's post buildApp hook after it built every
           // environment and before Astro's own (which renders the pages), as Astro's plugin comes after the config's.
           updateConfig({
