@@ -90,14 +90,18 @@ export function planTermPages(props: TermPageProps[], code: string, settings: Si
 export const termPagesToRender = (): TermPageProps[] => slot[KEY]?.render ?? termPageProps(siteContent().catalog, catalogIndex());
 
 /**
- * After Astro wrote the rendered pages into `out`: links each cached page into place, stores each rendered one (a
- * link (or copy) into the cache under a temporary name, then a rename: a concurrent build never sees half an entry), and
- * prunes the cache. A cache that cannot be written only costs the next build its renders.
+ * After Astro wrote the rendered pages into `out`: links each cached page into place, stores each rendered one
+ * (linked, or copied, into the cache under a temporary name, then renamed: a concurrent build never sees half an
+ * entry), and prunes the cache. A cache that cannot be written only costs the next build its renders.
  */
 export async function settleTermPages(out: string, plan: TermPagePlan, prune: PruneOptions = {}) {
   slot[KEY] = undefined;
   const { cacheDir, pages } = plan;
-  mkdirSync(cacheDir, { recursive: true });
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+  } catch {
+    /* read-only: every page was rendered (no entry could be found), and none is stored */
+  }
   let stored = 0;
   for (const { dir, name, cached } of pages) {
     const file = join(out, dir, 'index.html');
