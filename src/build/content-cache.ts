@@ -6,7 +6,7 @@
 // without problems is stored; the few most recently used entries are kept.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { loadCatalog, type SiteContent } from '../catalog/load-catalog.ts';
 
@@ -24,7 +24,7 @@ export const cachedContentLoader =
       .sort();
     for (const file of files) {
       const bytes = readFileSync(file);
-      hash.update(`\0${file.slice(contentDir.length)}\0${bytes.length}\0`).update(bytes);
+      hash.update(`\0${relative(contentDir, file)}\0${bytes.length}\0`).update(bytes);
     }
     const entry = join(dir, `${hash.digest('hex')}.bin`);
     try {

@@ -129,11 +129,14 @@ describe('the code key', () => {
     writeFileSync(join(root, 'package-lock.json'), '{}');
     const key = codeKey(root);
     expect(codeKey(root)).toBe(key);
+    expect(codeKey(`${root}/`)).toBe(key); // as Astro gives the root: a URL's path, with its slash
     writeFileSync(join(root, 'README.md'), 'docs');
     expect(codeKey(root)).toBe(key);
     writeFileSync(join(root, 'src', 'pages', 'a.astro'), '<h1>b</h1>');
-    const edited = codeKey(root);
+    const edited = codeKey(`${root}/`);
     expect(edited).not.toBe(key);
+    writeFileSync(join(root, 'src', 'pages', 'b.ts'), '');
+    expect(codeKey(root)).not.toBe(edited); // a new file, even an empty one
     writeFileSync(join(root, 'package-lock.json'), '{"v":2}');
     expect(codeKey(root)).not.toBe(edited);
     expect(codeKey(ROOT)).toMatch(/^[0-9a-f]{64}$/);
