@@ -3,7 +3,7 @@
 // none. A handful of distinct scripts (the layout's, the search page's), however many pages.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const DATA_TYPE = /\btype\s*=\s*["']?application\/(ld\+)?json/i;
@@ -17,14 +17,19 @@ export function scriptHashesOf(html: string, into = new Set<string>()): Set<stri
   return into;
 }
 
-/** Every HTML file under `dir` (the build's own folders left out), scanned once; sorted for a stable `_headers`. */
-export function inlineScriptHashes(dir: string): string[] {
+/**
+ * Every HTML file under `dir` (the build's own folders left out), scanned once; sorted for a stable `_headers`.
+ * `skip` names files (relative to `dir`) not to read: the term pages a build took from its cache, whose inline
+ * scripts are the layout's, which every other page carries (tests/build/site-build.test.ts holds that true).
+ */
+export function inlineScriptHashes(dir: string, skip: ReadonlySet<string> = new Set()): string[] {
   const hashes = new Set<string>();
   const walk = (d: string) => {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, entry.name);
       if (entry.isDirectory()) {
-        if (!entry.name.startsWith('_')) walk(join(d, entry.name));
-      } else if (entry.name.endsWith('.html')) scriptHashesOf(readFileSync(join(d, entry.name), 'utf8'), hashes);
+        if (!entry.name.startsWith('_')) walk(path);
+      } else if (entry.name.endsWith('.html') && !skip.has(relative(dir, path))) scriptHashesOf(readFileSync(path, 'utf8'), hashes);
     }
   };
   walk(dir);

@@ -15,7 +15,7 @@ import { submitBuildChanges } from '../indexnow/submit-build-changes.ts';
 import { paths } from '../core/urls.ts';
 import { codeKey } from './code-key.ts';
 import { cachedContentLoader } from './content-cache.ts';
-import { planTermPages, settleTermPages, termPageProps, type TermPagePlan } from './term-page-cache.ts';
+import { placeCachedTermPages, planTermPages, storeTermPages, termPageProps, type TermPagePlan } from './term-page-cache.ts';
 
 /**
  * The build's own steps around Astro's pages: content checked before anything renders, the blog read once from the
@@ -30,6 +30,8 @@ export function skribraOutputs(config: Config): AstroIntegration {
   /** The build's code key (code-key.ts): with the content, what the build cache's entries are keyed by. */
   let code = '';
   let termPages: TermPagePlan | undefined;
+  let placing: Promise<void> | undefined;
+  let outDir = '';
   return {
     name: 'skribra-outputs',
     hooks: {
@@ -50,6 +52,9 @@ export function skribraOutputs(config: Config): AstroIntegration {
                     order: 'post',
                     handler: async () => {
                       phases?.next('page render');
+                      // Astro has emptied the output folder: the cached term pages go in while it renders the rest.
+                      if (termPages) placing = placeCachedTermPages(outDir, termPages);
+                      placing?.catch(() => {}); // reported where it is awaited (build:done)
                     },
                   },
                 },
@@ -63,6 +68,9 @@ export function skribraOutputs(config: Config): AstroIntegration {
         if (command === 'build') loadOrExit(() => siteContent(cachedContentLoader(join(settings.buildCacheDir, 'content'), code)));
         else siteContent();
         phases?.next('Vite');
+      },
+      'astro:config:done': ({ config: astro }) => {
+        outDir = fileURLToPath(astro.outDir);
       },
       'astro:build:start': () => {
         // The blog pages and build:done share this one read of the content store; it fails the build when the
@@ -91,14 +99,21 @@ export function skribraOutputs(config: Config): AstroIntegration {
         const blog = await buildBlog();
         if (blog.note) logger.warn(`blog: ${blog.note}`);
         const out = fileURLToPath(dir);
+        let cachedPages: ReadonlySet<string> | undefined;
         if (termPages) {
-          const t = await settleTermPages(out, termPages);
+          await (out === outDir && placing ? placing : placeCachedTermPages(out, termPages));
+          const t = await storeTermPages(out, termPages);
+          cachedPages = t.files;
           logger.info(
             `${t.rendered + t.cached} glossary term pages: ${t.rendered} rendered, ${t.cached} from the cache, ${t.pruned} pruned from it`,
           );
           termPages = undefined;
+          placing = undefined;
         }
-        const { api, machine } = await writeOutputs(out, content, blog, settings.limits, (name) => phases?.next(name));
+        const { api, machine } = await writeOutputs(out, content, blog, settings.limits, {
+          phase: (name) => phases?.next(name),
+          cachedPages,
+        });
         phases?.next('images');
         const og = await writeOgImages(out, content.catalog, blog, {
           cacheDir: settings.ogCacheDir,

@@ -20,14 +20,15 @@ import { writeStaticApi } from './write-static-api.ts';
  * function's artifacts and the image API's index. The build writes them into dist/ after Astro rendered the pages;
  * `npm run dev` into its own folder on every content change, so both serve the same bytes. `limits` are the content
  * API's (the OpenAPI document states them). `phase` names each step as it starts (the build's phase table,
- * build-phases.ts).
+ * build-phases.ts); `cachedPages` are the pages the build took from its cache (term-page-cache.ts), which the scan
+ * for inline scripts need not read (inline-script-hashes.ts).
  */
 export async function writeOutputs(
   out: string,
   content: SiteContent,
   blog: BuildBlog,
   limits: RateLimits,
-  phase: (name: string) => void = () => {},
+  { phase = () => {}, cachedPages }: { phase?: (name: string) => void; cachedPages?: ReadonlySet<string> } = {},
 ): Promise<{ api: number; machine: number }> {
   const { catalog } = content;
   phase('static API and twins');
@@ -36,7 +37,7 @@ export async function writeOutputs(
     afterTwins: () => phase('machine files'),
   });
   writeFileSync(join(out, '_redirects'), redirectsFile());
-  writeFileSync(join(out, '_headers'), headersFile(inlineScriptHashes(out)));
+  writeFileSync(join(out, '_headers'), headersFile(inlineScriptHashes(out, cachedPages)));
   phase('artifacts');
   writeArtifacts(out, catalog);
   mkdirSync(join(out, ARTIFACT_DIR), { recursive: true });

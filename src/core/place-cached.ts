@@ -1,4 +1,4 @@
-import { copyFileSync, linkSync, rmSync } from 'node:fs';
+import { copyFile, link, rm } from 'node:fs/promises';
 
 /**
  * Puts a cached file at `file`: a hard link, where the file system allows one, else a copy. A link is a single
@@ -7,17 +7,16 @@ import { copyFileSync, linkSync, rmSync } from 'node:fs';
  * pruning unlinks it, which leaves dist's link whole, and Astro empties dist/ (unlinks) before a build writes pages.
  * Throws when the cache has no such entry.
  */
-export function placeCached(cached: string, file: string): void {
+export async function placeCached(cached: string, file: string): Promise<void> {
   try {
-    linkSync(cached, file);
+    await link(cached, file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw err;
     if (code === 'EEXIST') {
-      rmSync(file, { force: true });
-      placeCached(cached, file);
-      return;
+      await rm(file, { force: true });
+      return placeCached(cached, file);
     }
-    copyFileSync(cached, file); // across file systems (EXDEV), or where links are refused
+    await copyFile(cached, file); // across file systems (EXDEV), or where links are refused
   }
 }

@@ -10,6 +10,7 @@ import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Catalog } from '../api/public/catalog.ts';
 import type { BuildBlog } from '../blog/build-blog.ts';
+import { eachLimited, IO_CONCURRENCY } from '../core/each-limited.ts';
 import { placeCached } from '../core/place-cached.ts';
 import { storeOgImage } from './og-cache.ts';
 import { ogImageSet, type KeyedOgImage } from './og-image-set.ts';
@@ -48,17 +49,6 @@ export function renderedAtBuild(catalog: Catalog): (image: KeyedOgImage) => bool
   return (image) => !terms.has(image.card.path);
 }
 
-/** Small file operations in flight at once: enough to keep the disk busy, few enough to stay far from the fd limit. */
-const IO_CONCURRENCY = 32;
-
-async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let i = 0;
-  const lane = async () => {
-    while (i < items.length) await fn(items[i++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
-
 export async function writeOgImages(
   out: string,
   catalog: Catalog,
@@ -80,8 +70,8 @@ export async function writeOgImages(
   await eachLimited(images, IO_CONCURRENCY, async (image) => {
     const cached = join(cacheDir, image.name);
     try {
-      placeCached(cached, image.file);
-      placeCached(cached, image.alias);
+      await placeCached(cached, image.file);
+      await placeCached(cached, image.alias);
       await utimes(cached, now, now).catch(() => {});
     } catch {
       misses.push(image);
@@ -95,7 +85,7 @@ export async function writeOgImages(
       await eachLimited(misses, 4 * workers, async (image) => {
         const png = await pool.render(image.card, host, image.width);
         await writeFile(image.file, png);
-        placeCached(image.file, image.alias);
+        await placeCached(image.file, image.alias);
         storeOgImage(cacheDir, image.name, png);
       });
     } finally {

@@ -8,7 +8,7 @@ import { PAGE_KINDS } from '../../src/catalog/page-kinds.ts';
 
 /** The registry as the routes these tests walk: pattern, API and static file. */
 const routes = endpoints.map((e) => ({ pattern: e.pattern, api: e.api, file: e.static?.file }));
-import { inlineScriptHashes } from '../../src/build/inline-script-hashes.ts';
+import { inlineScriptHashes, scriptHashesOf } from '../../src/build/inline-script-hashes.ts';
 import { redirectsFile, headersFile } from '../../src/build/netlify-files.ts';
 import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
 
@@ -85,6 +85,12 @@ describe('the real content builds into a complete site', () => {
       /^\/\*\n( {2}.+\n)* {2}Content-Security-Policy: default-src 'self'; script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+; /m,
     );
     expect(headers).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // A build does not read the term pages it took from its cache for their scripts: a term page's inline scripts
+    // must be the layout's, which the other pages carry.
+    const termPages = new Set(catalog.terms.map((t) => `glossary/${t.slug}/index.html`));
+    const others = inlineScriptHashes(dist, termPages);
+    for (const page of termPages)
+      expect(others, page).toEqual(expect.arrayContaining([...scriptHashesOf(readFileSync(join(dist, page), 'utf8'))]));
     expect(headers).toMatch(/^\/api\/v1\/\*\n( {2}.+\n)* {2}Access-Control-Allow-Origin: \*\n/m);
     expect(headers).toMatch(/^\/api\/v1\/\*\n( {2}.+\n)* {2}Content-Type: application\/json; charset=utf-8\n/m);
     // The images the build wrote at their content-addressed URLs: cached for ever, as the image function answers them.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load-catalog.ts';
 import { indexCatalog } from '../../src/catalog/build-twins.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
-import { planTermPages, settleTermPages, termPageProps, termPagesToRender } from '../../src/build/term-page-cache.ts';
+import { placeCachedTermPages, planTermPages, storeTermPages, termPageProps, termPagesToRender } from '../../src/build/term-page-cache.ts';
 import { codeKey } from '../../src/build/code-key.ts';
 import { siteSettingsOf, type SiteSettings } from '../../src/build/site-settings.ts';
 import { readConfig } from '../../src/config.ts';
@@ -94,16 +94,24 @@ describe('a build renders what the cache lacks', () => {
     const stale = join(dir, 'stale.html');
     writeFileSync(stale, 'old');
     utimesSync(stale, new Date(Date.now() - 8 * 86_400_000), new Date(Date.now() - 8 * 86_400_000));
-    const first = await settleTermPages(out, plan);
-    expect(first).toEqual({ cached: 0, rendered: catalog.terms.length, stored: catalog.terms.length, pruned: 1 });
-    expect(readdirSync(dir).sort()).toEqual(plan.pages.map((p) => p.name).sort());
+    await placeCachedTermPages(out, plan);
+    const first = await storeTermPages(out, plan);
+    expect(first).toEqual({ cached: 0, rendered: catalog.terms.length, stored: catalog.terms.length, pruned: 1, files: new Set() });
+    expect(readdirSync(dir).sort()).toEqual(['.pruned', ...plan.pages.map((p) => p.name)].sort());
     expect(PLAN in globalThis && (globalThis as Record<symbol, unknown>)[PLAN]).toBeFalsy(); // spent: dev renders every term
 
     // The next build renders nothing and finds every page in the cache, the same file.
     const out2 = fresh('dist');
     const plan2 = planTermPages(props(catalog), 'code', settings, dir);
     expect(plan2.render).toEqual([]);
-    expect(await settleTermPages(out2, plan2)).toEqual({ cached: catalog.terms.length, rendered: 0, stored: 0, pruned: 0 });
+    await placeCachedTermPages(out2, plan2);
+    expect(await storeTermPages(out2, plan2)).toEqual({
+      cached: catalog.terms.length,
+      rendered: 0,
+      stored: 0,
+      pruned: 0,
+      files: new Set(catalog.terms.map((t) => `glossary/${t.slug}/index.html`)),
+    });
     for (const p of plan2.pages) {
       const file = join(out2, p.dir, 'index.html');
       expect(readFileSync(file, 'utf8')).toBe(`<h1>${p.dir}</h1>`);
@@ -117,7 +125,7 @@ describe('a build renders what the cache lacks', () => {
     for (const p of plan.pages) writeFileSync(join(dir, p.name), 'html');
     const planned = planTermPages(props(catalog), 'code', settings, dir);
     rmSync(dir, { recursive: true });
-    await expect(settleTermPages(fresh('dist'), planned)).rejects.toThrow(/the term page cache lost .* during this build/);
+    await expect(placeCachedTermPages(fresh('dist'), planned)).rejects.toThrow(/the term page cache lost .* during this build/);
   });
 });
 

@@ -12,6 +12,8 @@ import { siteBuildOrThrow, testBuildDir } from '../helpers/test-builds.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
 import { readConfig } from '../../src/config.ts';
 import { generateContent } from '../../scripts/generate-content.ts';
+import { headersFile } from '../../src/build/netlify-files.ts';
+import { inlineScriptHashes } from '../../src/build/inline-script-hashes.ts';
 import { startReceiverProcess, unreachableEndpoint } from './receiver.ts';
 
 const SITE = 'https://skribra.test';
@@ -73,7 +75,7 @@ it('a first build writes the key file (served at the site root) and submits noth
   // Every term page was rendered and stored: dist/ and the cache share each file.
   const pages = termPages();
   expect(pages.size).toBeGreaterThanOrEqual(60);
-  expect(readdirSync(pageCache)).toHaveLength(pages.size);
+  expect(readdirSync(pageCache).filter((n) => n.endsWith('.html'))).toHaveLength(pages.size);
   const stored = cacheInodes();
   for (const { ino } of pages.values()) expect(stored).toContain(ino);
 }, 300_000); // a build, beside the other test files
@@ -127,4 +129,6 @@ it('a rebuild with nothing changed submits nothing, and renders no term page', a
   await build();
   expect(rx.submissions()).toHaveLength(1);
   for (const { ino } of termPages().values()) expect(cached).toContain(ino);
+  // Its _headers allow every inline script of every page, though it read none of the term pages for them.
+  expect(readFileSync(join(dist, '_headers'), 'utf8')).toBe(headersFile(inlineScriptHashes(dist)));
 }, 300_000); // a build, beside the other test files

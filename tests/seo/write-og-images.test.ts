@@ -207,6 +207,17 @@ describe('pruneCache', () => {
   it('does nothing when there is no cache yet', async () => {
     expect(await pruneCache(join(tmp, 'none'), new Set(), { now })).toBe(0);
   });
+
+  it('prunes at most every so often when asked, keeping the time of its last pruning in the folder', async () => {
+    const dir = cacheWith({ 'u1.png': 0, 'x-old.png': 8, 'y-old.png': 9 });
+    const hourly = { now, atMostEveryHours: 1 };
+    expect(await pruneCache(dir, new Set(['u1.png']), hourly)).toBe(2);
+    writeFileSync(join(dir, 'z-old.png'), 'z');
+    utimesSync(join(dir, 'z-old.png'), new Date(now - 8 * DAY), new Date(now - 8 * DAY));
+    expect(await pruneCache(dir, new Set(['u1.png']), { ...hourly, now: now + 59 * 60_000 })).toBe(0);
+    expect(await pruneCache(dir, new Set(['u1.png']), { ...hourly, now: now + 61 * 60_000 })).toBe(1);
+    expect(readdirSync(dir).sort()).toEqual(['.pruned', 'u1.png']);
+  });
 });
 
 describe('devImageRoutes (the /og/ and /covers/ routes of npm run dev)', () => {
