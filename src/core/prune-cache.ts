@@ -31,9 +31,14 @@ export async function pruneCache(
 ): Promise<number> {
   const stamp = join(dir, '.pruned');
   if (atMostEveryHours !== undefined) {
-    const last = await stat(stamp).then((s) => s.mtimeMs, () => 0);
+    const last = await stat(stamp).then(
+      (s) => s.mtimeMs,
+      () => 0,
+    );
     if (now - last < atMostEveryHours * 3_600_000) return 0;
-    await writeFile(stamp, '').then(() => utimes(stamp, new Date(now), new Date(now))).catch(() => {});
+    await writeFile(stamp, '')
+      .then(() => utimes(stamp, new Date(now), new Date(now)))
+      .catch(() => {});
   }
   let names: string[];
   try {
