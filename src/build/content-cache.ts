@@ -5,10 +5,11 @@
 // new key: the whole folder is loaded again, so a cached load is always the one a load would make. Only a load
 // without problems is stored; the few most recently used entries are kept.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { loadCatalog, type SiteContent } from '../catalog/load-catalog.ts';
+import { writeFileAtomic } from '../core/write-atomic.ts';
 
 /** Entries kept: the site and a few content states (a branch, a benchmark's generated terms) beside it. */
 const KEEP = 4;
@@ -38,9 +39,7 @@ export const cachedContentLoader =
     const content = loadCatalog(contentDir, siteUrl); // throws on bad content, and nothing is stored
     try {
       mkdirSync(dir, { recursive: true });
-      const tmp = `${entry}.${process.pid}.tmp`;
-      writeFileSync(tmp, serialize(content));
-      renameSync(tmp, entry);
+      writeFileAtomic(entry, serialize(content));
       prune(dir);
     } catch {
       /* a cache that cannot be written only costs the next build its load */

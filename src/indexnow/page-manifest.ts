@@ -1,8 +1,9 @@
 // The page hashes of the last build whose changes were submitted, kept in the build cache between builds (like the
 // Open Graph image cache): one file per site, so a new SITE_URL starts without one.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../core/write-atomic.ts';
 
 const FORMAT = 1;
 
@@ -21,8 +22,5 @@ export function readPageManifest(dir: string, site: string): Map<string, string>
 /** Writes the manifest atomically (a concurrent build never reads half a file). */
 export function writePageManifest(dir: string, site: string, pages: ReadonlyMap<string, string>): void {
   mkdirSync(dir, { recursive: true });
-  const file = fileOf(dir, site);
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify({ format: FORMAT, site, pages: Object.fromEntries(pages) }));
-  renameSync(tmp, file);
+  writeFileAtomic(fileOf(dir, site), JSON.stringify({ format: FORMAT, site, pages: Object.fromEntries(pages) }));
 }

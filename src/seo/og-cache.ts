@@ -2,8 +2,9 @@
 // (node_modules/.cache/skribra-og by default; callers pass it), so a rebuild, such as the one a blog publish
 // triggers, renders only the cards that changed. Netlify keeps node_modules/.cache between builds. An entry's mtime
 // is its last use (src/core/prune-cache.ts).
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../core/write-atomic.ts';
 import type { OgCard } from './og-cards.ts';
 import { ogImageKey } from './og-image-key.ts';
 
@@ -14,10 +15,7 @@ export const ogCacheName = (card: OgCard, host: string, width: number): string =
 export function storeOgImage(dir: string, name: string, png: Uint8Array): void {
   try {
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, name);
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, png);
-    renameSync(tmp, file); // atomic: a concurrent build never reads half a file
+    writeFileAtomic(join(dir, name), png);
   } catch {
     /* see above */
   }
