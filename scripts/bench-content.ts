@@ -10,11 +10,15 @@
 //   BENCH_COMPARE=<another checkout> also serves that checkout's code over the same store and measures both, route by
 //     route, alternating (before/after figures from one run on a loaded machine); BENCH_ROUTES=detail (list,detail)
 //   BENCH_CPU_PROF=<dir> writes a V8 CPU profile of this checkout's server child there (open in Chrome DevTools)
+// Beside each row, the server's own view of the same measured seconds (asked over IPC, so the warm-up is left out):
+// the handler's p50/p99 (the pipeline, gate and store, without the socket), its GC pauses and its event-loop delay,
+// which together say where a tail beyond the ceiling's comes from.
 // The "ceiling" row is the same HTTP stack (listen() of src/origin/serve.ts) answering one fixed detail answer with no
 // pipeline and no store: what Node's HTTP layer alone allows on this machine, beside which the routes are read.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { openStore } from '../src/store/open-store.ts';
@@ -25,12 +29,59 @@ import { readConfig } from '../src/config.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
+/** What a server child measures between the parent's 'reset' and 'stats' messages. */
+interface ServerStats {
+  handlerP50: number;
+  handlerP99: number;
+  gcPauses: number;
+  gcMs: number;
+  gcMaxMs: number;
+  loopDelayP99: number;
+}
+
+/** In a server child: times `handler`, GC pauses and the event loop, and answers the parent's messages. */
+function probed(handler: (req: Request) => Promise<Response>): (req: Request) => Promise<Response> {
+  let times: number[] = [];
+  let gc: number[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  new PerformanceObserver((list) => gc.push(...list.getEntries().map((e) => e.duration))).observe({ entryTypes: ['gc'] });
+  const pct = (a: number[], q: number) => a.sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(q * a.length))] ?? 0;
+  process.on('message', (m) => {
+    if (m === 'reset') {
+      times = [];
+      gc = [];
+      loop.reset();
+    } else if (m === 'stats') {
+      const stats: ServerStats = {
+        handlerP50: pct(times, 0.5),
+        handlerP99: pct(times, 0.99),
+        gcPauses: gc.length,
+        gcMs: gc.reduce((a, b) => a + b, 0),
+        gcMaxMs: Math.max(0, ...gc),
+        loopDelayP99: loop.percentile(99) / 1e6,
+      };
+      process.send!(stats);
+    }
+  });
+  return async (req) => {
+    const t0 = performance.now();
+    const res = await handler(req);
+    times.push(performance.now() - t0);
+    return res;
+  };
+}
+
 if (process.argv[2] === '--serve-fixed') {
   // The ceiling: one fixed answer (a real detail body and its headers), through the same listen().
   const { listen } = await import('../src/origin/serve.ts');
   const { readFileSync } = await import('node:fs');
   const fixed = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as { body: string; headers: Record<string, string> };
-  const server = await listen(async () => new Response(fixed.body, { headers: fixed.headers }), 0, '127.0.0.1');
+  const server = await listen(
+    probed(async () => new Response(fixed.body, { headers: fixed.headers })),
+    0,
+    '127.0.0.1',
+  );
   process.stdout.write(`PORT=${server.port}\n`);
   process.on('SIGTERM', async () => {
     await server.close();
@@ -44,7 +95,7 @@ if (process.argv[2] === '--serve-fixed') {
   const config = readConfig();
   const store = await openStore({ config });
   const origin = createOrigin({ distDir: join(root, 'dist'), apis: { content: contentRuntime({ config, sql: store.sql }) } });
-  const server = await listen(origin, 0, '127.0.0.1');
+  const server = await listen(probed(origin), 0, '127.0.0.1');
   process.stdout.write(`PORT=${server.port}\n`);
   process.on('SIGTERM', async () => {
     await server.close();
@@ -94,7 +145,7 @@ if (process.argv[2] === '--serve-fixed') {
   const startServer = async (script: string, profile?: string, args = ['--serve']) => {
     const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), script, ...args], {
       env: serverEnv,
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     });
     const port = await new Promise<number>((res, rej) => {
       child.stdout!.on('data', (b: Buffer) => {
@@ -135,9 +186,19 @@ if (process.argv[2] === '--serve-fixed') {
     );
     ceiling.push({ label: 'ceiling', ...(await startServer(import.meta.filename, undefined, ['--serve-fixed', file])) });
   }
-  const results: Record<string, { rps: number; p50: number; p99: number; errors: number; non2xx: number }> = {};
+  /** The child's stats since its last 'reset', or undefined when it does not answer (an older checkout's child). */
+  const statsOf = (child: ReturnType<typeof spawn>) =>
+    new Promise<ServerStats | undefined>((done) => {
+      const timer = setTimeout(() => done(undefined), 2000);
+      child.once('message', (m) => {
+        clearTimeout(timer);
+        done(m as ServerStats);
+      });
+      child.send('stats');
+    });
+  const results: Record<string, { rps: number; p50: number; p99: number; errors: number; non2xx: number; server?: ServerStats }> = {};
   for (const kind of kinds) {
-    for (const { label, port } of kind === 'ceiling' ? ceiling : servers) {
+    for (const { label, port, child } of kind === 'ceiling' ? ceiling : servers) {
       await autocannon({
         url: `http://127.0.0.1:${port}`,
         connections,
@@ -145,6 +206,7 @@ if (process.argv[2] === '--serve-fixed') {
         headers: { authorization: `Bearer ${api_key}` },
         requests: [{ setupRequest: (r) => ({ ...r, path: kind === 'ceiling' ? '/' : paths[kind]() }) }],
       });
+      child.send('reset');
       const r = await autocannon({
         url: `http://127.0.0.1:${port}`,
         connections,
@@ -158,6 +220,7 @@ if (process.argv[2] === '--serve-fixed') {
         p99: r.latency.p99,
         errors: r.errors,
         non2xx: r.non2xx,
+        server: await statsOf(child),
       };
     }
   }
@@ -184,6 +247,13 @@ if (process.argv[2] === '--serve-fixed') {
     console.log(
       `${k.padEnd(width)} ${String(v.rps).padStart(6)}  ${String(v.p50).padStart(6)}  ${String(v.p99).padStart(6)}  ${String(v.non2xx).padStart(7)}  ${String(v.errors).padStart(6)}`,
     );
+  console.log(`\nin the server, the same ${seconds} s: handler (pipeline, gate, store; no socket), GC pauses, event-loop delay`);
+  console.log(`${'route'.padEnd(width)}  handler p50/p99 ms  GC pauses  in GC ms  longest ms  loop delay p99 ms`);
+  for (const [k, { server: s }] of Object.entries(results))
+    if (s)
+      console.log(
+        `${k.padEnd(width)}  ${`${s.handlerP50.toFixed(1)} / ${s.handlerP99.toFixed(1)}`.padStart(18)}  ${String(s.gcPauses).padStart(9)}  ${s.gcMs.toFixed(0).padStart(8)}  ${s.gcMaxMs.toFixed(1).padStart(10)}  ${s.loopDelayP99.toFixed(1).padStart(17)}`,
+      );
   mkdirSync(join(root, '.bench'), { recursive: true });
   writeFileSync(
     join(root, '.bench', 'content.json'),
