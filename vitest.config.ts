@@ -9,7 +9,7 @@ process.env.NODE_COMPILE_CACHE ??= join(import.meta.dirname, 'node_modules', '.c
 // Files run in parallel, in workers reused from file to file (tests/helpers/per-file.ts gives each file fresh
 // instances of the project's modules and its own process.env). Each file has a database of its own on the run's one
 // PostgreSQL (tests/helpers/global-store.ts) and its builds in folders of their own (tests/helpers/test-builds.ts);
-// the real site and the client package are built once, in the background, for the files that read them.
+// the real site and the client package are built once, in the background, when a file first asks for them.
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
@@ -19,7 +19,7 @@ export default defineConfig({
     maxWorkers: 3,
     isolate: false,
     setupFiles: ['tests/helpers/per-file.ts'],
-    // The builds start first and run in the background; the store is up in a few seconds.
+    // The builds wait in the background until a file asks for one; the store is up in a few seconds.
     globalSetup: ['tests/helpers/global-build.ts', 'tests/helpers/global-client.ts', 'tests/helpers/global-store.ts'],
   },
 });

@@ -6,9 +6,10 @@ import { backgroundBuild, ROOT } from './test-builds.ts';
 export const TEST_SITE_URL = 'http://localhost:4321';
 
 /**
- * Builds the real content once per test run; tests read it through `builtSite()`, which waits for it. The build runs
- * in the background, so the files that need no build (most of them) run meanwhile. It writes `status.json` beside
- * the output when it ends: its exit code and, on failure, its output.
+ * Builds the real content once per test run, when the first test file asks for it through `builtSite()`, which waits
+ * for it. The build runs in the background, so the files that need no build (most of them) run meanwhile, and a run
+ * of files that need none makes no build. It writes `status.json` beside the output when it ends: its exit code and,
+ * on failure, its output.
  */
 export default function setup(project: TestProject) {
   // The unit suite's build leaves the blog out; tests/blog builds with a seeded store of its own.

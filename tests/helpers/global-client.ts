@@ -1,6 +1,6 @@
 // Builds the customer client @skribra/content (packages/content-client/dist, what a site installs) once per run, in
-// the background; the tests of the built package wait for it through builtClient() instead of each running tsc
-// into the same folder (files run in parallel).
+// the background when a test first asks for it; the tests of the built package wait for it through builtClient()
+// instead of each running tsc into the same folder (files run in parallel).
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { backgroundBuild, ROOT } from './test-builds.ts';

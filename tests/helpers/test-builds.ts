@@ -3,7 +3,7 @@
 // when the output dir lies in its working directory and in the project's shared .astro/ when it does not: builds
 // placed here run side by side (test files run in parallel) without deleting each other's chunks.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -73,19 +73,39 @@ function backgroundRun(args: string[], statusFile: string, env: NodeJS.ProcessEn
 }
 
 /**
- * A global setup's build in the background: a fresh folder (`label`), `args(dir)` run there by backgroundRun with its
- * status file `dir/status.json`, and the teardown that waits for the run and removes the folder.
+ * A global setup's build in the background, started the first time a test file asks for it (awaitBackgroundBuild), so
+ * a run of files that need no build (one file, while working on it) neither waits for it nor shares the CPU with it:
+ * a fresh folder (`label`), `args(dir)` run there by backgroundRun with its status file `dir/status.json`, and the
+ * teardown that waits for the run, if it started, and removes the folder.
  */
 export function backgroundBuild(label: string, args: (dir: string) => string[], env?: NodeJS.ProcessEnv) {
   const dir = testBuildDir(label);
   const statusFile = join(dir, 'status.json');
-  const ended = backgroundRun(args(dir), statusFile, env);
+  let ended: Promise<void> | undefined;
+  const poll = setInterval(() => {
+    if (!existsSync(wantedFile(statusFile))) return;
+    clearInterval(poll);
+    ended = backgroundRun(args(dir), statusFile, env);
+  }, 50);
   return {
     dir,
     statusFile,
     teardown: async () => {
+      clearInterval(poll);
       await ended;
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The file a test file writes to ask for a background build. */
+const wantedFile = (statusFile: string) => `${statusFile}.wanted`;
+
+/** In a test file: asks for the background build whose status file is `statusFile` and waits for it; throws with
+ * its output if it failed. */
+export async function awaitBackgroundBuild(statusFile: string, what: string): Promise<void> {
+  if (!existsSync(statusFile)) writeFileSync(wantedFile(statusFile), '');
+  while (!existsSync(statusFile)) await new Promise((r) => setTimeout(r, 100));
+  const { code, output } = JSON.parse(readFileSync(statusFile, 'utf8')) as { code: number | null; output: string };
+  if (code !== 0) throw new Error(`${what} failed (exit ${code}):\n${output}`);
 }
