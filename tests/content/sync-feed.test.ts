@@ -20,7 +20,7 @@ afterAll(async () => {
 type Fx = Awaited<ReturnType<typeof fixture>>;
 const feed = async (f: Fx, q: Record<string, string> = {}, projectId = f.on) => {
   const reply = await syncFeed(t.store.sql, { projectId, accountId: f.id }, syncQuery.schema().parse({ projectId, ...q }));
-  const body = syncPage.parse(JSON.parse(reply.prepared!.text)); // the schema the OpenAPI document and the client are generated from
+  const body = syncPage.parse(JSON.parse(String(reply.prepared!.body))); // the schema the OpenAPI document and the client are generated from
   return body.data;
 };
 /** Pages until caught up; returns every item and the last cursor. */

@@ -21,7 +21,7 @@ import { listArticleCards } from '../../store/repos/articles.ts';
 import { limitsFrom, rateLimitHeaders, retryAfter, type RateLimits } from './limits.ts';
 import { toCard, toOwnArticle } from '../../store/serialize-article.ts';
 import { isStoreUnavailable, unavailable } from './errors.ts';
-import { createListCache, listCacheSize, type ListCache } from './list-cache.ts';
+import { type CachedPage, createListCache, listCacheSize, type ListCache } from './list-cache.ts';
 import { FAILED_AUTH_LIMIT, type Config } from '../../config.ts';
 import { syncFeed } from './sync-feed.ts';
 import { callAccountMcp } from '../mcp/account-endpoint.ts';
@@ -44,6 +44,13 @@ export interface ContentApiDeps {
 
 /** On every response: one account's answer must never be served to another request by a shared cache. */
 const KEYED_HEADERS = { vary: 'Authorization, X-Api-Key', 'netlify-cdn-cache-control': 'no-store' };
+
+/** A finished answer: its JSON text, the text's ETag and any headers of its own. */
+const answerOf = (text: string, headers?: Record<string, string>): CachedPage => ({
+  body: text,
+  etag: strongEtag(text),
+  ...(headers ? { headers } : {}),
+});
 
 /** 404 project_not_found before 403 project_api_disabled: another account's project is not acknowledged. */
 function requireProject(access: Access): string {
@@ -117,7 +124,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
       // cached too: they depend on the time only through the parameter (updated_at >= it), never on now().
       const key = JSON.stringify([q.page, q.limit, q.sort, q.order, q.updatedSince?.toISOString() ?? '', q.tag ?? null]);
       const hit = cache.get(projectId, access.project!.articlesVersion, key);
-      if (hit) return new Reply(undefined, {}, { text: hit.body, etag: hit.etag });
+      if (hit) return new Reply(undefined, {}, hit);
       const { rows, total, version } = await listArticleCards(sql, {
         projectId,
         limit: q.limit,
@@ -134,11 +141,10 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
         total_pages: Math.ceil(total / q.limit),
         has_more: q.page * q.limit < total,
       };
-      const text = jsonBody({ data: { items: rows.map(toCard), pagination } });
-      const page = { body: text, etag: strongEtag(text) };
+      const page = answerOf(jsonBody({ data: { items: rows.map(toCard), pagination } }));
       // Filed under the version the page's own statement read, which may be newer than the gate's, never older.
       cache.set(projectId, version, key, page);
-      return new Reply(undefined, {}, { text, etag: page.etag });
+      return new Reply(undefined, {}, page);
     },
     // POST /v1/mcp: each tool call is a request of this API, through the same gate (src/api/mcp/).
     callAccountMcp,
@@ -152,11 +158,13 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
       if (!row || row.unpublished) throw notFound('published article with that slug in this project');
       const key = `${access.accountId}|${slug}`;
       const hit = details.get(projectId, access.project!.articlesVersion, key);
-      if (hit) return new Reply(undefined, hit.headers ?? {}, { text: hit.body, etag: hit.etag });
-      const text = jsonBody({ data: toOwnArticle(row, access.accountId!) });
-      const answer = { body: text, etag: strongEtag(text), ...(row.noindex ? { headers: { 'x-robots-tag': 'noindex' } } : {}) };
+      if (hit) return new Reply(undefined, hit.headers ?? {}, hit);
+      const answer = answerOf(
+        jsonBody({ data: toOwnArticle(row, access.accountId!) }),
+        row.noindex ? { 'x-robots-tag': 'noindex' } : undefined,
+      );
       details.set(projectId, access.project!.articlesVersion, key, answer);
-      return new Reply(undefined, answer.headers ?? {}, { text, etag: answer.etag });
+      return new Reply(undefined, answer.headers ?? {}, answer);
     },
   };
 

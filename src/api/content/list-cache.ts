@@ -7,9 +7,13 @@
 
 import type { Config } from '../../config.ts';
 
-/** A finished answer: its body, its ETag and any headers of its own (`x-robots-tag` on a noindex article). */
+/**
+ * A finished answer: its body, its ETag and any headers of its own (`x-robots-tag` on a noindex article). The cache
+ * keeps the body as UTF-8 bytes, encoded once when it is stored, and answers with those: Node writes a string body
+ * by joining it to the response head, a new string of the body's size on every request, and bytes as they are.
+ */
 export interface CachedPage {
-  body: string;
+  body: string | Uint8Array<ArrayBuffer>;
   etag: string;
   headers?: Record<string, string>;
 }
@@ -104,7 +108,7 @@ export function createListCache(opts: { maxEntries: number; maxBytes: number; ad
         if ((missed.get(k) ?? 0) < admitAfterMisses) return;
         missed.delete(k);
       }
-      map.set(k, { ...page, version: v, bytes: size });
+      map.set(k, { ...page, body: typeof page.body === 'string' ? Buffer.from(page.body) : page.body, version: v, bytes: size });
       bytes += size;
       for (const [ek, e] of map) {
         if (map.size <= maxEntries && bytes <= maxBytes) break;

@@ -133,5 +133,5 @@ export async function syncFeed(sql: Sql, ctx: { projectId: string; accountId: st
     hours: hasMore ? (given?.hours ?? nowHours) : nowHours,
   };
   const text = `{"data":{"items":[${items.join(',')}],"next_cursor":${JSON.stringify(encodeCursor(page.secret, ctx.projectId, next))},"has_more":${hasMore}}}\n`;
-  return new Reply(undefined, {}, { text, etag: strongEtag(text) });
+  return new Reply(undefined, {}, { body: text, etag: strongEtag(text) });
 }

@@ -95,8 +95,8 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
     const early = method(req, { allow: ROOT_METHODS, cors: api === 'public', headers: base, refuse: false });
     if (early) return early;
     if (decision.index && runtime?.index && (req.method === 'GET' || req.method === 'HEAD')) {
-      const text = jsonBody(runtime.index());
-      return computedResponse(req, { text, etag: strongEtag(text), headers: { ...base, ...INDEX_CACHE } });
+      const body = jsonBody(runtime.index());
+      return computedResponse(req, { body, etag: strongEtag(body), headers: { ...base, ...INDEX_CACHE } });
     }
     throw notFound(
       `endpoint at ${url.pathname}${api === 'tools' || api === 'mcp' ? '' : `; see ${url.origin}${API_ROOTS[api]}/ for the list`}`,

@@ -11,6 +11,13 @@ export function json(value: unknown, status = 200, headers: Headers = {}): Respo
   return new Response(jsonBody(value), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
 }
 
+/** A body already serialised, with its ETag. */
+export interface Prepared {
+  /** JSON text, or its UTF-8 bytes (a cached answer, encoded once instead of on every write). */
+  body: string | Uint8Array<ArrayBuffer>;
+  etag: string;
+}
+
 /**
  * What a handler may return instead of a bare body: extra headers, or a body already serialised with its ETag (a
  * cached list page), so it is not serialised or hashed again.
@@ -18,8 +25,8 @@ export function json(value: unknown, status = 200, headers: Headers = {}): Respo
 export class Reply {
   readonly body: unknown;
   readonly headers: Headers;
-  readonly prepared?: { text: string; etag: string };
-  constructor(body: unknown, headers: Headers = {}, prepared?: { text: string; etag: string }) {
+  readonly prepared?: Prepared;
+  constructor(body: unknown, headers: Headers = {}, prepared?: Prepared) {
     this.body = body;
     this.headers = headers;
     this.prepared = prepared;

@@ -19,7 +19,7 @@ describe('conditional stage', () => {
   });
 
   it('a computed answer: JSON with its ETag; 304 without body or type; HEAD with every header', async () => {
-    const answer = { text: '{}\n', etag: '"e"', headers: { 'cache-control': 'public, max-age=60' } };
+    const answer = { body: '{}\n', etag: '"e"', headers: { 'cache-control': 'public, max-age=60' } };
     const whole = computedResponse(new Request('http://x/'), answer);
     expect(whole.status).toBe(200);
     expect(Object.fromEntries(whole.headers)).toEqual({
@@ -28,6 +28,13 @@ describe('conditional stage', () => {
       'cache-control': 'public, max-age=60',
     });
     expect(await whole.text()).toBe('{}\n');
+    // A cached answer's body is its bytes: the same answer.
+    const fromBytes = computedResponse(new Request('http://x/'), { ...answer, body: Buffer.from(answer.body) });
+    expect([fromBytes.status, await fromBytes.text(), Object.fromEntries(fromBytes.headers)]).toEqual([
+      200,
+      '{}\n',
+      Object.fromEntries(whole.headers),
+    ]);
     const head = computedResponse(new Request('http://x/', { method: 'HEAD' }), answer);
     expect([head.status, head.body, Object.fromEntries(head.headers)]).toEqual([200, null, Object.fromEntries(whole.headers)]);
     const held = computedResponse(new Request('http://x/', { headers: { 'if-none-match': '"e"' } }), answer);

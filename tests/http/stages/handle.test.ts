@@ -19,7 +19,7 @@ const run = (answer: (c: Ctx<never>) => unknown) => handle({ handlers: { getPric
 describe('handle stage', () => {
   it('serialises a plain value as JSON with a newline and its strong ETag', async () => {
     expect(await run(({ query }) => ({ data: query }))).toEqual({
-      text: '{"data":{"page":2}}\n',
+      body: '{"data":{"page":2}}\n',
       etag: strongEtag('{"data":{"page":2}}\n'),
       headers: {},
     });
@@ -27,10 +27,12 @@ describe('handle stage', () => {
 
   it("keeps a Reply's headers and a prepared body as it is", async () => {
     expect(await run(() => new Reply({ a: 1 }, { 'x-robots-tag': 'noindex' }))).toMatchObject({
-      text: '{"a":1}\n',
+      body: '{"a":1}\n',
       headers: { 'x-robots-tag': 'noindex' },
     });
-    expect(await run(() => new Reply(undefined, {}, { text: 'T\n', etag: '"e"' }))).toEqual({ text: 'T\n', etag: '"e"', headers: {} });
+    expect(await run(() => new Reply(undefined, {}, { body: 'T\n', etag: '"e"' }))).toEqual({ body: 'T\n', etag: '"e"', headers: {} });
+    const bytes = Buffer.from('T\n');
+    expect((await run(() => new Reply(undefined, {}, { body: bytes, etag: '"e"' }))).body).toBe(bytes);
   });
 
   it("passes a handler's own Response through whole", async () => {

@@ -21,11 +21,11 @@ export function conditional(
 }
 
 /** A computed 200 as JSON with its ETag, through the verdict: a 304 carries no content type, as it has no content. */
-export function computedResponse(req: Request, { text, etag, headers }: Computed): Response {
+export function computedResponse(req: Request, { body, etag, headers }: Computed): Response {
   const all = { ...headers, etag };
   const verdict = conditional(req.method, req.headers.get('if-none-match'), 200, etag);
   if (verdict === 'not-modified') return new Response(null, { status: 304, headers: all });
-  return new Response(verdict === 'headers-only' ? null : text, { status: 200, headers: { 'content-type': JSON_TYPE, ...all } });
+  return new Response(verdict === 'headers-only' ? null : body, { status: 200, headers: { 'content-type': JSON_TYPE, ...all } });
 }
 
 /** Any other answer (an error, a handler's own Response) without its body when the request is HEAD. */

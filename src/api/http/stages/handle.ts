@@ -1,15 +1,13 @@
 // Stage, handle: the endpoint's handler called with validated values only, and what it returns made into an answer:
-// JSON text with its strong ETag (or the text and ETag a handler prepared, a cached page), plus its own headers. A
+// JSON text with its strong ETag (or the body and ETag a handler prepared, a cached page), plus its own headers. A
 // handler that speaks another protocol (MCP's JSON-RPC, with its own statuses) returns a whole Response.
 import { strongEtag } from '../../../core/etag.ts';
 import type { Headers } from '../cache-policy.ts';
-import { jsonBody, Reply } from '../respond.ts';
+import { jsonBody, type Prepared, Reply } from '../respond.ts';
 import type { Ctx, Runtime } from '../runtime.ts';
 
-/** A computed answer: the body's text, its ETag and the handler's own headers. */
-export interface Computed {
-  text: string;
-  etag: string;
+/** A computed answer: the body (JSON text or its bytes), its ETag and the handler's own headers. */
+export interface Computed extends Prepared {
   headers: Headers;
 }
 
@@ -18,6 +16,7 @@ export async function handle(runtime: Runtime, ctx: Ctx): Promise<Computed | Res
   const result = await runtime.handlers[ctx.endpoint.id]!(ctx as Ctx<never, never, never>);
   if (result instanceof Response) return result;
   const reply = result instanceof Reply ? result : new Reply(result);
-  const text = reply.prepared?.text ?? jsonBody(reply.body);
-  return { text, etag: reply.prepared?.etag ?? strongEtag(text), headers: reply.headers };
+  if (reply.prepared) return { ...reply.prepared, headers: reply.headers };
+  const body = jsonBody(reply.body);
+  return { body, etag: strongEtag(body), headers: reply.headers };
 }
