@@ -16,7 +16,7 @@ export async function handle(runtime: Runtime, ctx: Ctx): Promise<Computed | Res
   const result = await runtime.handlers[ctx.endpoint.id]!(ctx as Ctx<never, never, never>);
   if (result instanceof Response) return result;
   const reply = result instanceof Reply ? result : new Reply(result);
-  if (reply.prepared) return { ...reply.prepared, headers: reply.headers };
+  if (reply.prepared) return { body: reply.prepared.body, etag: reply.prepared.etag, headers: reply.headers };
   const body = jsonBody(reply.body);
   return { body, etag: strongEtag(body), headers: reply.headers };
 }
