@@ -1,10 +1,10 @@
 import { inject } from 'vitest';
 import { TEST_SITE_URL } from './global-build.ts';
-import { awaitBackgroundBuild } from './test-builds.ts';
+import { awaitOnDemand } from './test-builds.ts';
 
 /** The site built once for this test run (see global-build.ts), started on first use, with the SITE_URL it was built
  * for; waits for the build. */
 export async function builtSite(): Promise<{ distDir: string; siteUrl: string }> {
-  await awaitBackgroundBuild(inject('distStatus'), "the test run's site build");
+  await awaitOnDemand(inject('distStatus'), "the test run's site build");
   return { distDir: inject('distDir'), siteUrl: TEST_SITE_URL };
 }

@@ -17,7 +17,7 @@ export function suiteConfig(include: string[], { client = false } = {}) {
       maxWorkers: 3,
       isolate: false,
       setupFiles: ['tests/helpers/per-file.ts'],
-      // The client package's build (for the suites that run its dist/) starts first, in the background.
+      // The client package's build (for the suites that run its dist/) starts in the background when a test asks for it.
       globalSetup: [...(client ? ['tests/helpers/global-client.ts'] : []), 'tests/helpers/global-store.ts'],
     },
   });

@@ -50,11 +50,15 @@ export async function siteBuildOrThrow(outDir: string, env: Record<string, strin
   if (r.status !== 0) throw new Error(`astro build failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
 }
 
-/**
- * Runs `args` under this Node in the background for a global setup; when it ends, writes `statusFile` whole (its exit
- * code and, on failure, its output) for the test files polling for it. Resolves when the status is written.
- */
-function backgroundRun(args: string[], statusFile: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+/** A status file's content: the exit code, and the output on failure or the value on success. */
+interface Status {
+  code: number | null;
+  output?: string;
+  value?: unknown;
+}
+
+/** Runs `args` under this Node, for a global setup; resolves with its exit code and, on failure, its output. */
+function backgroundRun(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Status> {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => {
@@ -63,49 +67,62 @@ function backgroundRun(args: string[], statusFile: string, env: NodeJS.ProcessEn
   child.stderr.on('data', (d) => {
     output += d;
   });
-  return new Promise<void>((resolve) =>
-    child.on('close', (code) => {
-      writeFileSync(`${statusFile}.tmp`, JSON.stringify({ code, output: code === 0 ? '' : output }));
-      renameSync(`${statusFile}.tmp`, statusFile);
-      resolve();
-    }),
-  );
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, output: code === 0 ? '' : output })));
 }
 
+/** The file a test file writes to ask for what a global setup provides on demand. */
+const wantedFile = (statusFile: string) => `${statusFile}.wanted`;
+
 /**
- * A global setup's build in the background, started the first time a test file asks for it (awaitBackgroundBuild), so
- * a run of files that need no build (one file, while working on it) neither waits for it nor shares the CPU with it:
- * a fresh folder (`label`), `args(dir)` run there by backgroundRun with its status file `dir/status.json`, and the
- * teardown that waits for the run, if it started, and removes the folder.
+ * What a global setup provides on demand: `start` runs the first time a test file asks for it (awaitOnDemand), so a
+ * run of files that need none of it (one file, while working on it) neither waits for it nor shares the CPU with it.
+ * Its outcome is written whole to `statusFile` for the files polling for it; `stop` waits for a start under way.
  */
-export function backgroundBuild(label: string, args: (dir: string) => string[], env?: NodeJS.ProcessEnv) {
-  const dir = testBuildDir(label);
-  const statusFile = join(dir, 'status.json');
+export function onDemand(statusFile: string, start: () => Promise<Status>): { stop: () => Promise<void> } {
   let ended: Promise<void> | undefined;
   const poll = setInterval(() => {
     if (!existsSync(wantedFile(statusFile))) return;
     clearInterval(poll);
-    ended = backgroundRun(args(dir), statusFile, env);
+    ended = start()
+      .catch((err: unknown): Status => ({ code: 1, output: err instanceof Error ? (err.stack ?? err.message) : String(err) }))
+      .then((status) => {
+        writeFileSync(`${statusFile}.tmp`, JSON.stringify(status));
+        renameSync(`${statusFile}.tmp`, statusFile);
+      });
   }, 50);
   return {
-    dir,
-    statusFile,
-    teardown: async () => {
+    stop: async () => {
       clearInterval(poll);
       await ended;
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-/** The file a test file writes to ask for a background build. */
-const wantedFile = (statusFile: string) => `${statusFile}.wanted`;
-
-/** In a test file: asks for the background build whose status file is `statusFile` and waits for it; throws with
- * its output if it failed. */
-export async function awaitBackgroundBuild(statusFile: string, what: string): Promise<void> {
+/** In a test file: asks for what `statusFile` stands for and waits for it; returns its value, or throws with its
+ * output if it failed. */
+export async function awaitOnDemand<T = void>(statusFile: string, what: string): Promise<T> {
   if (!existsSync(statusFile)) writeFileSync(wantedFile(statusFile), '');
   while (!existsSync(statusFile)) await new Promise((r) => setTimeout(r, 100));
-  const { code, output } = JSON.parse(readFileSync(statusFile, 'utf8')) as { code: number | null; output: string };
+  const { code, output, value } = JSON.parse(readFileSync(statusFile, 'utf8')) as Status;
   if (code !== 0) throw new Error(`${what} failed (exit ${code}):\n${output}`);
+  return value as T;
+}
+
+/**
+ * A global setup's build in the background, on demand (onDemand): a fresh folder (`label`), `args(dir)` run there
+ * with its status file `dir/status.json`, and the teardown that waits for the run, if it started, and removes the
+ * folder.
+ */
+export function backgroundBuild(label: string, args: (dir: string) => string[], env?: NodeJS.ProcessEnv) {
+  const dir = testBuildDir(label);
+  const statusFile = join(dir, 'status.json');
+  const { stop } = onDemand(statusFile, () => backgroundRun(args(dir), env));
+  return {
+    dir,
+    statusFile,
+    teardown: async () => {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

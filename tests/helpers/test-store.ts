@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { readConfig } from '../../src/config.ts';
 import { connect, openStore, type Store } from '../../src/store/open-store.ts';
-import { withDatabase } from './global-store.ts';
+import { type SharedStore, withDatabase } from './global-store.ts';
+import { awaitOnDemand } from './test-builds.ts';
 
 export interface TestStore {
   store: Store;
@@ -27,7 +28,8 @@ let made = 0;
 
 export async function openTestStore(opts: { embedded?: boolean } = {}): Promise<TestStore> {
   const config = readConfig();
-  const shared = inject('sharedStore');
+  const status = inject('storeStatus');
+  const shared = status ? await awaitOnDemand<SharedStore>(status, "the test run's PostgreSQL") : undefined;
   if (opts.embedded || !shared) {
     const dataDir = opts.embedded || !config.DATABASE_URL ? mkdtempSync(join(tmpdir(), 'skribra-test-')) : undefined;
     const store = await openStore({ config, dataDir });
