@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { awaitOnDemand } from './test-builds.ts';
+import { awaitOnDemand } from './on-demand.ts';
 
 /** This run's build of packages/content-client/dist (global-client.ts), started on first use; waits for it. */
 export const builtClient = (): Promise<void> => awaitOnDemand(inject('clientStatus'), 'the package build');

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { TEST_SITE_URL } from './global-build.ts';
-import { awaitOnDemand } from './test-builds.ts';
+import { awaitOnDemand } from './on-demand.ts';
 
 /** The site built once for this test run (see global-build.ts), started on first use, with the SITE_URL it was built
  * for; waits for the build. */

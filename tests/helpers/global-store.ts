@@ -14,7 +14,7 @@ import { readConfig } from '../../src/config.ts';
 import { joinEmbedded } from '../../src/store/embedded.ts';
 import { connect, openStore } from '../../src/store/open-store.ts';
 import { APP_ROLE } from '../../src/store/app-role.ts';
-import { onDemand } from './test-builds.ts';
+import { onDemand } from './on-demand.ts';
 
 export interface SharedStore {
   /** A superuser (or CREATEDB) URL on the server, for CREATE/DROP DATABASE. */

@@ -3,8 +3,9 @@
 // when the output dir lies in its working directory and in the project's shared .astro/ when it does not: builds
 // placed here run side by side (test files run in parallel) without deleting each other's chunks.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { onDemand, type Status } from './on-demand.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 const BUILDS = join(ROOT, 'node_modules', '.cache', 'skribra-test-builds');
@@ -50,13 +51,6 @@ export async function siteBuildOrThrow(outDir: string, env: Record<string, strin
   if (r.status !== 0) throw new Error(`astro build failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
 }
 
-/** A status file's content: the exit code, and the output on failure or the value on success. */
-interface Status {
-  code: number | null;
-  output?: string;
-  value?: unknown;
-}
-
 /** Runs `args` under this Node, for a global setup; resolves with its exit code and, on failure, its output. */
 function backgroundRun(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Status> {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -68,44 +62,6 @@ function backgroundRun(args: string[], env: NodeJS.ProcessEnv = process.env): Pr
     output += d;
   });
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, output: code === 0 ? '' : output })));
-}
-
-/** The file a test file writes to ask for what a global setup provides on demand. */
-const wantedFile = (statusFile: string) => `${statusFile}.wanted`;
-
-/**
- * What a global setup provides on demand: `start` runs the first time a test file asks for it (awaitOnDemand), so a
- * run of files that need none of it (one file, while working on it) neither waits for it nor shares the CPU with it.
- * Its outcome is written whole to `statusFile` for the files polling for it; `stop` waits for a start under way.
- */
-export function onDemand(statusFile: string, start: () => Promise<Status>): { stop: () => Promise<void> } {
-  let ended: Promise<void> | undefined;
-  const poll = setInterval(() => {
-    if (!existsSync(wantedFile(statusFile))) return;
-    clearInterval(poll);
-    ended = start()
-      .catch((err: unknown): Status => ({ code: 1, output: err instanceof Error ? (err.stack ?? err.message) : String(err) }))
-      .then((status) => {
-        writeFileSync(`${statusFile}.tmp`, JSON.stringify(status));
-        renameSync(`${statusFile}.tmp`, statusFile);
-      });
-  }, 50);
-  return {
-    stop: async () => {
-      clearInterval(poll);
-      await ended;
-    },
-  };
-}
-
-/** In a test file: asks for what `statusFile` stands for and waits for it; returns its value, or throws with its
- * output if it failed. */
-export async function awaitOnDemand<T = void>(statusFile: string, what: string): Promise<T> {
-  if (!existsSync(statusFile)) writeFileSync(wantedFile(statusFile), '');
-  while (!existsSync(statusFile)) await new Promise((r) => setTimeout(r, 100));
-  const { code, output, value } = JSON.parse(readFileSync(statusFile, 'utf8')) as Status;
-  if (code !== 0) throw new Error(`${what} failed (exit ${code}):\n${output}`);
-  return value as T;
 }
 
 /**

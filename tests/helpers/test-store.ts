@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { readConfig } from '../../src/config.ts';
 import { connect, openStore, type Store } from '../../src/store/open-store.ts';
 import { type SharedStore, withDatabase } from './global-store.ts';
-import { awaitOnDemand } from './test-builds.ts';
+import { awaitOnDemand } from './on-demand.ts';
 
 export interface TestStore {
   store: Store;
