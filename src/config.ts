@@ -98,8 +98,11 @@ export type Config = z.output<typeof configSchema>;
  * (functions/tools-api.mts; tests/tools holds the two together); the local origin enforces it in memory.
  */
 export const TOOLS_RATE_LIMIT = { windowLimit: 30, windowSize: 60 } as const;
-/** Failed content-API authentications per client address, per process: past it 429 before any key is looked at. */
+/** Failed content-API authentications per client address, per process: past it 429 before a key is looked up, unless
+ * its check digits hold (src/store/ids.ts). */
 export const FAILED_AUTH_LIMIT = { windowLimit: 20, windowSize: 60 } as const;
+/** Keys made before check digits that one process remembers as valid, to let them past FAILED_AUTH_LIMIT. */
+export const KNOWN_KEYS = 10_000;
 
 const KEYS = Object.keys(configSchema.shape);
 let last: { key: string; config: Readonly<Config> } | undefined;

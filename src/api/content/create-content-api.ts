@@ -13,7 +13,8 @@ import { unauthorized } from '../http/stages/auth.ts';
 import { jsonBody, Reply } from '../http/respond.ts';
 import { endpointsOf, type Endpoint } from '../registry.ts';
 import { strongEtag } from '../../core/etag.ts';
-import { isKeyShaped, keyDigest } from '../../store/ids.ts';
+import { isKeyShaped, isLegacyKey, keyDigest } from '../../store/ids.ts';
+import { createKnownKeys } from './known-keys.ts';
 import { createRateLimiter } from '../http/sliding-window.ts';
 import { createGate, pruneCounters, type Access, type Bucket } from '../../store/repos/access.ts';
 import { listProjects } from '../../store/repos/projects.ts';
@@ -22,7 +23,7 @@ import { limitsFrom, rateLimitHeaders, retryAfter, type RateLimits } from './lim
 import { toCard, toOwnArticle } from '../../store/serialize-article.ts';
 import { isStoreUnavailable, unavailable } from './errors.ts';
 import { type CachedPage, createListCache, listCacheSize, type ListCache } from './list-cache.ts';
-import { FAILED_AUTH_LIMIT, type Config } from '../../config.ts';
+import { FAILED_AUTH_LIMIT, KNOWN_KEYS, type Config } from '../../config.ts';
 import { syncFeed } from './sync-feed.ts';
 import { callAccountMcp } from '../mcp/account-endpoint.ts';
 import { MCP_SERVERS } from '../mcp/servers.ts';
@@ -71,29 +72,35 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
   const details = deps.detailCache ?? createListCache({ ...listCacheSize(config), admitAfterMisses: 2 });
   const gate = createGate(sql);
   const failures = createRateLimiter(FAILED_AUTH_LIMIT);
+  const knownKeys = createKnownKeys(KNOWN_KEYS);
   let served = 0;
 
   async function authenticate({ key, endpoint, params, query, address }: AuthInput) {
     const bucket: Bucket = endpoint.bucket ?? 'list';
-    // An address that keeps failing (a malformed, unknown or revoked key; FAILED_AUTH_LIMIT) is refused before any SQL, and a key that cannot be one of ours by its shape
-    // never reaches the store: a flood of junk keys costs a regex and a map lookup, not a gate statement.
-    // (Both adapters stamp the address; a handler called without one, in tests, has no per-address limit.)
+    // Junk never reaches the store: a key that cannot be ours by its shape or its check digits (src/store/ids.ts) costs
+    // a regex and a CRC. An address that keeps failing (FAILED_AUTH_LIMIT) is slowed: past the limit it gets 429 before
+    // any lookup, except for a key whose check digits hold, so other people's junk from a shared address (a CI runner,
+    // a build machine) never locks a customer out. A key made before check digits has none to check: past the limit
+    // it is looked up only once this process has seen it valid. (Both adapters stamp the address; a handler called
+    // without one, in tests, has no per-address limit.)
     const failed = () => {
       if (address) failures.hit(address);
       return unauthorized();
     };
+    const digest = isKeyShaped(key) ? keyDigest(key) : undefined;
     const blocked = address ? failures.wait(address) : 0;
-    if (blocked)
+    if (blocked && !(digest && (!isLegacyKey(key) || knownKeys.has(digest))))
       throw new ApiError(429, 'rate_limited', `Too many failed authentications from this address; retry in ${blocked} s.`, {
         'retry-after': String(blocked),
       });
-    if (!isKeyShaped(key)) throw failed();
+    if (!digest) throw failed();
     if (++served % 1000 === 0) pruneCounters(sql).catch(() => {});
     // The deadline makes the counter conditional: a gate statement that runs after the API gave up counts nothing.
     // A detail request's article is read by the same statement (one round trip), only from a project of the account.
     const target = { projectId: query?.projectId as string | undefined, slug: endpoint.id === 'getOwnArticle' ? params?.slug : undefined };
-    const access = await gate(keyDigest(key), bucket, target, new Date(Date.now() + timeoutMs));
+    const access = await gate(digest, bucket, target, new Date(Date.now() + timeoutMs));
     if (!access.accountId) throw failed();
+    if (isLegacyKey(key)) knownKeys.add(digest);
     if (!access.counted) throw unavailable();
     return access;
   }
