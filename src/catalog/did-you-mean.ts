@@ -20,16 +20,24 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   return prev[b.length]!;
 }
 
+/** A word as a person means it: case, spaces, hyphens and underscores aside (`Technical SEO` is `technical-seo`). */
+const folded = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
+
 /**
- * The candidate closest to `word`, quoted, when it is close enough to be a typo (a third of the word's length, at
- * least 2 edits), else undefined. `[[xml-sitemapp]]` -> `"xml-sitemap"`.
+ * The candidate closest to `word`, quoted, when it is close enough to be a typo, else undefined: one that differs only
+ * in case, spaces, hyphens or underscores (`technical-SEO` -> `"technical-seo"`), else the nearest in lower case within
+ * a third of the word's length, at least 2 edits (`[[xml-sitemapp]]` -> `"xml-sitemap"`).
  */
 export function didYouMean(word: string, candidates: Iterable<string>, quote = (s: string) => `"${s}"`): string | undefined {
+  const list = [...candidates];
+  const same = list.find((c) => c !== word && folded(c) === folded(word));
+  if (same !== undefined) return quote(same);
+  const lower = word.toLowerCase();
   const limit = Math.max(2, Math.floor(word.length / 3));
   let best: string | undefined;
   let bestDistance = limit + 1;
-  for (const c of candidates) {
-    const d = editDistance(word, c, Math.min(limit, bestDistance));
+  for (const c of list) {
+    const d = editDistance(lower, c.toLowerCase(), Math.min(limit, bestDistance));
     if (d < bestDistance) {
       best = c;
       bestDistance = d;

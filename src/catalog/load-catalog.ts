@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve as resolvePath } from 'node:path';
 import { createHash } from 'node:crypto';
+import type * as z from 'astro/zod';
 import { GlossaryCategoryInput, GlossaryTermInput, type GlossaryTerm } from '../schemas/glossary.ts';
 import { SitePageInput, type Page } from '../schemas/page.ts';
+import type { ContentProblem } from './content-error.ts';
 import { Pricing } from '../schemas/pricing.ts';
 import { CONTENT_SIGNALS_FILE, ContentSignals, DEFAULT_CONTENT_SIGNALS } from '../schemas/content-signals.ts';
 import { slug as slugSchema } from '../schemas/common.ts';
@@ -26,7 +28,45 @@ export interface SiteContent {
   catalog: Catalog;
   bodies: Map<string, string>;
   signals: ContentSignals;
+  /**
+   * With `isolate` (npm run dev) only: the problems of each entry left out, by the path of the page it would have
+   * been (`/glossary/seo/`), so that page shows them and every other page renders.
+   */
+  broken?: Map<string, ContentProblem[]>;
 }
+
+export interface LoadOptions {
+  /**
+   * Leave out the entries (terms, collection entries, site pages) whose file has a problem instead of throwing, and
+   * list them in `broken`; a problem in a file every page depends on (the YAML files) still throws. For `npm run dev`:
+   * a build and check:content refuse the whole folder.
+   */
+  isolate?: boolean;
+  /** Now, for the `updated` check (a date in the future, beyond a day of clock skew, is a problem). */
+  now?: Date;
+}
+
+const DAY_MS = 86_400_000;
+
+/** A site page's path from its file's name in pages/: `docs/index` is `/docs/`, `index` is `/`. */
+const sitePagePath = (name: string) => (name === 'index' ? '/' : `/${name.replace(/\/index$/, '')}/`);
+
+/**
+ * The page a content file makes (`content/glossary/seo.md` is `/glossary/seo/`), from its path as a problem names it
+ * (relative to the working directory, or absolute); undefined for a file every page may read (the YAML files).
+ */
+export function pageOfFile(contentDir: string, file: string): string | undefined {
+  const rel = relative(resolvePath(contentDir), resolvePath(file)).replaceAll('\\', '/');
+  const m = /^([^/]+)\/(.+)\.md$/.exec(rel);
+  if (!m) return undefined;
+  const [, folder, name] = m as unknown as [string, string, string];
+  if (folder === 'glossary') return paths.term(name);
+  if (folder === 'pages') return sitePagePath(name);
+  const c = COLLECTIONS.find((col) => col.folder === folder);
+  return c ? `${c.route}${name}/` : undefined;
+}
+/** Titles that are the same to a reader (and a search engine): case and spaces aside. */
+const titleKey = (title: string) => title.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
 
 const defined = <T>(x: T | undefined): x is T => x !== undefined;
 
@@ -34,9 +74,32 @@ const defined = <T>(x: T | undefined): x is T => x !== undefined;
  * Reads, validates and serialises everything in the content folder. Every file is checked even after a bad one;
  * when any is bad it throws one ContentError listing every problem with its file, line and column.
  */
-export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'): SiteContent {
+export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev', options: LoadOptions = {}): SiteContent {
   const site = normaliseSite(siteUrl);
   const problems = new Problems();
+  const now = options.now ?? new Date();
+  const today = now.toISOString().slice(0, 10);
+  const latest = new Date(now.getTime() + DAY_MS).toISOString().slice(0, 10);
+  /** An `updated` date after tomorrow (a day of clock skew allowed, for editors east of UTC) is a mistake. */
+  const notInFuture = (f: ContentFile) => {
+    const updated = f.data.updated;
+    if (typeof updated === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(updated) && updated > latest)
+      problems.at(f, ['updated'], `is in the future (expected ${today} or earlier)`);
+  };
+  /** The file's raw `title`, for the same-title check even when another field is wrong. */
+  const rawTitle = (f: ContentFile) =>
+    typeof f.data.title === 'string' && f.data.title.trim() ? [{ f, title: f.data.title, field: 'title' }] : [];
+  /** Two entries of one collection with the same title (case and spaces aside): the later files are the problem. */
+  const sameTitles = (entries: readonly { f: ContentFile; title: string; field: string }[], where: string) => {
+    const first = new Map<string, ContentFile>();
+    for (const { f, title, field } of entries) {
+      const key = titleKey(title);
+      const earlier = first.get(key);
+      if (earlier)
+        problems.at(f, [field], `"${title}" is also the title of ${earlier.file} (titles in ${where} must differ, case and spaces aside)`);
+      else first.set(key, f);
+    }
+  };
   const bodies = new Map<string, string>();
   const pages: Page[] = [];
   const page = (path: string, kind: Page['kind'], title: string, description: string, extra: Partial<Page> = {}) =>
@@ -85,7 +148,9 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
     termFiles.map((f) => [f.name, { title: String(f.data.title ?? f.name), url: `${site}${paths.term(f.name)}` }]),
   );
   const resolve = (f: ContentFile) =>
-    resolveReferences(f.body, targets, site, (slug, offset) => {
+    resolveReferences(f.body, targets, site, (offset, problem) => {
+      if ('malformed' in problem) return problems.atOffset(f, f.bodyOffset + offset, 'body', problem.malformed);
+      const slug = problem.unknown;
       const close = didYouMean(slug, targets.keys(), (s) => `[[${s}]]`);
       problems.atOffset(
         f,
@@ -95,10 +160,13 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
       );
     });
 
-  const terms = termFiles
+  const termTitles: { f: ContentFile; title: string; field: string }[] = [];
+  let terms = termFiles
     .map((f): GlossaryTerm | undefined => {
       const slug = slugOf(f);
-      const input = problems.validate(GlossaryTermInput, f.data, f);
+      const input = problems.validate(GlossaryTermInput, f.data, f, [], { category: categorySlugs });
+      notInFuture(f);
+      termTitles.push(...rawTitle(f));
       // Cross-checks read the raw values, so a term with another bad field still gets them.
       const category = f.data.category;
       if (typeof category === 'string' && slugSchema.safeParse(category).success && catFile && !categorySlugs.has(category))
@@ -136,27 +204,29 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
     })
     .filter(defined)
     .sort((a, b) => a.title.localeCompare(b.title, 'en'));
-
-  const categories = categoryInputs.map((c) => ({
-    ...c,
-    term_count: terms.filter((t) => t.category === c.slug).length,
-    url: `${site}${paths.category(c.slug)}`,
-  }));
+  sameTitles(termTitles, 'glossary/');
 
   // Every declared collection (collections.ts): a folder of `{slug}.md`, each file validated and serialised.
-  const loaded = COLLECTIONS.map((c) => {
+  let loaded = COLLECTIONS.map((c) => {
     const files = readMarkdownDir(join(contentDir, c.folder), problems);
+    const titles: { f: ContentFile; title: string; field: string }[] = [];
     const items = files
       .map((f) => {
         const slug = slugOf(f);
         const input = problems.validate(c.input, f.data, f);
+        notInFuture(f);
         const body = c.body ? resolve(f) : undefined;
         if (!slug || !input) return undefined;
         const links = pageLinks(site, `${c.route}${slug}/`);
         if (body !== undefined) bodies.set(`${c.route}${slug}/`, body);
-        return c.serialise(slug, input as never, links);
+        const item = c.serialise(slug, input as never, links);
+        // The page's title is a field of the entry (`title`, an agent's `name`): the problem goes on that field.
+        const { title } = (c as Collection).page(item);
+        titles.push({ f, title, field: Object.keys(f.data).find((k) => f.data[k] === title) ?? 'title' });
+        return item;
       })
       .filter(defined);
+    sameTitles(titles, `${c.folder}/`);
     return { c: c as Collection, files, items };
   });
   const slugsOf = new Map(loaded.map(({ c, files }) => [c.key, new Set(files.map((f) => f.name))]));
@@ -180,16 +250,41 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
   const signalsFile = existsSync(signalsPath) ? readYamlFile(signalsPath, problems) : undefined;
   const signals = signalsFile ? problems.validate(ContentSignals, signalsFile.data, signalsFile) : DEFAULT_CONTENT_SIGNALS;
 
+  const sitePages: { path: string; input: z.output<typeof SitePageInput> }[] = [];
+  const pageTitles: { f: ContentFile; title: string; field: string }[] = [];
   for (const f of readMarkdownDir(join(contentDir, 'pages'), problems)) {
+    const path = sitePagePath(f.name);
     const input = problems.validate(SitePageInput, f.data, f);
-    const path = f.name === 'index' ? '/' : `/${f.name.replace(/\/index$/, '')}/`;
+    notInFuture(f);
+    pageTitles.push(...rawTitle(f));
     const body = resolve(f);
     if (!input) continue;
     bodies.set(path, body);
-    page(path, input.kind, input.title, input.description, { section: input.section, updated: input.updated });
+    sitePages.push({ path, input });
   }
+  sameTitles(pageTitles, 'pages/');
 
-  problems.throwIfAny();
+  let broken: Map<string, ContentProblem[]> | undefined;
+  if (options.isolate && problems.list.every((p) => pageOfFile(contentDir, p.file))) {
+    broken = new Map();
+    for (const p of problems.sorted()) {
+      const path = pageOfFile(contentDir, p.file)!;
+      broken.set(path, [...(broken.get(path) ?? []), p]);
+      bodies.delete(path);
+    }
+    const works = (path: string) => !broken!.has(path);
+    terms = terms.filter((t) => works(paths.term(t.slug)));
+    loaded = loaded.map((l) => ({ ...l, items: l.items.filter((item) => works(`${l.c.route}${item.slug}/`)) }));
+    sitePages.splice(0, sitePages.length, ...sitePages.filter((p) => works(p.path)));
+  } else problems.throwIfAny();
+
+  for (const { path, input } of sitePages)
+    page(path, input.kind, input.title, input.description, { section: input.section, updated: input.updated });
+  const categories = categoryInputs.map((c) => ({
+    ...c,
+    term_count: terms.filter((t) => t.category === c.slug).length,
+    url: `${site}${paths.category(c.slug)}`,
+  }));
 
   for (const c of categories)
     page(paths.category(c.slug), 'glossary-category', `${c.label} glossary`, c.description, { section: 'Glossary' });
@@ -212,7 +307,7 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
     ...lists,
     pricing: pricing!,
   };
-  return { catalog, bodies, signals: signals! };
+  return broken ? { catalog, bodies, signals: signals!, broken } : { catalog, bodies, signals: signals! };
 }
 
 /**

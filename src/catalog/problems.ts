@@ -35,6 +35,10 @@ function fieldsAt(schema: z.ZodType, path: Path): string[] {
   return node.type === 'object' ? Object.keys(node.shape as object) : [];
 }
 
+/** The raw value at `path` of parsed data. */
+const valueAt = (data: unknown, path: Path): unknown =>
+  path.reduce<unknown>((at, seg) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[seg] : undefined), data);
+
 export class Problems {
   readonly list: ContentProblem[] = [];
   readonly #docs = new WeakMap<SourceFile, Document | null>();
@@ -43,11 +47,14 @@ export class Problems {
     this.list.push(problem);
   }
 
+  /** Every problem, in file and line order. */
+  sorted(): ContentProblem[] {
+    return [...this.list].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  }
+
   /** Throws one ContentError listing every problem, in file and line order, when there is any. */
   throwIfAny(): void {
-    if (!this.list.length) return;
-    const sorted = [...this.list].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-    throw new ContentError(sorted);
+    if (this.list.length) throw new ContentError(this.sorted());
   }
 
   /** 1-based line of a character offset in the file. */
@@ -75,8 +82,18 @@ export class Problems {
     this.add({ file: src.file, ...this.position(src, offset), field, message });
   }
 
-  /** Parses `data` with `schema`; records every issue and returns undefined when it does not pass. */
-  validate<T extends z.ZodType>(schema: T, data: unknown, src: SourceFile, prefix: Path = []): z.output<T> | undefined {
+  /**
+   * Parses `data` with `schema`; records every issue and returns undefined when it does not pass. A value refused at
+   * a field gets a "did you mean" from the values the field allows (an enum's), or from `known` by dotted field
+   * (`{ category: categorySlugs }`): `kind: must be one of page, resource, audience, doc (did you mean "doc"?)`.
+   */
+  validate<T extends z.ZodType>(
+    schema: T,
+    data: unknown,
+    src: SourceFile,
+    prefix: Path = [],
+    known: Readonly<Record<string, Iterable<string>>> = {},
+  ): z.output<T> | undefined {
     const result = schema.safeParse(data, { error: issueErrorMap });
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
@@ -91,7 +108,10 @@ export class Problems {
       }
       const described = describeIssue(issue);
       const path = described.path ? described.path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [];
-      this.at(src, [...prefix, ...path], described.reason);
+      const value = valueAt(data, path);
+      const allowed = issue.code === 'invalid_value' ? issue.values.map(String) : known[described.path];
+      const close = typeof value === 'string' && allowed ? didYouMean(value, allowed) : undefined;
+      this.at(src, [...prefix, ...path], close ? `${described.reason} (did you mean ${close}?)` : described.reason);
     }
     return undefined;
   }
