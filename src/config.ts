@@ -54,8 +54,11 @@ export const configSchema = z.object({
   SKRIBRA_WEBHOOK_ALLOW_HTTP: flag,
   /** Write br/gzip variants of text files at build, for the local origin (a CDN compresses by itself). */
   SKRIBRA_PRECOMPRESS: flag,
-  /** The dashboard (another product) the site's sign-up and sign-in links go to: an absolute URL or a path on the site. */
-  SKRIBRA_APP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('/app/')),
+  /**
+   * The dashboard (another product) the site's sign-up and sign-in links go to: an absolute URL or a path on the site.
+   * Unset: the site's own page about the trial, /start/ (src/components/app-url.ts).
+   */
+  SKRIBRA_APP_URL: text,
   /** Rendered Open Graph images, keyed by content. */
   SKRIBRA_OG_CACHE: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('node_modules/.cache/skribra-og')),
   /**

@@ -11,8 +11,8 @@ export interface SiteSettings {
   contentDir: string;
   /** SITE_URL, else the local origin's own address. */
   siteUrl: string;
-  /** SKRIBRA_APP_URL: where the sign-up and sign-in links go. */
-  appUrl: string;
+  /** SKRIBRA_APP_URL: where the sign-up and sign-in links go; unset, the site's own start page (app-url.ts). */
+  appUrl: string | undefined;
   /** The content API's limits, as the OpenAPI document and the API reference state them. */
   limits: RateLimits;
   /** SKRIBRA_OG_CACHE, absolute: rendered Open Graph images (the build, and the dev server's image routes). */

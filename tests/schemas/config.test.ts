@@ -6,13 +6,13 @@ describe('readConfig', () => {
     const env: Record<string, string | undefined> = { PORT: '5000', UNRELATED: 'x' };
     const first = readConfig(env);
     expect(first.PORT).toBe(5000);
-    expect(first.SKRIBRA_APP_URL).toBe('/app/');
+    expect(first.SKRIBRA_APP_URL).toBeUndefined();
     expect(readConfig({ ...env, UNRELATED: 'y' })).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
     const changed = readConfig({ ...env, SKRIBRA_APP_URL: 'https://app.example' });
     expect(changed.SKRIBRA_APP_URL).toBe('https://app.example');
     expect(changed.PORT).toBe(5000);
-    expect(readConfig(env).SKRIBRA_APP_URL).toBe('/app/');
+    expect(readConfig(env).SKRIBRA_APP_URL).toBeUndefined();
   });
 
   it('names every bad variable, every time it is asked', () => {

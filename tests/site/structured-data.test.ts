@@ -20,7 +20,8 @@ let paths: string[];
 beforeAll(async () => {
   ({ distDir: dist, siteUrl: site } = await builtSite());
   catalog = JSON.parse(readFileSync(join(dist, CATALOG_FILE), 'utf8'));
-  paths = [...htmlPaths(dist), '/404/'];
+  // The 404 page is served at whatever address was asked, so it names no page and carries no graph (below).
+  paths = htmlPaths(dist);
 });
 const nodes = (path: string) => jsonLdNodes(readPage(dist, path));
 const pathOf = (url: string) => new URL(url).pathname;
@@ -59,7 +60,7 @@ describe('JSON-LD on every page', () => {
   });
 
   it('gives every nested page a BreadcrumbList from the home page to itself, the trail the page shows', () => {
-    for (const path of paths.filter((p) => p !== '/' && p !== '/404/')) {
+    for (const path of paths.filter((p) => p !== '/')) {
       const html = readPage(dist, path);
       const [list, ...more] = ofType(jsonLdNodes(html), 'BreadcrumbList');
       expect(more, path).toEqual([]);
@@ -97,6 +98,24 @@ describe('JSON-LD on every page', () => {
         'query-input': 'required name=search_term_string',
       },
     });
+  });
+
+  it("home: the Organization's logo is a file of the build, a PNG of the size it declares", () => {
+    const logo = ofType(nodes('/'), 'Organization')[0]!.logo as { url: string; width: string; height: string };
+    expect(logo.url.startsWith(`${site}/`)).toBe(true);
+    const png = readFileSync(join(dist, pathOf(logo.url)));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([Number(logo.width), Number(logo.height)]);
+  });
+
+  it('404: claims no address of its own (no canonical, og:url, markdown alternate or WebPage node) and is not indexed', () => {
+    const html = readPage(dist, '/404/');
+    expect(html).not.toContain('rel="canonical"');
+    expect(html).not.toContain('rel="alternate" type="text/markdown"');
+    expect(meta(html, 'og:url')).toBeUndefined();
+    expect(jsonLdBlocks(html)).toEqual([]);
+    expect(html).not.toContain('/404/');
+    expect(meta(html, 'robots')).toBe('noindex');
   });
 
   it('glossary: each term is a DefinedTerm in the glossary DefinedTermSet, which lists every term', () => {
