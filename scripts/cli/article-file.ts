@@ -1,6 +1,6 @@
 // The article file of `article publish` and the fields of `article update`: described from the one schema
 // (src/schemas/own-article.ts), checked with the one issue formatter (src/core/describe-issue.ts).
-import { readFileSync } from 'node:fs';
+import type * as z from 'zod';
 import { ownArticleInput, type OwnArticleInput } from '../../src/schemas/own-article.ts';
 import { ARTICLE_FIELDS } from '../../src/schemas/article-fields.ts';
 import { EXAMPLE_ARTICLE as EXAMPLE_FILE } from '../../src/schemas/article-example.ts';
@@ -11,6 +11,7 @@ import { didYouMean } from '../../src/catalog/did-you-mean.ts';
 import type { ArticleRow } from '../../src/store/repos/articles.ts';
 import type { ArticleFields } from '../../src/store/repos/article-fields.ts';
 import { UsageError } from './args.ts';
+import { readTextFile } from './read-text-file.ts';
 
 type Field = keyof OwnArticleInput;
 const shape = ownArticleInput.shape as Record<
@@ -18,7 +19,11 @@ const shape = ownArticleInput.shape as Record<
   {
     safeParse(v: unknown): { success: boolean };
     _zod: {
-      def: { checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; value?: number } } }[]; innerType?: unknown };
+      def: {
+        type: string;
+        checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; value?: number } } }[];
+        innerType?: unknown;
+      };
     };
   }
 >;
@@ -30,7 +35,7 @@ const note = (f: Field) => ARTICLE_FIELDS[f].note;
 /** Fields a re-publish clears when the file leaves them out (noindex and redirects are kept instead). */
 const CLEARED_WHEN_MISSING = FIELDS.filter((f) => !ARTICLE_FIELDS[f].required && !ARTICLE_FIELDS[f].kept);
 
-/** Bounds of a field, in words: `1 to 300 characters`, `at most 200 characters`, `0 to 1000`. */
+/** Bounds of a field, in words: `1 to 300 characters`, `at most 30 items`, `0 to 1000`. */
 function bounds(field: Field): string {
   let def = shape[field]._zod.def;
   for (let i = 0; i < 4 && def.innerType; i++) def = (def.innerType as (typeof shape)[Field])._zod.def;
@@ -39,7 +44,8 @@ function bounds(field: Field): string {
   const max = checks.find((c) => c.check === 'max_length' || c.check === 'less_than');
   const lo = min?.minimum ?? min?.value;
   const hi = max?.maximum ?? max?.value;
-  const unit = min?.check === 'min_length' || max?.check === 'max_length' ? ' characters' : '';
+  const lengthBound = min?.check === 'min_length' || max?.check === 'max_length';
+  const unit = !lengthBound ? '' : def.type === 'array' ? ' items' : ' characters';
   if (lo !== undefined && hi !== undefined) return `, ${lo} to ${hi}${unit}`;
   if (hi !== undefined) return `, at most ${hi}${unit}`;
   if (lo !== undefined && lo > 1) return `, at least ${lo}${unit}`;
@@ -78,6 +84,16 @@ export function inputProblems(value: unknown): string[] {
   });
 }
 
+/**
+ * One field's value checked by the field's own schema, the one every way in uses (the publish file and `--set` check
+ * it through the article schema): the parsed value, or a UsageError `--to: must be ...`.
+ */
+export function checkField(field: Field, value: unknown, label: string): unknown {
+  const r = (ownArticleInput.shape[field] as z.ZodType).safeParse(value, { error: issueErrorMap });
+  if (r.success) return r.data;
+  throw new UsageError(`${label}: ${describeIssue(r.error.issues[0]!).reason}`);
+}
+
 /** One article of a publish file: checked, or the problems that keep it from being published. */
 export interface FileEntry {
   index: number;
@@ -92,11 +108,12 @@ export interface FileEntry {
  * its own, as one file is; a slug given twice in a list is a problem of its second entry.
  */
 export function readArticleFile(file: string): { list: boolean; entries: FileEntry[] } {
+  const text = readTextFile(file, 'the article file');
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    raw = JSON.parse(text);
   } catch (err) {
-    throw new UsageError(`cannot read ${file} as JSON: ${(err as Error).message}`);
+    throw new UsageError(`${file} is not valid JSON: ${(err as Error).message}`);
   }
   const values: unknown[] = Array.isArray(raw) ? raw : [raw];
   const list = Array.isArray(raw);
@@ -158,13 +175,7 @@ export function parseSets(sets: string[]): Map<Field, unknown> {
       throw new UsageError(
         "--set slug: the slug is the article's key and cannot be changed; publish the article under the new slug and redirect the old one",
       );
-    if (value.startsWith('@')) {
-      try {
-        value = readFileSync(value.slice(1), 'utf8');
-      } catch (err) {
-        throw new UsageError(`--set ${field}: cannot read ${value.slice(1)}: ${(err as Error).message}`);
-      }
-    }
+    if (value.startsWith('@')) value = readTextFile(value.slice(1), `the file of --set ${field}`);
     const kind = describeExpected(shape[field]);
     if (value === '') out.set(field, kind === 'a list' ? [] : undefined);
     else if (kind === 'a list' || kind === 'an object') {

@@ -8,12 +8,13 @@ export function withBlogRebuild(cmd: Command): Command {
     ...cmd,
     async run(sql, p, config) {
       const result = await cmd.run(sql, p, config);
+      if (result.unchanged) return result; // nothing changed: nothing to rebuild or submit
       const projectId = String(result.project_id ?? p.flags.get('project') ?? '');
       const rebuild = projectId ? await triggerBlogRebuild(sql, projectId, config) : undefined;
       return rebuild ? { ...result, ...rebuild } : result;
     },
-    human(r) {
-      const line = cmd.human(r);
+    human(r, p) {
+      const line = cmd.human(r, p);
       if (r.build_hook === 'triggered') return `${line}\nsite rebuild requested (build hook)`;
       if (r.build_hook === 'failed')
         return `${line}\nwarning: the build hook failed (${r.build_hook_error}); the blog pages update at the next build`;

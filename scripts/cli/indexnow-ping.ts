@@ -16,12 +16,13 @@ export function withIndexNow(cmd: Command): Command {
     ...cmd,
     async run(sql, p, config) {
       const result = await cmd.run(sql, p, config);
+      if (result.unchanged) return result; // nothing changed: nothing to rebuild or submit
       const projectId = String(result.project_id ?? p.flags.get('project') ?? '');
       const ping = projectId ? await pingBlogChange(sql, projectId, slugsOf(result), config) : undefined;
       return ping ? { ...result, ...ping } : result;
     },
-    human(r) {
-      const line = cmd.human(r);
+    human(r, p) {
+      const line = cmd.human(r, p);
       if (r.indexnow === 'submitted') return `${line}\nIndexNow: submitted ${r.indexnow_urls} URL${r.indexnow_urls === 1 ? '' : 's'}`;
       if (r.indexnow === 'failed') return `${line}\nwarning: IndexNow submission failed (${r.indexnow_error})`;
       return line;

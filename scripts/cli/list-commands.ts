@@ -18,8 +18,9 @@ import {
 } from '../../src/store/repos/listings.ts';
 import { flag, limit, NotFoundError, oneOf, required, UsageError, type Parsed } from './args.ts';
 import { applySets, FIELDS, parseSets } from './article-file.ts';
-import { iso, record, table } from './table.ts';
+import { iso, record, table, tableOf } from './table.ts';
 import type { Command } from './command.ts';
+import { accountOption, articleOptions, limitOption, projectOption } from './common-options.ts';
 
 async function mustProject(sql: Sql, id: string) {
   const p = await getProject(sql, id);
@@ -39,12 +40,14 @@ function since(p: Parsed): Date | undefined {
 }
 
 const none = (what: string) => `no ${what}`;
+/** The widest cell of the deliveries table without --wide. */
+const CELL_WIDTH = 60;
 /** A `date` column as YYYY-MM-DD, whether the driver gives a Date or a string. */
 const dateOnly = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : (v ?? null));
 
 export const listCommands: Record<string, Command> = {
   'account list': {
-    usage: 'account list [--limit N]',
+    options: { limit: limitOption },
     help: 'Lists accounts, oldest first: id, name, number of projects and the hint of the active API key (- when revoked).',
     async run(sql, p) {
       const rows = await listAccounts(sql, limit(p));
@@ -58,7 +61,7 @@ export const listCommands: Record<string, Command> = {
     },
   },
   'project list': {
-    usage: 'project list [--account ID] [--limit N]',
+    options: { account: { ...accountOption, required: false, help: 'Only the projects of this account (acc_...).' }, limit: limitOption },
     help: 'Lists projects (of one account with --account), oldest first: id, account, name, site URL, API switch, webhook, and articles (published/all).',
     async run(sql, p) {
       const accountId = flag(p, 'account');
@@ -92,7 +95,7 @@ export const listCommands: Record<string, Command> = {
     },
   },
   'project show': {
-    usage: 'project show --project ID',
+    options: { project: projectOption },
     help: 'Shows one project: its account, site URL, API switch, webhook (never the secret), articles by state and webhook deliveries by status.',
     async run(sql, p) {
       const id = required(p, 'project');
@@ -109,7 +112,11 @@ export const listCommands: Record<string, Command> = {
     human: (r) => record(r),
   },
   'article list': {
-    usage: `article list --project ID [--state ${ARTICLE_STATES.join('|')}] [--limit N]`,
+    options: {
+      project: projectOption,
+      state: { type: 'string', choices: ARTICLE_STATES, help: 'Only the articles in this state.' },
+      limit: limitOption,
+    },
     help: "Lists the project's articles in every state (or one), most recently changed first: slug, state, noindex, title, updated_at and id. published is what the API lists; retired is off the public blog only.",
     async run(sql, p) {
       const projectId = required(p, 'project');
@@ -140,7 +147,7 @@ export const listCommands: Record<string, Command> = {
     },
   },
   'article show': {
-    usage: 'article show --project ID --slug S',
+    options: articleOptions,
     help: 'Shows one article in any state with every field; the human view gives the length of content_html and toc_html, --json the full text.',
     async run(sql, p) {
       const projectId = required(p, 'project');
@@ -172,7 +179,16 @@ export const listCommands: Record<string, Command> = {
       }),
   },
   'article update': {
-    usage: 'article update --project ID --slug S --set field=value [--set field=value ...]',
+    options: {
+      ...articleOptions,
+      set: {
+        type: 'string',
+        value: 'field=value',
+        required: true,
+        multiple: true,
+        help: 'A field and its new value; give one --set per field.',
+      },
+    },
     help: [
       'Changes the named fields of one article in place; every other field and its state stay as they are. The result is',
       'checked against the article schema (see article publish --help for the fields). Numbers and true/false are typed,',
@@ -196,8 +212,16 @@ export const listCommands: Record<string, Command> = {
     human: (r) => withWebhook(`updated ${(r.updated as string[]).join(', ')} of ${r.slug}`, r),
   },
   'webhook deliveries': {
-    usage: `webhook deliveries [--project ID] [--status ${DELIVERY_STATUSES.join('|')}] [--article SLUG] [--event TYPE] [--since DATE] [--limit N]`,
-    help: 'Webhook deliveries, newest first: id, article, attempts, status, last error and next try. Without --project, of every project (with a project column). --since takes YYYY-MM-DD or an ISO 8601 date-time.',
+    options: {
+      project: { ...projectOption, required: false, help: 'Only the deliveries of this project (prj_...).' },
+      status: { type: 'string', choices: DELIVERY_STATUSES, help: 'Only the deliveries in this status.' },
+      article: { type: 'string', value: 'SLUG', help: 'Only the deliveries of this article.' },
+      event: { type: 'string', value: 'TYPE', help: 'Only the deliveries of this event type (article.published, ...).' },
+      since: { type: 'string', value: 'DATE', help: 'Only the deliveries made since then: YYYY-MM-DD or an ISO 8601 date-time.' },
+      limit: limitOption,
+      wide: { type: 'boolean', help: 'Prints every cell whole (the table cuts long ones, such as last_error, to 60 characters).' },
+    },
+    help: 'Webhook deliveries, newest first: id, article, attempts, status, last error and next try. Without --project, of every project (with a project column). --since takes YYYY-MM-DD or an ISO 8601 date-time. A long last error is cut in the table and the output says so; --wide or --json prints it whole.',
     async run(sql, p) {
       const projectId = flag(p, 'project');
       const filter = {
@@ -230,26 +254,29 @@ export const listCommands: Record<string, Command> = {
         })),
       };
     },
-    human: (r) => {
+    human: (r, p) => {
       const rows = r.deliveries as Record<string, unknown>[];
       const events = r.project_id
         ? `events: ${r.events ? (r.events as string[]).join(', ') : 'default (article.published, once per article)'}\n`
         : '';
       if (!rows.length) return `${events}${r.project_id ? `no deliveries for ${r.project_id}` : 'no deliveries'}`;
-      return (
-        events +
-        table(rows, [
-          ...(r.project_id ? [] : ['project_id']),
-          'id',
-          'event_type',
-          'sequence',
-          'article',
-          'attempts',
-          'status',
-          'last_error',
-          'next_attempt_at',
-        ])
-      );
+      const cols = [
+        ...(r.project_id ? [] : ['project_id']),
+        'id',
+        'event_type',
+        'sequence',
+        'article',
+        'attempts',
+        'status',
+        'last_error',
+        'next_attempt_at',
+      ];
+      // A refusal's remedy is at the end of its error: a cut cell says how to read it whole.
+      const t = tableOf(rows, cols, p.flags.has('wide') ? undefined : CELL_WIDTH);
+      const note = t.cut.length
+        ? `\n(${t.cut.join(' and ')} cut to ${CELL_WIDTH} characters; --wide or --json prints ${t.cut.length > 1 ? 'them' : 'it'} whole)`
+        : '';
+      return `${events}${t.text}${note}`;
     },
   },
 };

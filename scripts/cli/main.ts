@@ -1,28 +1,48 @@
-// Dispatch, help, output and exit codes: 0 ok, 1 not found or failure, 2 bad usage or input.
+// Dispatch, confirmation, output and exit codes: 0 ok, 1 not found or failure, 2 bad usage or input. Every argument
+// is checked (help.ts, args.ts) before the store is opened: a misspelt option changes nothing.
+import { createInterface } from 'node:readline/promises';
 import { openStore } from '../../src/store/open-store.ts';
 import { readConfig, type Config } from '../../src/config.ts';
-import { NotFoundError, parseArgs, UsageError, type Parsed } from './args.ts';
-import { commands } from './commands.ts';
-import { answerWithoutStore } from './help.ts';
+import { NotFoundError, UsageError } from './args.ts';
+import { resolve } from './help.ts';
 
-export async function main(argv: string[]): Promise<number> {
-  let p: Parsed;
+/** How the CLI asks a person: on a terminal only. `ask` resolves true for yes. */
+export interface Terminal {
+  interactive: boolean;
+  ask(question: string): Promise<boolean>;
+}
+
+const processTerminal = (): Terminal => ({
+  interactive: Boolean(process.stdin.isTTY),
+  async ask(question) {
+    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    try {
+      return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+    } finally {
+      rl.close();
+    }
+  },
+});
+
+export async function main(argv: string[], terminal: Terminal = processTerminal()): Promise<number> {
   const json = argv.includes('--json');
   const fail = (code: number, message: string) => {
     process.stderr.write(`skribra: ${message}\n`);
     if (json) process.stdout.write(`${JSON.stringify({ error: { code: code === 2 ? 'usage' : 'failed', message } })}\n`);
     return code;
   };
-  try {
-    p = parseArgs(argv);
-  } catch (err) {
-    return fail(2, (err as Error).message);
-  }
 
-  // --version, help and unknown commands need no store.
-  const answered = answerWithoutStore(p, json, fail);
-  if (answered !== undefined) return answered;
-  const cmd = commands[p.words.slice(0, 2).join(' ')]!;
+  // --version, help, unknown commands and bad options need no store.
+  const resolved = resolve(argv, json, fail);
+  if ('code' in resolved) return resolved.code;
+  const { name, cmd, p } = resolved;
+
+  // A command that cannot be undone asks first on a terminal, and needs --yes anywhere else.
+  if (cmd.confirm && !p.flags.has('yes')) {
+    if (!terminal.interactive)
+      return fail(2, `${name} acts at once and cannot be undone: pass --yes to confirm (on a terminal it asks instead)`);
+    if (!(await terminal.ask(cmd.confirm(p)))) return fail(1, `${name} cancelled; nothing was changed`);
+  }
 
   let config: Config;
   let store: Awaited<ReturnType<typeof openStore>>;
@@ -34,7 +54,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     const result = await cmd.run(store.sql, p, config);
-    process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${cmd.human(result)}\n`);
+    process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${cmd.human(result, p)}\n`);
     return cmd.exit?.(result) ?? 0;
   } catch (err) {
     if (err instanceof UsageError) return fail(2, err.message);

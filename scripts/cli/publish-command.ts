@@ -10,6 +10,7 @@ import { runDueDeliveries } from '../../src/webhooks/run-deliveries.ts';
 import { NotFoundError, required, UsageError } from './args.ts';
 import { fieldsClearedBy, publishFileHelp, readArticleFile, type FileEntry } from './article-file.ts';
 import type { Command } from './command.ts';
+import { projectOption } from './common-options.ts';
 import { describeSend, sendNow } from './webhook-commands.ts';
 
 /** First sends of an archive's deliveries: this many at once (the origin's worker retries whatever fails). */
@@ -29,7 +30,9 @@ async function publishOne(sql: Sql, projectId: string, e: FileEntry, replace: bo
       cleared,
     };
   }
-  return { published: await publishArticle(sql, projectId, article), cleared };
+  // An unpublished article comes back: it is re-published, not merely updated.
+  const republished = Boolean(existing?.unpublished);
+  return { published: { ...(await publishArticle(sql, projectId, article)), republished }, cleared };
 }
 
 async function sendFirstAttempts(sql: Sql, ids: string[], config: Config) {
@@ -42,7 +45,11 @@ async function sendFirstAttempts(sql: Sql, ids: string[], config: Config) {
 }
 
 export const publishCommand: Command = {
-  usage: 'article publish --project ID --file F [--replace]',
+  options: {
+    project: projectOption,
+    file: { type: 'string', value: 'F', required: true, help: 'The JSON file: one article, or a list of them.' },
+    replace: { type: 'boolean', help: 'Clears the fields the file leaves out (else the command names them and stops).' },
+  },
   help: [
     'Creates or updates (by slug) and publishes the article in the JSON file F, checked against the article schema.',
     'F may also hold a list of articles (importing an archive): each is checked and published on its own, every',
@@ -70,7 +77,14 @@ export const publishCommand: Command = {
       const { published: a, cleared } = r;
       // The change's webhook delivery was queued in its transaction; its first attempt goes out now.
       const webhook = a.delivery_id ? await sendNow(sql, a.delivery_id, config) : undefined;
-      return { id: a.id, slug: a.slug, created: a.created, ...(cleared.length ? { cleared } : {}), ...(webhook ? { webhook } : {}) };
+      return {
+        id: a.id,
+        slug: a.slug,
+        created: a.created,
+        ...(a.republished ? { republished: true } : {}),
+        ...(cleared.length ? { cleared } : {}),
+        ...(webhook ? { webhook } : {}),
+      };
     }
     const published: Record<string, unknown>[] = [];
     const failed: { index: number; slug: string | null; problems: string[] }[] = [];
@@ -82,7 +96,14 @@ export const publishCommand: Command = {
         continue;
       }
       const a = r.published;
-      published.push({ index: e.index, id: a.id, slug: a.slug, created: a.created, ...(r.cleared.length ? { cleared: r.cleared } : {}) });
+      published.push({
+        index: e.index,
+        id: a.id,
+        slug: a.slug,
+        created: a.created,
+        ...(a.republished ? { republished: true } : {}),
+        ...(r.cleared.length ? { cleared: r.cleared } : {}),
+      });
       if (a.delivery_id) deliveries.push(a.delivery_id);
     }
     const webhook = deliveries.length ? await sendFirstAttempts(sql, deliveries, config) : undefined;
@@ -90,13 +111,15 @@ export const publishCommand: Command = {
   },
   human(r) {
     if (!Array.isArray(r.published)) {
-      return `${r.created ? 'published' : 'updated'} ${r.slug} (${r.id})${r.cleared ? `\ncleared ${(r.cleared as string[]).join(', ')}` : ''}${r.webhook ? `\n${describeSend(r.webhook as Record<string, unknown>)}` : ''}`;
+      return `${r.created ? 'published' : r.republished ? 're-published' : 'updated'} ${r.slug} (${r.id})${r.cleared ? `\ncleared ${(r.cleared as string[]).join(', ')}` : ''}${r.webhook ? `\n${describeSend(r.webhook as Record<string, unknown>)}` : ''}`;
     }
-    const published = r.published as { created: boolean }[];
+    const published = r.published as { created: boolean; republished?: boolean }[];
     const failed = r.failed as { index: number; slug: string | null; problems: string[] }[];
     const created = published.filter((a) => a.created).length;
+    const republished = published.filter((a) => a.republished).length;
+    const again = republished ? `, ${republished} re-published` : '';
     return [
-      `published ${published.length} of ${published.length + failed.length} (${created} new, ${published.length - created} updated)`,
+      `published ${published.length} of ${published.length + failed.length} (${created} new${again}, ${published.length - created - republished} updated)`,
       ...failed.map((f) => `entry ${f.index}${f.slug ? ` (${f.slug})` : ''}: ${f.problems.join('; ')}`),
       ...(r.webhook
         ? [

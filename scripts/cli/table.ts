@@ -1,10 +1,28 @@
-// Human output: aligned columns with a header row; `-` for an empty cell; long cells cut at 80 characters.
+// Human output: aligned columns with a header row; `-` for an empty cell; long cells cut (with …) unless asked whole.
 const cell = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : v instanceof Date ? v.toISOString() : String(v));
 
-export function table(rows: Record<string, unknown>[], cols: string[]): string {
-  const cells = [cols, ...rows.map((r) => cols.map((c) => cell(r[c]).replace(/\s+/g, ' ').slice(0, 80)))];
+/** A cell of at most `max` characters: cut at a space when one is near, ending in …. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max - 1);
+  const space = head.lastIndexOf(' ');
+  return `${space > max / 2 ? head.slice(0, space) : head}…`;
+}
+
+/** The table's text, and the columns in which a cell was cut (to say how to see them whole). */
+export function tableOf(rows: Record<string, unknown>[], cols: string[], max: number | undefined): { text: string; cut: string[] } {
+  const cutCols = new Set<string>();
+  const body = rows.map((r) =>
+    cols.map((c) => {
+      const whole = cell(r[c]).replace(/\s+/g, ' ');
+      const shown = max === undefined ? whole : cut(whole, max);
+      if (shown !== whole) cutCols.add(c);
+      return shown;
+    }),
+  );
+  const cells = [cols, ...body];
   const widths = cols.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
-  return cells
+  const text = cells
     .map((row) =>
       row
         .map((v, i) => v.padEnd(widths[i]!))
@@ -12,7 +30,11 @@ export function table(rows: Record<string, unknown>[], cols: string[]): string {
         .trimEnd(),
     )
     .join('\n');
+  return { text, cut: cols.filter((c) => cutCols.has(c)) };
 }
+
+/** Aligned columns, long cells cut at 80 characters. */
+export const table = (rows: Record<string, unknown>[], cols: string[]): string => tableOf(rows, cols, 80).text;
 
 const flatten = (r: Record<string, unknown>, prefix = ''): [string, unknown][] =>
   Object.entries(r).flatMap(([k, v]) =>

@@ -9,6 +9,7 @@ import { sendTestEvent } from '../../src/webhooks/send-test-event.ts';
 import { policyFromEnv, vetTarget } from '../../src/webhooks/vet-target.ts';
 import { httpUrl, NotFoundError, required, UsageError } from './args.ts';
 import type { Command } from './command.ts';
+import { projectOption } from './common-options.ts';
 import { ARTICLE_EVENTS, type ArticleEvent } from '../../src/schemas/webhook-events.ts';
 
 /**
@@ -65,7 +66,13 @@ export const withWebhook = (line: string, r: Record<string, unknown>) =>
 
 export const webhookCommands: Record<string, Command> = {
   'project webhook': {
-    usage: 'project webhook --project ID (--url U [--rotate-secret] [--events E,...] | --rotate-secret | --events E,... | --off)',
+    options: {
+      project: projectOption,
+      url: { type: 'string', value: 'U', help: 'The endpoint: an https URL (http and private addresses: see SKRIBRA_WEBHOOK_ALLOW_*).' },
+      'rotate-secret': { type: 'boolean', help: 'Issues a new signing secret; the old one also signs for 24 hours.' },
+      events: { type: 'string', value: 'E,...', help: 'The lifecycle events it hears of: a comma-separated list, all, or default.' },
+      off: { type: 'boolean', help: 'Removes the endpoint (alone).' },
+    },
     help: [
       'Sets the webhook endpoint (re-enabling one a 410 disabled) and prints its signing secret (whsec_...).',
       'The secret is made with the first endpoint and kept while the URL stays; a new URL gets a new secret (the old',
@@ -73,6 +80,7 @@ export const webhookCommands: Record<string, Command> = {
       'for 24 hours every message is signed with both, so the receiver can switch over. --off removes the endpoint.',
       `--events subscribes it to lifecycle events: any of ${ARTICLE_EVENTS.join(', ')}, comma-separated, or all;`,
       '--events default goes back to the default: article.published once per article, when it is first published.',
+      'Give at least one of --url, --rotate-secret and --events, or --off alone.',
     ].join('\n'),
     async run(sql, p, config) {
       const id = required(p, 'project');
@@ -113,8 +121,8 @@ export const webhookCommands: Record<string, Command> = {
           ].join('\n'),
   },
   'webhook redeliver': {
-    usage: 'webhook redeliver --delivery ID',
-    help: 'Queues a pending or failed delivery again with a fresh retry schedule (same webhook-id and body) and tries it now. A delivered one is never sent again.',
+    options: { delivery: { type: 'string', value: 'ID', required: true, help: 'The delivery (msg_..., from webhook deliveries).' } },
+    help: 'Queues a pending or failed delivery again with a fresh retry schedule (same webhook-id and body) and tries it now; its attempts so far stay counted, and each new one adds to them. A delivered one is never sent again.',
     async run(sql, p, config) {
       const id = required(p, 'delivery');
       const r = await requeueDelivery(sql, id);
@@ -123,10 +131,13 @@ export const webhookCommands: Record<string, Command> = {
       if (r.status === 'sending') throw new UsageError(`${id} is being sent right now; see webhook deliveries`);
       return sendNow(sql, id, config);
     },
-    human: (r) => describeSend(r),
+    human: (r) => `${describeSend(r)}${r.attempts ? ` (attempt ${r.attempts}; the earlier ones stay counted)` : ''}`,
   },
   'webhook test': {
-    usage: 'webhook test --project ID [--event TYPE]',
+    options: {
+      project: projectOption,
+      event: { type: 'string', value: 'TYPE', help: `Sends an example of this lifecycle event (${ARTICLE_EVENTS.join(', ')}).` },
+    },
     help: `Sends a signed webhook.test event to the project's endpoint now and prints the outcome (no retries, not logged as a delivery). --event sends an example of a lifecycle event instead (${ARTICLE_EVENTS.join(', ')}), whatever the endpoint subscribes to.`,
     async run(sql, p, config) {
       const id = required(p, 'project');

@@ -7,6 +7,17 @@ import * as z from 'zod';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
+/**
+ * Where a consolidated article sends its readers. The spec has the reader sent to `redirect_to` with a 301 or 302,
+ * and an HTTP Location may be a path on the same site (RFC 9110, 10.2.2): so an absolute http(s) URL, or a path
+ * starting with one / (not //, which names another host) and without spaces or control characters. The one rule of
+ * every way in: the publish file, `article update --set redirect_to=`, `article redirect --to`.
+ */
+export const REDIRECT_PATH = /^\/(?![/\\])[^\s\p{Cc}\\]*$/u;
+const redirectTarget = z.string().refine((v) => REDIRECT_PATH.test(v) || httpUrl.safeParse(v).success, {
+  error: 'must be an absolute http(s) URL or a path starting with /',
+});
+
 export const relatedArticle = z.object({
   title: z.string().meta({ description: "The related article's title." }),
   slug: z.string().meta({ description: 'Its slug in the same project.' }),
@@ -104,7 +115,12 @@ export const ARTICLE_FIELDS = {
   json_ld: field(z.array(jsonLdObject), 'detail', 'A list of ready-made schema.org JSON-LD objects.'),
   target_date: field(z.iso.date(), 'none', 'The planned publication date (metadata.targetDate).'),
   noindex: field(z.boolean(), 'none', 'true keeps the article out of search indexes; left out, the current value stays.', { kept: true }),
-  redirect_to: field(httpUrl, 'none', 'Consolidates the article into this URL; left out, the current value stays.', { kept: true }),
+  redirect_to: field(
+    redirectTarget,
+    'none',
+    'Consolidates the article into this URL (absolute, or a path on the site starting with /); left out, the current value stays.',
+    { kept: true },
+  ),
   redirect_type: field(z.string(), 'none', 'permanent (301) or anything else (temporary, 302); left out, the current value stays.', {
     kept: true,
   }),

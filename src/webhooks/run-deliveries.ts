@@ -94,7 +94,8 @@ async function attempt(
     await markFailedAttempt(sql, d, out.status, why, undefined);
     return { ...base, status: 'failed', http_status: 410, error: why, endpoint_disabled: true };
   }
-  const delay = nextDelay(d.attempts, schedule, out.status, out.retryAfter);
+  // The schedule counts the attempts since the delivery was last queued again (a redelivery starts it afresh).
+  const delay = nextDelay(d.attempts - (d.schedule_from ?? 0), schedule, out.status, out.retryAfter);
   await markFailedAttempt(sql, d, out.status, error, delay);
   return {
     ...base,

@@ -22,6 +22,19 @@ export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 export type Vetted = { ok: true; url: URL; address: string; family: 4 | 6; class: AddressClass };
 export type Refused = { ok: false; reason: string };
 
+/**
+ * The one setting that lets webhooks reach loopback and private addresses. Every process that sends reads it from
+ * its own environment (the CLI's first attempts, `npm start`'s retrying worker, the Netlify functions), so every
+ * refusal it could lift names it, and `npm start` says at start which way it is set.
+ */
+export const PRIVATE_SETTING = 'SKRIBRA_WEBHOOK_ALLOW_PRIVATE';
+
+/** One line for a process's start: whether private targets are allowed here, and by which setting. */
+export const describeTargetPolicy = (policy: TargetPolicy): string =>
+  policy.allowPrivate
+    ? `webhooks: private targets (loopback, private networks) are allowed by ${PRIVATE_SETTING}=1`
+    : `webhooks: private targets (loopback, private networks) are refused; ${PRIVATE_SETTING}=1 allows them for local development`;
+
 /** The policy the entry point's config sets. */
 export const policyFromEnv = (config: Pick<Config, 'SKRIBRA_WEBHOOK_ALLOW_HTTP' | 'SKRIBRA_WEBHOOK_ALLOW_PRIVATE'>): TargetPolicy => ({
   allowHttp: config.SKRIBRA_WEBHOOK_ALLOW_HTTP,
@@ -68,12 +81,13 @@ export async function vetTarget(raw: string, policy: TargetPolicy, resolver: Res
   }
 
   // Every answer must pass, not just the one we would use: a mixed answer is a rebinding attempt.
-  const hint = ' (SKRIBRA_WEBHOOK_ALLOW_PRIVATE=1 allows it for local development)';
+  const lift = `; ${PRIVATE_SETTING}=1 allows it for local development (in the environment of both the CLI and npm start)`;
+  const never = `, never allowed (not even with ${PRIVATE_SETTING}=1)`;
   for (const a of answers) {
     const cls = classifyAddress(a.address);
     if (cls === 'public' || (INWARD.has(cls) && policy.allowPrivate)) continue;
     const where = a.address === host ? a.address : `${host} resolves to ${a.address}, which`;
-    return refuse(`${where} is a ${cls} address${INWARD.has(cls) ? hint : ''}`);
+    return refuse(`${where} is ${/^[aeiou]/.test(cls) ? 'an' : 'a'} ${cls} address${INWARD.has(cls) ? lift : never}`);
   }
   const first = answers[0]!;
   const cls = classifyAddress(first.address);

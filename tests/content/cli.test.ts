@@ -90,10 +90,10 @@ describe('skribra CLI (joining the store the API uses)', () => {
     const hook = await cli('project', 'webhook', '--project', pid, '--url', 'https://cli.example/hooks/skribra', '--json');
     expect(hook.out.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
-    const rot = await cli('key', 'rotate', '--account', acc.out.account_id, '--json');
+    const rot = await cli('key', 'rotate', '--account', acc.out.account_id, '--yes', '--json');
     expect((await get('/v1/projects', bearer(acc.out.api_key))).status).toBe(401);
     expect((await get('/v1/projects', bearer(rot.out.api_key))).status).toBe(200);
-    await cli('key', 'revoke', '--account', acc.out.account_id, '--json');
+    await cli('key', 'revoke', '--account', acc.out.account_id, '--yes', '--json');
     expect((await get('/v1/projects', bearer(rot.out.api_key))).status).toBe(401);
   });
 
@@ -115,7 +115,7 @@ describe('skribra CLI (joining the store the API uses)', () => {
   it('gives clear errors and non-zero exits', async () => {
     expect((await cliProcess('nope')).code).toBe(2);
     expect((await cli('account', 'create')).stderr).toMatch(/--name is required/);
-    const missing = await cliProcess('key', 'rotate', '--account', 'acc_missing', '--json');
+    const missing = await cliProcess('key', 'rotate', '--account', 'acc_missing', '--yes', '--json');
     expect(missing.code).toBe(1);
     expect(missing.out.error.message).toMatch(/acc_missing/);
     expect((await cli('project', 'api', '--project', 'prj_x', 'maybe')).code).toBe(2);

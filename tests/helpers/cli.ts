@@ -4,7 +4,7 @@
 // file keeps a few of the second for the process boundary (exit codes, output, a key printed once).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { main } from '../../scripts/cli/main.ts';
+import { main, type Terminal } from '../../scripts/cli/main.ts';
 
 export interface CliResult {
   code: number;
@@ -17,8 +17,17 @@ const bin = new URL('../../scripts/skribra.mjs', import.meta.url).pathname;
 const parse = (args: string[], stdout: string) => (args.includes('--json') && stdout ? JSON.parse(stdout) : undefined);
 let queue: Promise<unknown> = Promise.resolve();
 
-/** main(args) in this process, one call at a time (the streams and the environment are the process's). */
-export function skribra(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+/** Not a terminal, as in a script or CI: a command that asks needs --yes. */
+const noTerminal: Terminal = {
+  interactive: false,
+  ask: () => Promise.reject(new Error('not a terminal')),
+};
+
+/**
+ * main(args) in this process, one call at a time (the streams and the environment are the process's). `terminal`
+ * stands for the person at a terminal, for the commands that ask before they act.
+ */
+export function skribra(args: string[], env: Record<string, string | undefined> = {}, terminal: Terminal = noTerminal): Promise<CliResult> {
   const run = async (): Promise<CliResult> => {
     const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
     const out: string[] = [];
@@ -37,7 +46,7 @@ export function skribra(args: string[], env: Record<string, string | undefined> 
     process.stderr.write = capture(err);
     let code: number;
     try {
-      code = await main(args);
+      code = await main(args, terminal);
     } finally {
       process.stdout.write = stdoutWrite;
       process.stderr.write = stderrWrite;

@@ -102,7 +102,8 @@ describe('skribra webhook commands', () => {
     rx.answer({ status: 200 });
     const pendingId = list.out.deliveries[0].id as string;
     const again = await sk('webhook', 'redeliver', '--delivery', pendingId, '--json');
-    expect(again.out).toMatchObject({ delivery_id: pendingId, status: 'delivered', http_status: 200, attempts: 1 });
+    // Its first attempt (the 503) stays counted: the redelivery is attempt 2.
+    expect(again.out).toMatchObject({ delivery_id: pendingId, status: 'delivered', http_status: 200, attempts: 2 });
     expect(rx.hits.slice(-2).map((h) => h.headers['webhook-id'])).toEqual([pendingId, pendingId]);
     const twice = await sk('webhook', 'redeliver', '--delivery', pendingId);
     expect(twice.code).toBe(2);

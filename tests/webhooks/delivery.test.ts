@@ -300,7 +300,7 @@ describe('publish webhook', () => {
     });
     expect(r).toMatchObject({ id: delivery_id, status: 'pending' });
     expect((await delivery(delivery_id!)).last_error).toBe(
-      'refused: 127.0.0.1 is a loopback address (SKRIBRA_WEBHOOK_ALLOW_PRIVATE=1 allows it for local development)',
+      'refused: 127.0.0.1 is a loopback address; SKRIBRA_WEBHOOK_ALLOW_PRIVATE=1 allows it for local development (in the environment of both the CLI and npm start)',
     );
 
     // A name whose DNS answer points inward is refused the same way.

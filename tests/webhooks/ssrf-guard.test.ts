@@ -132,7 +132,7 @@ describe('vetTarget', () => {
     ['metadata literal', 'http://169.254.169.254/latest/meta-data/', local, {}, /metadata/],
     ['mapped metadata', 'https://[::ffff:169.254.169.254]/', local, {}, /metadata/],
     ['decimal metadata', 'http://2852039166/', local, {}, /metadata/],
-    ['private literal', 'https://10.1.2.3/x', strict, {}, /private address \(SKRIBRA_WEBHOOK_ALLOW_PRIVATE=1/],
+    ['private literal', 'https://10.1.2.3/x', strict, {}, /private address; SKRIBRA_WEBHOOK_ALLOW_PRIVATE=1 allows it/],
     ['link-local even when private is allowed', 'http://169.254.10.10/x', local, {}, /link-local/],
     ['unique-local IPv6', 'https://[fd00::5]/x', strict, {}, /unique-local/],
     ['multicast', 'https://224.0.0.251/x', local, {}, /multicast/],

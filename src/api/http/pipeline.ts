@@ -98,9 +98,8 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
       const body = jsonBody(runtime.index());
       return computedResponse(req, { body, etag: strongEtag(body), headers: { ...base, ...INDEX_CACHE } });
     }
-    throw notFound(
-      `endpoint at ${url.pathname}${api === 'tools' || api === 'mcp' ? '' : `; see ${url.origin}${API_ROOTS[api]}/ for the list`}`,
-    );
+    const list = api === 'tools' || api === 'mcp' ? '' : ` See ${url.origin}${API_ROOTS[api]}/ for the list.`;
+    throw new ApiError(404, 'not_found', `No endpoint at ${url.pathname}.${list}`);
   }
 
   /** The site: reads only (405 otherwise), answered by the origin's files, or a plain 404 without them. */

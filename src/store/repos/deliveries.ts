@@ -16,6 +16,8 @@ export interface ClaimedDelivery {
   event_type: string;
   payload: string;
   attempts: number;
+  /** The attempts made before the current retry schedule began (a redelivery starts a new one). */
+  schedule_from: number;
   webhook_url: string | null;
   webhook_secret: string | null;
   previous_secret: string | null;
@@ -122,7 +124,7 @@ export async function claimDue(sql: Sql, o: { limit: number; leaseMs: number; id
       set status = 'sending', attempts = d.attempts + 1, next_attempt_at = now() + ${ms(sql, o.leaseMs)},
           last_attempt_at = now(), updated_at = now()
       from due where d.id = due.id
-      returning d.id, d.project_id, d.event_type, d.payload, d.attempts
+      returning d.id, d.project_id, d.event_type, d.payload, d.attempts, d.schedule_from
     )
     select c.*, p.webhook_url, p.webhook_secret, p.webhook_disabled_at, p.webhook_disabled_reason,
       case when p.webhook_previous_secret_until > now() then p.webhook_previous_secret end as previous_secret
@@ -191,12 +193,13 @@ export function listDeliveries(sql: Sql, projectId: string, limit = 50) {
 }
 
 /**
- * Puts a delivery back in the queue, due now, with a fresh schedule (attempts from zero) and the same id and
- * body. A delivered one is left alone: a delivery is never sent again after a 2xx.
+ * Puts a delivery back in the queue, due now, with the same id and body and a fresh retry schedule: its attempts so
+ * far stay counted (the next one adds to them), and the schedule starts again from them. A delivered one is left
+ * alone: a delivery is never sent again after a 2xx.
  */
 export async function requeueDelivery(sql: Sql, id: string): Promise<{ status: DeliveryStatus; project_id: string } | undefined> {
   const [row] = await sql<{ status: DeliveryStatus; project_id: string }[]>`
-    update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = now(), updated_at = now()
+    update webhook_deliveries set status = 'pending', schedule_from = attempts, next_attempt_at = now(), updated_at = now()
     where id = ${id} and status in ('pending', 'failed') returning status, project_id`;
   if (row) return row;
   const [current] = await sql<
