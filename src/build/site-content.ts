@@ -7,6 +7,17 @@ import { siteSettings } from './site-settings.ts';
 const KEY = Symbol.for('skribra.siteContent');
 const slot = globalThis as unknown as Record<symbol, SiteContent | undefined>;
 
+const ISOLATE = Symbol.for('skribra.isolateContentErrors');
+const flags = globalThis as unknown as Record<symbol, boolean | undefined>;
+
+/**
+ * `npm run dev`: from now on a content file with a problem breaks only its own page (loadCatalog's `isolate`; the
+ * page shows the problems, src/dev/content-error-middleware.ts), where a build refuses the whole folder.
+ */
+export function isolateContentErrors(): void {
+  flags[ISOLATE] = true;
+}
+
 /** Forgets the loaded content, so the next siteContent() reads the files again (`npm run dev`, on a change). */
 export function resetSiteContent(): void {
   slot[KEY] = undefined;
@@ -21,7 +32,7 @@ export function siteContent(load: typeof loadCatalog = loadCatalog): SiteContent
   const cached = slot[KEY];
   if (cached) return cached;
   const { contentDir, siteUrl } = siteSettings();
-  const loaded = load(contentDir, siteUrl);
+  const loaded = load(contentDir, siteUrl, undefined, { isolate: flags[ISOLATE] === true });
   loaded.catalog.build_id = contentHash(loaded.catalog);
   slot[KEY] = loaded;
   return loaded;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { catalogIndex, siteContent } from './site-content.ts';
+import { catalogIndex, isolateContentErrors, siteContent } from './site-content.ts';
 import { writeOutputs } from './write-outputs.ts';
 import { writePrecompressed } from './write-precompressed.ts';
 import { phaseLines, phaseRecorder, type PhaseRecorder } from './build-phases.ts';
@@ -35,7 +35,7 @@ export function skribraOutputs(config: Config): AstroIntegration {
   return {
     name: 'skribra-outputs',
     hooks: {
-      'astro:config:setup': async ({ command, config: astro, updateConfig }) => {
+      'astro:config:setup': async ({ command, config: astro, updateConfig, addMiddleware }) => {
         provideSiteSettings(settings);
         if (command === 'build') {
           phases = phaseRecorder();
@@ -66,7 +66,18 @@ export function skribraOutputs(config: Config): AstroIntegration {
         // check:content does (file:line:column: field: reason), without a stack trace, and exits 1.
         const { loadOrExit } = await import('../catalog/content-error.ts');
         if (command === 'build') loadOrExit(() => siteContent(cachedContentLoader(join(settings.buildCacheDir, 'content'), code)));
-        else siteContent();
+        else if (command === 'dev') {
+          // In dev a bad file breaks only its own page, which shows the problems in Astro's overlay; the dev server
+          // prints them (src/origin/dev-server.ts). A problem every page depends on (a YAML file) is shown by each.
+          isolateContentErrors();
+          addMiddleware({ entrypoint: new URL('../dev/content-error-middleware.ts', import.meta.url), order: 'pre' });
+          const { ContentError } = await import('../catalog/content-error.ts');
+          try {
+            siteContent();
+          } catch (err) {
+            if (!(err instanceof ContentError)) throw err;
+          }
+        } else siteContent();
         phases?.next('Vite');
       },
       'astro:config:done': ({ config: astro }) => {

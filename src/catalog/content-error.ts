@@ -1,6 +1,8 @@
 // What is wrong with the content folder: every problem, each as `file:line:column: field: what is wrong`, so an
 // editor fixes them all in one pass. The checker (npm run check:content) and the build print the same list.
 
+import { resolve } from 'node:path';
+
 export interface ContentProblem {
   /** Path relative to the working directory. */
   file: string;
@@ -20,13 +22,34 @@ export function problemSummary(problems: readonly ContentProblem[]): string {
   return `${problems.length} content problem${problems.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}`;
 }
 
-/** The content does not pass: `problems` holds every one, in file and line order; the message is the list. */
+/** The problems as the checker prints them: one line each, then the summary. */
+export const problemList = (problems: readonly ContentProblem[]): string =>
+  [...problems.map(formatProblem), problemSummary(problems)].join('\n');
+
+/**
+ * The content does not pass: `problems` holds every one, in file and line order; the message is the list. In
+ * `npm run dev` Astro's overlay shows it as it shows its own errors (AstroError's fields): `loc` is the first
+ * problem's file, line and column, so the overlay shows that file and "Open in editor" opens it; `title` names the
+ * file; and there is no stack, since the mistake is in the content, not in the code that found it.
+ */
 export class ContentError extends Error {
   readonly problems: ContentProblem[];
+  readonly loc: { file: string; line: number; column: number } | undefined;
+  readonly title: string;
+  readonly hint = 'Fix the file and save it: the page reloads. `npm run check:content` checks every file at once.';
   constructor(problems: ContentProblem[]) {
-    super([...problems.map(formatProblem), problemSummary(problems)].join('\n'));
+    super(problemList(problems));
     this.name = 'ContentError';
     this.problems = problems;
+    const first = problems[0];
+    this.loc = first && { file: resolve(first.file), line: first.line, column: first.column };
+    const summary = problemSummary(problems);
+    this.title = !first
+      ? summary
+      : summary.endsWith(' in 1 file')
+        ? `${summary.slice(0, -' 1 file'.length)} ${first.file}`
+        : `${summary}, the first in ${first.file}`;
+    this.stack = '';
   }
 }
 

@@ -7,7 +7,7 @@ import { SitePageInput, type Page } from '../schemas/page.ts';
 import type { ContentProblem } from './content-error.ts';
 import { Pricing } from '../schemas/pricing.ts';
 import { CONTENT_SIGNALS_FILE, ContentSignals, DEFAULT_CONTENT_SIGNALS } from '../schemas/content-signals.ts';
-import { slug as slugSchema } from '../schemas/common.ts';
+import { isoDate, slug as slugSchema } from '../schemas/common.ts';
 import { pageLinks, paths, normaliseSite } from '../core/urls.ts';
 import { describeIssue } from '../core/describe-issue.ts';
 import { jsonPieces } from '../core/json-pieces.ts';
@@ -83,7 +83,8 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
   /** An `updated` date after tomorrow (a day of clock skew allowed, for editors east of UTC) is a mistake. */
   const notInFuture = (f: ContentFile) => {
     const updated = f.data.updated;
-    if (typeof updated === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(updated) && updated > latest)
+    // Only a real date: the schema reports one that is not (2026-13-45).
+    if (typeof updated === 'string' && updated > latest && isoDate.safeParse(updated).success)
       problems.at(f, ['updated'], `is in the future (expected ${today} or earlier)`);
   };
   /** The file's raw `title`, for the same-title check even when another field is wrong. */

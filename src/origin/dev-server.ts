@@ -19,6 +19,7 @@ import type { Config } from '../config.ts';
 import { resetSiteContent, siteContent } from '../build/site-content.ts';
 import { siteSettingsOf } from '../build/site-settings.ts';
 import { writeOutputs } from '../build/write-outputs.ts';
+import { brokenPages } from '../dev/broken-pages.ts';
 
 /** Paths the pipeline answers in dev; the rest are Astro's pages. */
 function isOurs(pathname: string, accept: string | undefined): boolean {
@@ -63,6 +64,8 @@ async function devServer(server: ViteDevServer, logger: AstroIntegrationLogger, 
       logger.error((err as Error).message); // every content problem, as check:content prints them; the last good outputs stay
       return;
     }
+    // Files with problems are left out (the rest is served); their pages show the problems (content-error-middleware.ts).
+    if (content.broken) logger.error(brokenPages(content.broken));
     if (content.catalog.build_id === built) return; // a save that changed nothing, or the watcher's first scan
     const blog = await loadBuildBlog(content.catalog.site_url, config);
     provideBuildBlog(Promise.resolve(blog));

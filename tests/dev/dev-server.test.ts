@@ -1,9 +1,10 @@
 // `npm run dev` from the outside: a content file written, edited and deleted shows on the page, in the API, in the
-// markdown twin and in search within 3 s, over a real store and real HTTP.
+// markdown twin and in search within 3 s, over a real store and real HTTP; a broken one breaks only its own page,
+// which shows its problems in Astro's overlay at the content file.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/store/free-port.ts';
 
@@ -26,7 +27,10 @@ const status = async (path: string) => (await fetch(`${base}${path}`)).status;
 const text = async (path: string) => (await fetch(`${base}${path}`)).text();
 
 beforeAll(async () => {
-  contentDir = mkdtempSync(join(tmpdir(), 'skribra-dev-content-'));
+  // Inside the project (in the ignored .data/), as content/ is: Astro's overlay points at files outside it as if
+  // they were inside.
+  mkdirSync(join(root, '.data'), { recursive: true });
+  contentDir = mkdtempSync(join(root, '.data', 'dev-test-content-'));
   dataDir = mkdtempSync(join(tmpdir(), 'skribra-dev-data-'));
   cpSync(join(root, 'content'), contentDir, { recursive: true });
   const port = await freePort();
@@ -120,5 +124,53 @@ describe('npm run dev', () => {
         (await status('/api/v1/glossary/zebra-test-term')) === 404 &&
         (await status('/glossary/zebra-test-term.md')) === 404,
     );
+  }, 30_000);
+
+  it('a broken file breaks only its own page, which shows its problems in the overlay at the content file', async () => {
+    const file = join(contentDir, 'glossary', 'zebra-broken-term.md');
+    const shown = relative(root, file);
+    const source = readFileSync(join(contentDir, 'glossary', 'canonical-url.md'), 'utf8')
+      .replace(/^title: .*$/m, 'title: Zebra broken test')
+      .replace(/^updated: .*$/m, 'updated: 2026-13-45');
+    const line = source.split('\n').findIndex((l) => l.startsWith('updated:')) + 1;
+    writeFileSync(file, source);
+    await within(5000, 'the broken page', async () => (await status('/glossary/zebra-broken-term/')) === 500);
+    for (const path of ['/', '/pricing/', '/glossary/canonical-url/', '/glossary/', '/api/v1/glossary/canonical-url'])
+      expect([path, await status(path)]).toEqual([path, 200]);
+    expect(await status('/api/v1/glossary/zebra-broken-term')).toBe(404); // left out until fixed
+
+    // What Astro's overlay shows: the error it sends over Vite's HMR socket as the page's 500 answer closes.
+    const client = await text('/@vite/client');
+    const token = /const wsToken = "([^"]+)"/.exec(client)![1]!;
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/?token=${token}`, 'vite-hmr');
+    await new Promise((ok, fail) => {
+      ws.addEventListener('open', ok);
+      ws.addEventListener('error', fail);
+    });
+    const sent = new Promise<{ err: Record<string, unknown> }>((ok) =>
+      ws.addEventListener('message', (e) => {
+        const m = JSON.parse(String(e.data));
+        if (m.type === 'error') ok(m);
+      }),
+    );
+    const page = await fetch(`${base}/glossary/zebra-broken-term/`);
+    expect(page.status).toBe(500);
+    expect(await page.text()).toContain('<title>ContentError</title>');
+    const { err } = await sent;
+    ws.close();
+    expect(err.name).toBe('ContentError');
+    expect(err.title).toBe(`1 content problem in ${shown}`);
+    expect(err.message).toBe(
+      `${shown}:${line}:1: updated: must be a date YYYY-MM-DD (expected e.g. 2026-01-31)\n1 content problem in 1 file`,
+    );
+    // "Open in editor" opens the content file at the problem, and the code shown is that file's, not ours.
+    expect(err.loc).toEqual({ file, line, column: 1 });
+    expect(err.highlightedCode).toContain('Zebra broken test');
+    expect(err.stack).toBe('');
+
+    writeFileSync(file, source.replace('updated: 2026-13-45', 'updated: 2026-01-31'));
+    await within(3000, 'the fixed page', async () => (await status('/glossary/zebra-broken-term/')) === 200);
+    rmSync(file);
+    await within(3000, 'its deletion', async () => (await status('/glossary/zebra-broken-term/')) === 404);
   }, 30_000);
 });
