@@ -6,7 +6,7 @@
 // read it: cached requests are authorised, counted and checked exactly like the others. An article answer is cached
 // the same way (the detail cache), so a repeated detail costs the gate statement only.
 import type { Sql } from 'postgres';
-import { ApiError, notFound } from '../http/api-error.ts';
+import { ApiError } from '../http/api-error.ts';
 import type { HandlersOf } from '../http/handlers-of.ts';
 import { createPipeline, type AuthInput, type Runtime } from '../http/pipeline.ts';
 import { unauthorized } from '../http/stages/auth.ts';
@@ -162,7 +162,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
       // finished answer (body, ETag, headers) is cached under that version: every article write bumps it, and a hit
       // only saves serialising the row again. The account is in the key because the answer names it (metadata.userId).
       const row = access.article;
-      if (!row || row.unpublished) throw notFound('published article with that slug in this project');
+      if (!row || row.unpublished) throw new ApiError(404, 'not_found', 'This project has no published article with that slug.');
       const key = `${access.accountId}|${slug}`;
       const hit = details.get(projectId, access.project!.articlesVersion, key);
       if (hit) return new Reply(undefined, hit.headers ?? {}, hit);
