@@ -10,6 +10,7 @@ import { createLocalOrigin } from '../src/origin/local-origin.ts';
 import { listen } from '../src/origin/serve.ts';
 import { blogLastChange } from '../src/blog/store-article-source.ts';
 import { startWebhookTimer } from '../src/webhooks/start-webhook-timer.ts';
+import { describeTargetPolicy, policyFromEnv } from '../src/webhooks/vet-target.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const config = readConfig();
@@ -38,6 +39,7 @@ const server = await listen(handler, port, config.HOST, config.SKRIBRA_TRUST_PRO
 console.log(`Skribra is serving ${process.env.SITE_URL} (site, /api/v1 and /v1) on port ${server.port}`);
 // Publish webhook deliveries: first sends a CLI left behind, and due retries (SKRIBRA_WEBHOOK_INTERVAL_MS).
 const webhooks = startWebhookTimer(store.sql, { config, intervalMs: config.SKRIBRA_WEBHOOK_INTERVAL_MS });
+console.log(describeTargetPolicy(policyFromEnv(config)));
 
 let stopping = false;
 async function stop(signal: string) {
