@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts an independent PostgreSQL (Debian's package) on 127.0.0.1, on a free port, in a temp dir, as the
 # postgres user, creates a database, and prints DATABASE_URL=... on its last line. The CI runs the store and
-# content-API tests again against it. Stop it with: pg_ctl -D "$PGDATA" stop  (PGDATA is printed too).
+# content-API tests again against it. PGPORT_CI chooses its port (default: a free one). Stop it with: pg_ctl -D "$PGDATA" stop  (PGDATA is printed too).
 set -euo pipefail
 
 if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
@@ -15,7 +15,7 @@ id postgres >/dev/null 2>&1 || useradd --system --user-group --home-dir /var/lib
 DIR=$(mktemp -d /tmp/skribra-ci-pg.XXXXXX)
 chmod 755 "$DIR"
 chown postgres:postgres "$DIR"
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+PORT="${PGPORT_CI:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')}"
 PASS=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')
 # Whatever LANG the machine has (possibly a locale it never generated), the cluster is UTF-8 with C.UTF-8, which
 # every glibc system has: code point collation and Unicode case mapping, like the embedded server's builtin

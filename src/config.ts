@@ -36,6 +36,15 @@ export const configSchema = z.object({
   SKRIBRA_LIST_CACHE_ENTRIES: int(2000, 0),
   SKRIBRA_LIST_CACHE_MB: int(32, 0),
   SKRIBRA_DB_CONNECT_TIMEOUT: int(5),
+  /**
+   * Named prepared statements: 0 for a transaction-mode pooler (PgBouncer, Supabase's port 6543, a pooled Neon or
+   * Netlify Database address), which does not carry them between server connections. Unset: off when DATABASE_URL
+   * names such a pooler (`pgbouncer=true`, a `-pooler.` or `pooler.supabase.com` host, port 6543), else on.
+   */
+  SKRIBRA_DB_PREPARE: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v),
+    z.boolean({ error: 'must be 0 or 1' }).optional(),
+  ),
   SKRIBRA_STORE_WAIT_S: int(30, 0),
   SKRIBRA_DATA_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('.data')),
   SKRIBRA_CONTENT_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('content')),

@@ -5,6 +5,8 @@ import postgres, { type Sql } from 'postgres';
 import { joinEmbedded, type EmbeddedServer } from './embedded.ts';
 import { migrate } from './migrate.ts';
 import { ensureAppRole } from './app-role.ts';
+import { poolerUrl } from './pooler-url.ts';
+import { renewablePool } from './renewable-pool.ts';
 import type { Config } from '../config.ts';
 
 export interface Store {
@@ -65,19 +67,33 @@ async function whenReachable<T>(fn: () => Promise<T>, waitMs: number, where: str
   }
 }
 
-/** A pool on `url` of `max` connections (SKRIBRA_DB_POOL or 10 when left out), with the config's connect timeout. */
-export function connect(url: string, max: number | undefined, config: Pick<Config, 'SKRIBRA_DB_POOL' | 'SKRIBRA_DB_CONNECT_TIMEOUT'>): Sql {
-  return postgres(url, {
-    max: max ?? config.SKRIBRA_DB_POOL ?? 10,
-    connect_timeout: config.SKRIBRA_DB_CONNECT_TIMEOUT,
-    idle_timeout: 60,
-    // postgres.js waits before reopening a connection that closed with an error, by default 3^n/100 s (to 20 s)
-    // with n counted over the whole pool, so the dozens of refused connections of a 1 s restart made queries
-    // wait up to 20 s on connections still backing off after the server was back. Bounded to 1 s here.
-    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2),
-    onnotice: () => {},
-    connection: { TimeZone: 'UTC', application_name: 'skribra' },
-  });
+/**
+ * A pool on `url` of `max` connections (SKRIBRA_DB_POOL or 10 when left out), with the config's connect timeout and,
+ * through a transaction-mode pooler (SKRIBRA_DB_PREPARE, or the URL: pooler-url.ts), no named prepared statements:
+ * each statement is parsed, bound and run in one exchange ending in one Sync, which any pooler keeps on one server
+ * connection. Nothing of the store relies on a session: locks and settings are transaction-scoped. The pool can be
+ * renewed whole when a connection in it is broken (renewable-pool.ts).
+ */
+export function connect(
+  url: string,
+  max: number | undefined,
+  config: Pick<Config, 'SKRIBRA_DB_POOL' | 'SKRIBRA_DB_CONNECT_TIMEOUT'> & Partial<Pick<Config, 'SKRIBRA_DB_PREPARE'>>,
+): Sql {
+  const target = poolerUrl(url);
+  return renewablePool(() =>
+    postgres(target.url, {
+      max: max ?? config.SKRIBRA_DB_POOL ?? 10,
+      connect_timeout: config.SKRIBRA_DB_CONNECT_TIMEOUT,
+      idle_timeout: 60,
+      prepare: config.SKRIBRA_DB_PREPARE ?? !target.pooled,
+      // postgres.js waits before reopening a connection that closed with an error, by default 3^n/100 s (to 20 s)
+      // with n counted over the whole pool, so the dozens of refused connections of a 1 s restart made queries
+      // wait up to 20 s on connections still backing off after the server was back. Bounded to 1 s here.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2),
+      onnotice: () => {},
+      connection: { TimeZone: 'UTC', application_name: 'skribra' },
+    }),
+  );
 }
 
 export async function openStore(opts: OpenStoreOptions): Promise<Store> {

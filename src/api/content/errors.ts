@@ -1,5 +1,6 @@
 // The store being unreachable is 503 `unavailable` with Retry-After, never a hang or a stack trace.
 import { ApiError } from '../http/api-error.ts';
+import { isProtocolError } from '../../store/renewable-pool.ts';
 
 const CONNECTION_CODES = new Set([
   'CONNECT_TIMEOUT',
@@ -19,11 +20,15 @@ const CONNECTION_CODES = new Set([
 export const unavailable = () =>
   new ApiError(503, 'unavailable', 'The content store is unavailable; retry shortly.', { 'retry-after': '5' });
 
-/** Connection failures, server shutdown and too-many-connections (SQLSTATE 08*, 57P0*, 53300). */
+/**
+ * Connection failures, server shutdown, too-many-connections and a statement cancelled or timed out (SQLSTATE 08*,
+ * 57P0*, 53300, 57014), and a reply the driver could not read (renewable-pool.ts).
+ */
 export function isStoreUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; errors?: unknown[] } | null;
   if (!e || typeof e !== 'object') return false;
   const code = typeof e.code === 'string' ? e.code : '';
-  if (CONNECTION_CODES.has(code) || /^08|^57P0|^53300$/.test(code)) return true;
+  if (CONNECTION_CODES.has(code) || /^08|^57P0|^53300$|^57014$/.test(code)) return true;
+  if (isProtocolError(e)) return true;
   return Array.isArray(e.errors) && e.errors.some(isStoreUnavailable);
 }

@@ -21,6 +21,7 @@
 import type { Sql } from 'postgres';
 import type { ArticleRow } from '../article-rows.ts';
 import { rowsOf } from '../rows-of.ts';
+import { isProtocolError, renewPool } from '../renewable-pool.ts';
 
 export type Bucket = 'list' | 'detail';
 export interface Window {
@@ -54,6 +55,9 @@ type GateRow = Partial<ArticleRow> & {
   gate_api: boolean | null;
   gate_version: string | null;
 };
+
+/** How long a cancelled gate statement may take to end before its connection counts as broken. */
+const CANCEL_GRACE_MS = 2000;
 
 /** PostgreSQL's disk_full: the counters cannot be written, but the store still reads. */
 const DISK_FULL = '53100';
@@ -106,7 +110,7 @@ async function gateStatement(
       left join rate_counters r on r.account_id = k.account_id and r.bucket = ${bucket} and r.win = w.win and r.window_start = w.start`;
   // Columns of the article are selected only for detail requests: a list request carries no article bytes. The
   // rows are taken out of the driver's hands (rows-of.ts): a batch of whole articles must die young.
-  const rows = await rowsOf(sql<GateRow[]>`
+  const query = sql<GateRow[]>`
     with k as (
       select account_id from api_keys where digest = ${digest} and revoked_at is null
     ), c as (${counted}), w as (
@@ -121,7 +125,29 @@ async function gateStatement(
     from r
     left join projects p on p.id = r.pid and p.account_id = (select account_id from k)
     ${wantsArticle ? sql`left join articles a on a.project_id = p.id and a.slug = r.slug` : sql``}
-    order by r.ord`);
+    order by r.ord`;
+  // Past the deadline the API has answered 503 and the statement counts nothing: it is cancelled, so a statement
+  // stuck behind a slow server does not keep holding a server connection. A statement that ignores its cancel too,
+  // or that the driver could not read, is on a broken connection: the pool is renewed (renewable-pool.ts).
+  let ignored: ReturnType<typeof setTimeout> | undefined;
+  const cancel = setTimeout(
+    () => {
+      // Through a pooler that is down the cancel request itself fails: nothing to do then.
+      Promise.resolve(query.cancel() as unknown).catch(() => {});
+      ignored = setTimeout(() => renewPool(sql, `a statement ignored its cancel for ${CANCEL_GRACE_MS} ms`), CANCEL_GRACE_MS);
+    },
+    Math.max(0, deadline.getTime() - Date.now()),
+  );
+  let rows: GateRow[];
+  try {
+    rows = await rowsOf(query);
+  } catch (err) {
+    if (isProtocolError(err)) renewPool(sql, `the driver could not read a reply: ${(err as Error).message}`);
+    throw err;
+  } finally {
+    clearTimeout(cancel);
+    clearTimeout(ignored);
+  }
   return rows.map((row, i) => {
     const { gate_account, gate_windows, gate_project, gate_api, gate_version, ...article } = row;
     const windows = (gate_windows ?? []).map((w) => ({ ...w, hits: w.hits - n + 1 + i })); // this request's own count
@@ -168,18 +194,32 @@ export function createGate(sql: Sql, maxBatch = 64): (digest: string, bucket: Bu
 
   function run(digest: string, bucket: Bucket, lane: string, batch: Waiting[]): void {
     const deadline = new Date(Math.min(...batch.map((w) => w.deadline.getTime())));
-    checkAccessBatch(
-      sql,
-      digest,
-      bucket,
-      batch.map((w) => w.target),
-      deadline,
-    )
+    // The lane waits for its statement until the deadline at most: a statement on a connection that never answers
+    // (a frozen pooler, a broken protocol stream) fails its batch then, and the next batch runs on, so one stuck
+    // statement never leaves the key's requests waiting behind it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bounded = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(Object.assign(new Error('the gate statement did not finish by its deadline'), { code: 'ETIMEDOUT' })),
+        Math.max(0, deadline.getTime() - Date.now()) + 50,
+      );
+    });
+    Promise.race([
+      checkAccessBatch(
+        sql,
+        digest,
+        bucket,
+        batch.map((w) => w.target),
+        deadline,
+      ),
+      bounded,
+    ])
       .then(
         (answers) => batch.forEach((w, i) => w.resolve(answers[i]!)),
         (err) => batch.forEach((w) => w.reject(err)),
       )
       .finally(() => {
+        clearTimeout(timer);
         const waiting = queues.get(lane)!;
         if (!waiting.length) {
           queues.delete(lane);
