@@ -17,6 +17,19 @@ export const agents = defineCollection({
   twin: (a, body) => agentTwin(a, body),
   line: (a) => ({ title: a.name, url: a.url, text: `${a.tagline} (${a.kind === 'recommend' ? 'recommends, you approve' : 'autonomous'})` }),
   home: 'Meet the agents',
+  scaffold: (name) => ({
+    data: {
+      name,
+      tagline: `TODO: one line on what ${name} does.`,
+      one_liner: `TODO: one sentence on what ${name} does.`,
+      kind: 'recommend',
+      signal: 'TODO: what it watches.',
+      action: 'TODO: what it does when the signal fires.',
+      cadence: 'TODO: when it runs.',
+      how: [{ step: 'TODO', detail: 'TODO: what the agent does in this step.' }],
+    },
+    body: `TODO: what ${name} does, in a paragraph or two.`,
+  }),
   api: {
     tag: 'Product',
     every: 'agent',

@@ -23,6 +23,18 @@ export const comparisons = defineCollection({
   eyebrow: 'Comparison',
   twin: (c) => comparisonTwin(c),
   line: (c) => ({ title: c.title, url: c.url, text: c.description }),
+  scaffold: (title) => ({
+    data: {
+      competitor: 'TODO',
+      title,
+      description: 'TODO: one or two sentences on the comparison.',
+      intro: ['TODO: the opening paragraph.'],
+      pricing_note: "TODO: when the competitor's prices were last checked.",
+      feature_matrix: [{ feature: 'TODO', skribra: 'TODO', competitor: 'TODO' }],
+      skribra_wins: ['TODO: where Skribra is the better choice.'],
+      competitor_wins: ['TODO: where the competitor is the better choice.'],
+    },
+  }),
   api: {
     tag: 'Product',
     every: 'comparison',

@@ -23,6 +23,17 @@ export const features = defineCollection({
   twin: (f, _body, lists) => featureTwin(f, lists.agents as readonly Agent[], lists.features as readonly Feature[]),
   line: (f) => ({ title: f.title, url: f.url, text: f.tagline }),
   home: 'Features',
+  scaffold: (title) => ({
+    data: {
+      title,
+      tagline: `TODO: one line on what ${title} does.`,
+      category: 'TODO',
+      intro: 'TODO: a paragraph introducing the feature.',
+      problem: 'TODO: the problem it solves, in a paragraph.',
+      benefits: ['TODO: what it brings.'],
+      how: [{ title: 'TODO', body: 'TODO: how this step works.' }],
+    },
+  }),
   api: {
     tag: 'Product',
     every: 'product feature',

@@ -22,6 +22,19 @@ export const integrations = defineCollection({
     url: i.url,
     text: `${i.description} (${i.category === 'cms' ? 'Skribra publishes into it' : 'for your own code'})`,
   }),
+  scaffold: (title) => ({
+    data: {
+      name: title,
+      title,
+      description: `TODO: what ${title} is and how Skribra publishes there, in one or two sentences.`,
+      category: 'cms',
+      connects_with: 'TODO: the API and the credential.',
+      syncs: ['TODO: what syncs.'],
+      setup: [{ step: 'TODO', detail: 'TODO: what to do in this step.' }],
+      limits: ['TODO: what it does not do.'],
+    },
+    body: `TODO: how Skribra publishes to ${title}.`,
+  }),
   api: {
     tag: 'Integrations',
     tagDescription: 'Where Skribra publishes: the CMSs it publishes into, the publish webhook, the content API and framework recipes.',

@@ -20,6 +20,15 @@ export const tools = defineCollection({
     url: t.url,
     text: `${t.description} (${t.runs_on === 'server' ? 'runs on our servers' : 'runs in your browser'})`,
   }),
+  scaffold: (title) => ({
+    data: {
+      title,
+      description: `TODO: what ${title} does for the reader, in one or two sentences.`,
+      runs_on: 'browser',
+      faqs: [{ question: `Is ${title} free?`, answer: 'TODO: the answer.' }],
+    },
+    body: 'TODO: how the tool works and how to read its result.',
+  }),
   api: {
     tag: 'Tools',
     every: 'free tool',

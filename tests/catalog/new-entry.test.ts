@@ -1,0 +1,81 @@
+// `npm run new -- <collection> <slug>`: a new entry of each collection that `npm run check:content` accepts, and one
+// line (nothing written) for a file that exists, an unknown collection, a bad slug or a misspelt option.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCAFFOLDS } from '../../src/catalog/scaffolds.ts';
+import { COLLECTIONS } from '../../src/catalog/collections.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const FIXTURE = join(ROOT, 'tests/fixtures/content-minimal');
+let dir: string;
+
+const run = (script: string, args: string[] = []) =>
+  spawnSync(process.execPath, [script, ...args], { cwd: ROOT, env: { ...process.env, SKRIBRA_CONTENT_DIR: dir }, encoding: 'utf8' });
+const newEntry = (...args: string[]) => run('scripts/new-entry.ts', args);
+const checkContent = () => run('scripts/check-content.ts');
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'skribra-new-entry-'));
+  cpSync(FIXTURE, dir, { recursive: true });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run new', () => {
+  it('knows the glossary, every declared collection and the site pages', () => {
+    expect(SCAFFOLDS.map((s) => s.name)).toEqual(['glossary', ...COLLECTIONS.map((c) => c.key), 'pages']);
+  });
+
+  const cases: [name: string, slug: string, path: string][] = [
+    ['glossary', 'xml-sitemap', '/glossary/xml-sitemap/'],
+    ['tools', 'title-checker', '/tools/title-checker/'],
+    ['agents', 'scout', '/agents/scout/'],
+    ['features', 'bulk-edit', '/features/bulk-edit/'],
+    ['comparisons', 'skribra-vs-example-two', '/compare/skribra-vs-example-two/'],
+    ['integrations', 'ghost', '/integrations/ghost/'],
+    ['page', 'docs/new-page', '/docs/new-page/'],
+  ];
+  it.each(cases)('%s %s: writes an entry that check:content accepts', (name, slug, path) => {
+    const folder = SCAFFOLDS.find((s) => s.name === name || s.aliases.includes(name))!.folder;
+    const file = join(dir, folder, `${slug}.md`);
+    const r = newEntry(name, slug);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`wrote ${file}: replace every TODO, then npm run check:content (npm run dev shows it at ${path})\n`);
+    expect(readFileSync(file, 'utf8')).toMatch(/^---\n[\s\S]*TODO[\s\S]*\n---\n/);
+    const check = checkContent();
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+  });
+
+  it('takes a title, and names the term after it', () => {
+    const r = newEntry('term', 'hreflang-tag', '--title', 'Hreflang tag');
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(dir, 'glossary/hreflang-tag.md'), 'utf8')).toContain('\ntitle: Hreflang tag\n');
+    expect(checkContent().status).toBe(0);
+  });
+
+  it('refuses a file that exists (exit 1) and a mistake in the command (exit 2), in one line, writing nothing', () => {
+    const before = readFileSync(join(dir, 'glossary/noindex.md'), 'utf8');
+    const exists = newEntry('glossary', 'noindex');
+    expect([exists.status, exists.stderr]).toEqual([
+      1,
+      `npm run new: ${dir}/glossary/noindex.md already exists: edit it, or choose another slug\n`,
+    ]);
+    expect(readFileSync(join(dir, 'glossary/noindex.md'), 'utf8')).toBe(before);
+
+    const unknown = newEntry('glosary', 'seo');
+    expect([unknown.status, unknown.stderr]).toEqual([2, 'npm run new: unknown collection "glosary" (did you mean "glossary"?)\n']);
+    const slug = newEntry('tools', 'Bad_Slug');
+    expect([slug.status, slug.stderr]).toEqual([
+      2,
+      'npm run new: the slug "Bad_Slug" must be lower case letters, digits and single hyphens\n',
+    ]);
+    const option = newEntry('tools', 'seo', '--titel', 'SEO');
+    expect(option.status).toBe(2);
+    expect(option.stderr.split('\n')[0]).toBe('npm run new: unknown option --titel (did you mean --title?)');
+    for (const path of ['glossary/seo.md', 'tools/seo.md', 'tools/Bad_Slug.md']) expect(existsSync(join(dir, path))).toBe(false);
+  });
+});
