@@ -1,23 +1,42 @@
 #!/usr/bin/env node
-// `npm start`: start (or join) the store, migrate, seed the demo data, build the site when stale, then serve the
-// static build and every API from one process. Ctrl-C stops cleanly: the server closes, then the store.
+// `npm start`: claim the data directory and the port (a second instance says which one runs, and exits 1 before
+// touching anything), start (or join) the store, migrate, seed the demo data, build the site when stale (beside the
+// served build, published whole), then serve the static build and every API from one process, following newer builds.
+// Ctrl-C stops cleanly: the server closes, then the store. A failure at start is one line, not a stack trace.
 import { resolve } from 'node:path';
-import { readConfig } from '../src/config.ts';
+import { readConfig, type Config } from '../src/config.ts';
 import { openStore } from '../src/store/open-store.ts';
 import { seedDemo, seedsDemo } from '../src/store/seed.ts';
 import { buildIfStale } from '../src/origin/build-if-stale.ts';
 import { createLocalOrigin } from '../src/origin/local-origin.ts';
+import { claimInstance } from '../src/origin/claim-instance.ts';
+import { describeListenError } from '../src/origin/listen-error.ts';
+import { followBuilds } from '../src/origin/follow-builds.ts';
 import { listen } from '../src/origin/serve.ts';
 import { blogLastChange } from '../src/blog/store-article-source.ts';
 import { startWebhookTimer } from '../src/webhooks/start-webhook-timer.ts';
 import { describeTargetPolicy, policyFromEnv } from '../src/webhooks/vet-target.ts';
 
+/** Prints one line and exits 1: what went wrong at start, without our stack trace. */
+function fail(err: unknown): never {
+  const listening = config && describeListenError(err, config.PORT, config.HOST);
+  console.error(`npm start: ${listening || (err instanceof Error ? err.message : String(err))}`);
+  process.exit(1);
+}
+
 const root = resolve(import.meta.dirname, '..');
-const config = readConfig();
+let config: Readonly<Config> | undefined;
+try {
+  config = readConfig();
+} catch (err) {
+  fail(err);
+}
 const port = config.PORT;
 process.env.SITE_URL ??= `http://localhost:${port}`;
+const instance = await claimInstance({ dataDir: config.SKRIBRA_DATA_DIR, port, host: config.HOST }).catch(fail);
+process.on('exit', () => instance.release());
 
-const store = await openStore({ config });
+const store = await openStore({ config }).catch(fail);
 console.log(`store: ${store.embedded ? `embedded PostgreSQL in ${process.env.SKRIBRA_DATA_DIR ?? '.data/'}` : 'DATABASE_URL'} (migrated)`);
 const demoKey = await seedDemo(store, { config, demo: seedsDemo(store.embedded, config.SKRIBRA_SEED_DEMO) });
 if (demoKey)
@@ -28,14 +47,16 @@ if (demoKey)
 // The blog's pages are built from the store: a publish, unpublish or retire since the last build makes it stale.
 // The build goes to SKRIBRA_DIST_DIR when set (a test or a second instance with a build of its own), else dist/.
 const distDir = resolve(root, config.SKRIBRA_DIST_DIR ?? 'dist');
-buildIfStale(
-  root,
-  distDir,
-  `${process.env.SITE_URL}\0${process.env.SKRIBRA_CONTENT_DIR ?? ''}\0${await blogLastChange(store.sql, config.SKRIBRA_BLOG_PROJECT_ID)}`,
-);
+const inputs = `${process.env.SITE_URL}\0${process.env.SKRIBRA_CONTENT_DIR ?? ''}\0${await blogLastChange(store.sql, config.SKRIBRA_BLOG_PROJECT_ID)}`;
+try {
+  buildIfStale(root, distDir, inputs);
+} catch (err) {
+  fail(err); // the build printed its problems above
+}
 // Every API over this build and the store; /api/v1/articles reads the store live, so it is current between builds.
-const { handler } = createLocalOrigin({ distDir, config, sql: store.sql });
-const server = await listen(handler, port, config.HOST, config.SKRIBRA_TRUST_PROXY);
+// Each answer from one build: the served build never changes, and a newer one (`npm run build`) is followed whole.
+const handler = followBuilds(distDir, (dir) => createLocalOrigin({ distDir: dir, config, sql: store.sql }).handler);
+const server = await listen(handler, port, config.HOST, config.SKRIBRA_TRUST_PROXY).catch(fail);
 console.log(`Skribra is serving ${process.env.SITE_URL} (site, /api/v1 and /v1) on port ${server.port}`);
 // Publish webhook deliveries: first sends a CLI left behind, and due retries (SKRIBRA_WEBHOOK_INTERVAL_MS).
 const webhooks = startWebhookTimer(store.sql, { config, intervalMs: config.SKRIBRA_WEBHOOK_INTERVAL_MS });

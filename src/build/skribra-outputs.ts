@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { catalogIndex, isolateContentErrors, siteContent } from './site-content.ts';
 import { writeOutputs } from './write-outputs.ts';
+import { isPublishedLink, newBuildDir, publishBuild } from './dist-builds.ts';
 import { writePrecompressed } from './write-precompressed.ts';
 import { phaseLines, phaseRecorder, type PhaseRecorder } from './build-phases.ts';
 import type { Config } from '../config.ts';
@@ -32,11 +33,19 @@ export function skribraOutputs(config: Config): AstroIntegration {
   let termPages: TermPagePlan | undefined;
   let placing: Promise<void> | undefined;
   let outDir = '';
+  /** The link this build publishes to when its configured output folder is served (dist-builds.ts). */
+  let publishTo: string | undefined;
   return {
     name: 'skribra-outputs',
     hooks: {
       'astro:config:setup': async ({ command, config: astro, updateConfig, addMiddleware }) => {
         provideSiteSettings(settings);
+        // A served dist/ is a link to a build that must not change under its server: this build goes beside it.
+        const configured = fileURLToPath(astro.outDir).replace(/\/$/, '');
+        if (command === 'build' && isPublishedLink(configured)) {
+          publishTo = configured;
+          updateConfig({ outDir: pathToFileURL(`${newBuildDir(configured)}/`) });
+        }
         if (command === 'build') {
           phases = phaseRecorder();
           phases.next('content load');
@@ -146,6 +155,10 @@ export function skribraOutputs(config: Config): AstroIntegration {
         if (indexNow) logger[indexNow.level](indexNow.message);
         if (phases) for (const line of phaseLines(phases.finish())) logger.info(line);
         phases = undefined;
+        if (publishTo) {
+          publishBuild(publishTo, out);
+          logger.info(`published: ${publishTo} now points at ${out}`);
+        }
       },
     },
   };

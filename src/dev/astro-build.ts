@@ -22,10 +22,13 @@ export function astroBuild({
   outDir,
   env = {},
   quiet = false,
+  args: more = [],
 }: {
   outDir?: string;
   env?: Record<string, string | undefined>;
   quiet?: boolean;
+  /** More arguments for `astro build`, as given (`npm run build -- --outDir x`). */
+  args?: string[];
 } = {}): void {
   using _lock = buildLock();
   const args = [
@@ -33,6 +36,7 @@ export function astroBuild({
     'build',
     ...(outDir ? ['--outDir', outDir] : []),
     ...(quiet ? ['--silent'] : []),
+    ...more,
   ];
   const result = spawnSync(process.execPath, args, {
     cwd: ROOT,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { astroBuild } from '../dev/astro-build.ts';
+import { newBuildDir, publishBuild } from '../build/dist-builds.ts';
 
 /** Everything a build depends on: a change in any of these (or in SITE_URL) makes dist/ stale. */
 const INPUTS = ['content', 'src', 'public', 'astro.config.mjs', 'package-lock.json'];
@@ -23,8 +24,9 @@ function fingerprint(root: string, extra: string): string {
 }
 
 /**
- * Runs `astro build` into `distDir` when it is missing or older than its inputs. `extra` adds inputs that are not files
- * (SITE_URL, the content dir, the blog's last change). Returns whether it built.
+ * Runs `astro build` when `distDir` is missing or older than its inputs, into a new folder beside the builds it may be
+ * serving, and publishes it whole (src/build/dist-builds.ts). `extra` adds inputs that are not files (SITE_URL, the
+ * content dir, the blog's last change). Returns whether it built.
  */
 export function buildIfStale(root: string, distDir: string, extra: string, log: (msg: string) => void = console.log): boolean {
   const stamp = join(distDir, '_skribra', 'fingerprint');
@@ -32,7 +34,9 @@ export function buildIfStale(root: string, distDir: string, extra: string, log: 
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return false;
   log('building the site (content, code or settings changed)...');
   // The local origin serves br/gzip variants written at build; a CDN deploy compresses by itself and skips them.
-  astroBuild({ outDir: distDir, env: { SKRIBRA_PRECOMPRESS: '1' } });
-  writeFileSync(stamp, want);
+  const outDir = newBuildDir(distDir);
+  astroBuild({ outDir, env: { SKRIBRA_PRECOMPRESS: '1' } });
+  writeFileSync(join(outDir, '_skribra', 'fingerprint'), want);
+  publishBuild(distDir, outDir);
   return true;
 }

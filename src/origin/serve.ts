@@ -12,7 +12,7 @@ import { clientAddress, withClientAddress } from '../api/http/client-address.ts'
  */
 export function listen(handler: Handler, port: number, hostname: string, trustProxy = false) {
   const memo = createAnswerMemo();
-  return new Promise<{ port: number; close: () => Promise<void> }>((resolveListening) => {
+  return new Promise<{ port: number; close: () => Promise<void> }>((resolveListening, refuse) => {
     const server = serve(
       {
         fetch: async (req, env) => {
@@ -30,8 +30,11 @@ export function listen(handler: Handler, port: number, hostname: string, trustPr
         hostname,
       },
       (info) => {
+        server.off('error', refuse);
         resolveListening({ port: info.port, close: () => new Promise((r) => server.close(() => r())) });
       },
     );
+    // A port in use or refused rejects (listen-error.ts words it), instead of an unhandled 'error' event.
+    server.once('error', refuse);
   });
 }
