@@ -36,8 +36,9 @@ function pathOf(distDir: string, file: string): string {
   return rel.endsWith('/index.html') ? rel.slice(0, -'index.html'.length) : rel;
 }
 
-export function checkHtml(distDir: string): HtmlReport {
-  const files = htmlFiles(distDir);
+/** Checks every page of `distDir`, or only those whose path (`/about/`) `only` keeps. */
+export function checkHtml(distDir: string, only: (path: string) => boolean = () => true): HtmlReport {
+  const files = htmlFiles(distDir).filter((f) => only(pathOf(distDir, f)));
   const java = process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java';
   const run = spawnSync(java, ['-Xss16m', '-jar', vnuJar, '--errors-only', '--format', 'json', ...files], {
     encoding: 'utf8',

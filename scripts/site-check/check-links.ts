@@ -1,7 +1,9 @@
 // linkinator (an outside crawler) over a build, served by the real local origin: it starts at `/`, follows every
-// same-site link (pages, images, scripts, styles, the JSON-LD's URLs) and checks each `#fragment` against the target
-// page's ids. A link fails when it answers an error or its fragment is missing; a sitemap URL fails when the crawl
-// never reaches it. Each failure names the page that links and the line of that page's file.
+// same-site link (pages, images, scripts, styles, the JSON-LD's URLs). A link fails when it answers an error or its
+// `#fragment` names no id on the target page; a sitemap URL fails when the crawl never reaches it. Each failure names
+// the page that links and the line of that page's file. linkinator checks a fragment only when it meets the link
+// before it fetches the target page, so every fragment of every page the crawl reached is checked here too, against
+// the ids of the build's files.
 import { readFileSync } from 'node:fs';
 import { LinkChecker, LinkState } from 'linkinator';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
@@ -42,11 +44,14 @@ export async function checkLinks(distDir: string, siteUrl: string, config: Confi
     });
     const problems: string[] = [];
     const reached = new Set<string>();
+    const broken = new Set(links.filter((l) => l.state === LinkState.BROKEN).map((l) => new URL(l.url).pathname));
     for (const link of links) {
-      if (link.state === LinkState.SKIPPED) continue;
       const url = new URL(link.url);
+      // Fragments: fragmentProblems below checks every one, whatever order the crawl met them in.
+      if (link.state === LinkState.SKIPPED || (link.state === LinkState.BROKEN && url.hash)) continue;
       if (link.state === LinkState.OK) reached.add(url.pathname);
-      else {
+      // A link on an error page (its skip link to `#main`) is no link of the site's.
+      else if (!link.parent || !broken.has(new URL(link.parent).pathname)) {
         const from = link.parent ? new URL(link.parent).pathname : '(start)';
         const target = link.url.slice(origin.length);
         const file = link.parent ? pageFile(distDir, from) : undefined;
@@ -55,6 +60,7 @@ export async function checkLinks(distDir: string, siteUrl: string, config: Confi
         problems.push(`${from}${line ? ` (line ${line})` : ''}: ${target}: ${why}`);
       }
     }
+    problems.push(...fragmentProblems(distDir, origin, reached));
     const sitemap = sitemapPaths(readFileSync(`${distDir}/sitemap.xml`, 'utf8'));
     for (const path of sitemap)
       if (!reached.has(path)) problems.push(`${path}: in the sitemap, but no page a crawl from / reaches links to it`);
@@ -62,4 +68,39 @@ export async function checkLinks(distDir: string, siteUrl: string, config: Confi
   } finally {
     await server.close();
   }
+}
+
+/** Every same-site `href` with a fragment, on every page reached, whose target page has no element with that id. */
+function fragmentProblems(distDir: string, origin: string, reached: Set<string>): string[] {
+  const ids = new Map<string, Set<string> | undefined>();
+  const idsOf = (path: string) => {
+    if (!ids.has(path)) {
+      const file = pageFile(distDir, path);
+      ids.set(
+        path,
+        file?.endsWith('.html')
+          ? new Set([...readFileSync(file, 'utf8').matchAll(/\s(?:id|name)="([^"]*)"/g)].map((m) => m[1]!))
+          : undefined,
+      );
+    }
+    return ids.get(path);
+  };
+  const problems: string[] = [];
+  for (const page of reached) {
+    const file = pageFile(distDir, page);
+    if (!file?.endsWith('.html')) continue;
+    const html = readFileSync(file, 'utf8');
+    for (const m of html.matchAll(/\shref="([^"]*#[^"]*)"/g)) {
+      const url = new URL(m[1]!.replaceAll('&amp;', '&'), `${origin}${page}`);
+      const fragment = decodeURIComponent(url.hash.slice(1));
+      // `#` and `#top` go to the top of the page without an id (HTML's "scroll to the fragment").
+      if (url.origin !== origin || !fragment || fragment.toLowerCase() === 'top') continue;
+      const targets = idsOf(url.pathname);
+      if (targets && !targets.has(fragment))
+        problems.push(
+          `${page} (line ${lineOf(html, [m[1]!])}): ${url.pathname}#${fragment}: the page has no element with id "${fragment}"`,
+        );
+    }
+  }
+  return problems;
 }
