@@ -65,7 +65,8 @@ export function parseOptions(g: Grammar, argv: string[], words: string[] = []): 
         `${g.name ? `${g.name} has no option` : 'there is no option'} ${t.rawName}${close ? `; did you mean ${close}?` : ''} (${seeHelp(g)} lists its options)`,
       );
     }
-    if (spec.type === 'string' && t.value === undefined) {
+    // `--slug -x`: parseArgs' strict mode calls a value starting with - ambiguous; so is it here.
+    if (spec.type === 'string' && (t.value === undefined || (!t.inlineValue && t.value.startsWith('-')))) {
       const next = argv[t.index + 1];
       const dashed = next?.startsWith('-') ? ` (a value starting with - goes as ${t.rawName}=${next})` : '';
       throw new UsageError(`${t.rawName} needs a value: ${t.rawName} ${spec.value ?? spec.choices?.join('|') ?? 'VALUE'}${dashed}`);
@@ -86,8 +87,13 @@ export function parseOptions(g: Grammar, argv: string[], words: string[] = []): 
       `${g.name ? `${g.name} takes` : 'skribra takes'} ${expected.length ? `only ${expected.map((p) => p.name).join(' ')} after its options` : 'no words besides its options'}, not "${extra}" (${seeHelp(g)})`,
     );
   }
-  // Every token is known: the strict parse cannot fail now, and gives the values.
-  const { values } = nodeParseArgs({ ...config, strict: true }) as unknown as { values: Record<string, string | boolean | string[]> };
+  // Every token is known: the strict parse should not fail now (if it does, its message is still a usage error).
+  let values: Record<string, string | boolean | string[]>;
+  try {
+    values = (nodeParseArgs({ ...config, strict: true }) as unknown as { values: typeof values }).values;
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message.split('\n')[0]} (${seeHelp(g)})`);
+  }
   const flags = new Map<string, string | true>();
   const all = new Map<string, string[]>();
   for (const [k, v] of Object.entries(values)) {
