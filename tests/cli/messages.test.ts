@@ -85,15 +85,15 @@ describe('the CLI refuses what it does not understand', () => {
   it('a missing value, a value given to a switch, a stray word and a bad choice exit 2 naming them', async () => {
     for (const [args, text] of [
       [['project', 'list', '--account'], '--account needs a value: --account ID'],
-      [
-        ['article', 'show', '--project', pid, '--slug', '-x'],
-        '--slug needs a value: --slug S (a value starting with - goes as --slug=-x)',
-      ],
+      [['article', 'show', '--project', pid, '--slug', '-x'], '--slug needs a value: --slug S (a value starting with - goes as --slug=-x)'],
       [
         ['article', 'redirect', '--project', pid, '--slug', 'first-post', '--to', '/x/', '--permanent=yes'],
         '--permanent is a switch and takes no value (got --permanent=yes)',
       ],
-      [['project', 'list', 'everything'], 'project list takes no words besides its options, not "everything" (skribra project list --help)'],
+      [
+        ['project', 'list', 'everything'],
+        'project list takes no words besides its options, not "everything" (skribra project list --help)',
+      ],
       [['project', 'api', '--project', pid], 'project api needs on|off after its options (skribra project api --help)'],
       [
         ['article', 'list', '--project', pid, '--state', 'pubished'],
@@ -114,9 +114,16 @@ describe('the CLI refuses what it does not understand', () => {
       expect(h.code).toBe(0);
       const [usage, , ...rest] = h.stdout.split('\n');
       const listed = rest.slice(1, rest.indexOf('')).map((l) => /^ {2}(\S+)/.exec(l)![1]);
-      expect(listed, name).toEqual([...Object.keys(cmd.options).map((o) => `--${o}`), ...(cmd.positionals ?? []).map((p) => p.name), '--json', '--help,']);
+      expect(listed, name).toEqual([
+        ...Object.keys(cmd.options).map((o) => `--${o}`),
+        ...(cmd.positionals ?? []).map((p) => p.name),
+        '--json',
+        '--help,',
+      ]);
       for (const o of Object.keys(cmd.options)) expect(usage, name).toContain(`--${o}`);
-      expect([...new Set(usage!.match(/--[a-z-]+/g))].sort(), name).toEqual([...Object.keys(cmd.options).map((o) => `--${o}`), '--json'].sort());
+      expect([...new Set(usage!.match(/--[a-z-]+/g))].sort(), name).toEqual(
+        [...Object.keys(cmd.options).map((o) => `--${o}`), '--json'].sort(),
+      );
     }
   });
 
@@ -203,7 +210,11 @@ describe('publishing and unpublishing say what happened', () => {
     const queued = await deliveries();
     const { updated_at } = (await getArticle(t.store.sql, pid, 'comeback'))!;
     const again = await sk('article', 'unpublish', '--project', pid, '--slug', 'comeback');
-    expect(again).toMatchObject({ code: 0, stderr: '', stdout: 'comeback was already unpublished; nothing changed and nothing was sent\n' });
+    expect(again).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: 'comeback was already unpublished; nothing changed and nothing was sent\n',
+    });
     expect((await sk('article', 'unpublish', '--project', pid, '--slug', 'comeback', '--json')).out).toEqual({
       project_id: pid,
       slug: 'comeback',
@@ -252,7 +263,13 @@ describe('key revoke and key rotate ask first', () => {
       });
     }
     const asked: string[] = [];
-    const no = { interactive: true, ask: async (q: string) => (asked.push(q), false) };
+    const no = {
+      interactive: true,
+      ask: async (q: string) => {
+        asked.push(q);
+        return false;
+      },
+    };
     expect(await skribra(['key', 'revoke', '--account', a.account_id], t.env, no)).toMatchObject({
       code: 1,
       stderr: 'skribra: key revoke cancelled; nothing was changed\n',
@@ -283,8 +300,7 @@ describe('key revoke and key rotate ask first', () => {
 describe('webhooks in local development', () => {
   const strict = { SKRIBRA_WEBHOOK_ALLOW_PRIVATE: '0' };
   const local = { SKRIBRA_WEBHOOK_ALLOW_PRIVATE: '1' };
-  const remedy =
-    'SKRIBRA_WEBHOOK_ALLOW_PRIVATE=1 allows it for local development (in the environment of both the CLI and npm start)';
+  const remedy = 'SKRIBRA_WEBHOOK_ALLOW_PRIVATE=1 allows it for local development (in the environment of both the CLI and npm start)';
 
   it('every refusal names the one setting; npm start says which way it is set', async () => {
     const p = await createProject(t.store.sql, { accountId: acc.account_id, name: 'Local' });
@@ -293,7 +309,8 @@ describe('webhooks in local development', () => {
     const meta = await skribra(['project', 'webhook', '--project', p, '--url', 'http://169.254.169.254/latest/'], { ...t.env, ...local });
     expect(meta).toMatchObject({
       code: 2,
-      stderr: 'skribra: refused --url: 169.254.169.254 is a metadata address, never allowed (not even with SKRIBRA_WEBHOOK_ALLOW_PRIVATE=1)\n',
+      stderr:
+        'skribra: refused --url: 169.254.169.254 is a metadata address, never allowed (not even with SKRIBRA_WEBHOOK_ALLOW_PRIVATE=1)\n',
     });
     // The line npm start prints (scripts/start.ts), from the same config reader as the CLI.
     expect(describeTargetPolicy(policyFromEnv(readConfig({ ...local })))).toBe(
