@@ -83,15 +83,13 @@ function argvWith(name: string, option: string, misspelt: string): string[] {
 const letters = 'abcdefghijklmnopqrstuvwxyz-'.split('');
 /** One edit of `word`: a letter dropped, added, changed, or two neighbours swapped. */
 const edit = (word: string) =>
-  fc
-    .tuple(fc.nat({ max: 3 }), fc.nat({ max: Math.max(0, word.length) }), fc.constantFrom(...letters))
-    .map(([kind, at, c]) => {
-      const i = Math.min(at, word.length - 1);
-      if (kind === 0) return word.slice(0, i) + word.slice(i + 1);
-      if (kind === 1) return word.slice(0, at) + c + word.slice(at);
-      if (kind === 2) return word.slice(0, i) + c + word.slice(i + 1);
-      return i + 1 < word.length ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2) : word + c;
-    });
+  fc.tuple(fc.nat({ max: 3 }), fc.nat({ max: Math.max(0, word.length) }), fc.constantFrom(...letters)).map(([kind, at, c]) => {
+    const i = Math.min(at, word.length - 1);
+    if (kind === 0) return word.slice(0, i) + word.slice(i + 1);
+    if (kind === 1) return word.slice(0, at) + c + word.slice(at);
+    if (kind === 2) return word.slice(0, i) + c + word.slice(i + 1);
+    return i + 1 < word.length ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2) : word + c;
+  });
 /** One or two edits. */
 const misspell = (word: string) => fc.oneof(edit(word), edit(word).chain(edit));
 
