@@ -26,6 +26,28 @@ async function within(ms: number, what: string, check: () => Promise<boolean>): 
 const status = async (path: string) => (await fetch(`${base}${path}`)).status;
 const text = async (path: string) => (await fetch(`${base}${path}`)).text();
 
+/** What Astro's overlay shows for a page's 500: the error it sends over Vite's HMR socket as the answer closes. */
+async function overlayOf(path: string): Promise<Record<string, unknown>> {
+  const token = /const wsToken = "([^"]+)"/.exec(await text('/@vite/client'))![1]!;
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/?token=${token}`, 'vite-hmr');
+  await new Promise((ok, fail) => {
+    ws.addEventListener('open', ok);
+    ws.addEventListener('error', fail);
+  });
+  const sent = new Promise<{ err: Record<string, unknown> }>((ok) =>
+    ws.addEventListener('message', (e) => {
+      const m = JSON.parse(String(e.data));
+      if (m.type === 'error') ok(m);
+    }),
+  );
+  const page = await fetch(`${base}${path}`);
+  expect(page.status).toBe(500);
+  expect(await page.text()).toContain('<title>ContentError</title>');
+  const { err } = await sent;
+  ws.close();
+  return err;
+}
+
 beforeAll(async () => {
   // Inside the project (in the ignored .data/), as content/ is: Astro's overlay points at files outside it as if
   // they were inside.
@@ -139,25 +161,7 @@ describe('npm run dev', () => {
       expect([path, await status(path)]).toEqual([path, 200]);
     expect(await status('/api/v1/glossary/zebra-broken-term')).toBe(404); // left out until fixed
 
-    // What Astro's overlay shows: the error it sends over Vite's HMR socket as the page's 500 answer closes.
-    const client = await text('/@vite/client');
-    const token = /const wsToken = "([^"]+)"/.exec(client)![1]!;
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/?token=${token}`, 'vite-hmr');
-    await new Promise((ok, fail) => {
-      ws.addEventListener('open', ok);
-      ws.addEventListener('error', fail);
-    });
-    const sent = new Promise<{ err: Record<string, unknown> }>((ok) =>
-      ws.addEventListener('message', (e) => {
-        const m = JSON.parse(String(e.data));
-        if (m.type === 'error') ok(m);
-      }),
-    );
-    const page = await fetch(`${base}/glossary/zebra-broken-term/`);
-    expect(page.status).toBe(500);
-    expect(await page.text()).toContain('<title>ContentError</title>');
-    const { err } = await sent;
-    ws.close();
+    const err = await overlayOf('/glossary/zebra-broken-term/');
     expect(err.name).toBe('ContentError');
     expect(err.title).toBe(`1 content problem in ${shown}`);
     expect(err.message).toBe(
@@ -172,5 +176,22 @@ describe('npm run dev', () => {
     await within(3000, 'the fixed page', async () => (await status('/glossary/zebra-broken-term/')) === 200);
     rmSync(file);
     await within(3000, 'its deletion', async () => (await status('/glossary/zebra-broken-term/')) === 404);
+  }, 30_000);
+
+  it('a problem in a file every page reads shows on every page, at that file, until it is fixed', async () => {
+    const file = join(contentDir, 'pricing.yaml');
+    const good = readFileSync(file, 'utf8');
+    const line = good.split('\n').length;
+    writeFileSync(file, `${good.trimEnd()}\ncurrency_symbol: 1\n`);
+    await within(5000, 'the broken pages', async () => (await status('/')) === 500);
+    const err = await overlayOf('/pricing/');
+    const shown = relative(root, file);
+    expect(err.message).toBe(
+      `${shown}:${line}:1: currency_symbol: is not a known field (expected one of currency, terms, plans, byok)\n1 content problem in 1 file`,
+    );
+    expect(err.loc).toEqual({ file, line, column: 1 });
+    expect(err.stack).toBe('');
+    writeFileSync(file, good);
+    await within(3000, 'the fixed pages', async () => (await status('/')) === 200 && (await status('/pricing/')) === 200);
   }, 30_000);
 });
