@@ -46,12 +46,14 @@ export interface ContentApiDeps {
 /** On every response: one account's answer must never be served to another request by a shared cache. */
 const KEYED_HEADERS = { vary: 'Authorization, X-Api-Key', 'netlify-cdn-cache-control': 'no-store' };
 
-/** A finished answer: its JSON text, the text's ETag and any headers of its own. */
-const answerOf = (text: string, headers?: Record<string, string>): CachedPage => ({
-  body: text,
-  etag: strongEtag(text),
-  ...(headers ? { headers } : {}),
-});
+/**
+ * A finished answer: its JSON text as UTF-8 bytes, their ETag and any headers of its own. Encoded once, here: hashing
+ * the text and then writing it to the socket would encode it twice.
+ */
+const answerOf = (text: string, headers?: Record<string, string>): CachedPage => {
+  const body = Buffer.from(text);
+  return { body, etag: strongEtag(body), ...(headers ? { headers } : {}) };
+};
 
 /** 404 project_not_found before 403 project_api_disabled: another account's project is not acknowledged. */
 function requireProject(access: Access): string {
