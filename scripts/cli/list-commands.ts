@@ -18,7 +18,7 @@ import {
 } from '../../src/store/repos/listings.ts';
 import { flag, limit, NotFoundError, oneOf, required, UsageError, type Parsed } from './args.ts';
 import { applySets, FIELDS, parseSets } from './article-file.ts';
-import { iso, record, table, tableOf } from './table.ts';
+import { cutNote, iso, record, table, tableOf } from './table.ts';
 import type { Command } from './command.ts';
 import { accountOption, articleOptions, limitOption, projectOption } from './common-options.ts';
 
@@ -273,10 +273,7 @@ export const listCommands: Record<string, Command> = {
       ];
       // A refusal's remedy is at the end of its error: a cut cell says how to read it whole.
       const t = tableOf(rows, cols, p.flags.has('wide') ? undefined : CELL_WIDTH);
-      const note = t.cut.length
-        ? `\n(${t.cut.join(' and ')} cut to ${CELL_WIDTH} characters; --wide or --json prints ${t.cut.length > 1 ? 'them' : 'it'} whole)`
-        : '';
-      return `${events}${t.text}${note}`;
+      return `${events}${t.text}${cutNote(t.cut, CELL_WIDTH, '--wide or --json prints')}`;
     },
   },
 };

@@ -33,8 +33,15 @@ export function tableOf(rows: Record<string, unknown>[], cols: string[], max: nu
   return { text, cut: cols.filter((c) => cutCols.has(c)) };
 }
 
-/** Aligned columns, long cells cut at 80 characters. */
-export const table = (rows: Record<string, unknown>[], cols: string[]): string => tableOf(rows, cols, 80).text;
+/** One line saying which columns were cut and how to see them whole; empty when none was. */
+export const cutNote = (cut: string[], max: number, whole: string): string =>
+  cut.length ? `\n(${cut.join(' and ')} cut to ${max} characters; ${whole} ${cut.length > 1 ? 'them' : 'it'} whole)` : '';
+
+/** Aligned columns, long cells cut at 80 characters (and a last line saying so: --json prints them whole). */
+export function table(rows: Record<string, unknown>[], cols: string[]): string {
+  const t = tableOf(rows, cols, 80);
+  return `${t.text}${cutNote(t.cut, 80, '--json prints')}`;
+}
 
 const flatten = (r: Record<string, unknown>, prefix = ''): [string, unknown][] =>
   Object.entries(r).flatMap(([k, v]) =>

@@ -127,6 +127,16 @@ describe('the CLI refuses what it does not understand', () => {
     }
   });
 
+  it('a table that cuts a long cell says so and how to see it whole', async () => {
+    const p = await createProject(t.store.sql, { accountId: acc.account_id, name: 'Long titles' });
+    const title = `A title of many words ${'that goes on '.repeat(10)}to the end`;
+    await publishArticle(t.store.sql, p, articleInput('long-title', title));
+    const lines = (await cli('article', 'list', '--project', p)).stdout.split('\n');
+    expect(lines[1]).toContain(' A title of many words that goes on that goes on that goes on that goes on that… ');
+    expect(lines.at(-2)).toBe('(title cut to 80 characters; --json prints it whole)');
+    expect((await cli('article', 'list', '--project', p, '--json')).out.articles[0].title).toBe(title);
+  });
+
   it('the tags field is described in items, not characters', async () => {
     expect((await cli('article', 'publish', '--help')).stdout).toMatch(/^ {2}tags +a list, at most 30 items\. /m);
   });
