@@ -110,6 +110,12 @@ export type Config = z.output<typeof configSchema>;
  * (functions/tools-api.mts; tests/tools holds the two together); the local origin enforces it in memory.
  */
 export const TOOLS_RATE_LIMIT = { windowLimit: 30, windowSize: 60 } as const;
+/**
+ * Requests to the public MCP server and its server cards (/mcp, /.well-known/mcp/server-card*) per client address: no
+ * key there, so nothing else bounds an anonymous caller. Also the MCP function's `rateLimit`, the same way
+ * (functions/mcp.mts; tests/mcp/netlify.test.ts holds the two together).
+ */
+export const MCP_RATE_LIMIT = { windowLimit: 60, windowSize: 60 } as const;
 /** Failed content-API authentications per client address, per process: past it 429 before a key is looked up, unless
  * its check digits hold (src/store/ids.ts). */
 export const FAILED_AUTH_LIMIT = { windowLimit: 20, windowSize: 60 } as const;

@@ -6,7 +6,7 @@ import { toolsRuntime } from '../api/tools/create-tools-api.ts';
 import { mcpRuntime } from '../api/mcp/mcp-runtime.ts';
 import { ogImageRuntime } from '../seo/og-image-api.ts';
 import { renderOgImageInPool } from '../seo/render-og-image.ts';
-import { TOOLS_RATE_LIMIT, type Config } from '../config.ts';
+import { MCP_RATE_LIMIT, TOOLS_RATE_LIMIT, type Config } from '../config.ts';
 import { createStoreArticleSource } from '../blog/store-article-source.ts';
 import { createOrigin } from './create-origin.ts';
 import { BLOG_FUNCTION_PREFIX, PUBLIC_FUNCTION_PREFIX, unmount } from '../api/public/function-mount.ts';
@@ -22,13 +22,22 @@ export interface LocalOriginOptions {
   content?: Omit<ContentApiDeps, 'sql' | 'config'>;
   /** The tools' per-IP limit; the platform's numbers by default. */
   toolsRateLimit?: { windowLimit: number; windowSize: number };
+  /** The public MCP server's per-address limit; the platform's numbers by default. */
+  mcpRateLimit?: { windowLimit: number; windowSize: number };
 }
 
 /**
  * The whole handler stack `npm start` serves: every API of the registry over one build and one store, through the
  * one pipeline. Tests, benchmarks, the browser suite and the site audit use this same stack.
  */
-export function createLocalOrigin({ distDir, config, sql, content, toolsRateLimit = TOOLS_RATE_LIMIT }: LocalOriginOptions) {
+export function createLocalOrigin({
+  distDir,
+  config,
+  sql,
+  content,
+  toolsRateLimit = TOOLS_RATE_LIMIT,
+  mcpRateLimit = MCP_RATE_LIMIT,
+}: LocalOriginOptions) {
   const blog = { projectId: config.SKRIBRA_BLOG_PROJECT_ID, timeoutMs: config.SKRIBRA_BLOG_TIMEOUT_MS };
   const { catalog, runtime } = loadPublicApi(distDir, sql ? (site) => createStoreArticleSource({ sql, site, ...blog }) : undefined);
   const ogCacheDir = resolve(config.SKRIBRA_OG_CACHE);
@@ -38,7 +47,12 @@ export function createLocalOrigin({ distDir, config, sql, content, toolsRateLimi
       public: runtime,
       tools: toolsRuntime({ catalog, rateLimit: toolsRateLimit }),
       // The MCP server reads the site's files through this same pipeline, which serves the site here.
-      mcp: mcpRuntime({ site: catalog.site_url }),
+      // get_page takes pages of the configured site (and of its configured deploy URLs), whatever the Host header says.
+      mcp: mcpRuntime({
+        site: catalog.site_url,
+        aliases: [config.URL, config.DEPLOY_PRIME_URL, config.DEPLOY_URL],
+        rateLimit: mcpRateLimit,
+      }),
       // The Open Graph images the build left to first request: rendered in worker threads, kept in the image cache.
       images: ogImageRuntime({ distDir, render: (card, host, width) => renderOgImageInPool(ogCacheDir, card, host, width) }),
       ...(sql ? { content: contentRuntime({ sql, config, ...content }) } : {}),

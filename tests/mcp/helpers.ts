@@ -18,9 +18,20 @@ export interface Origin {
   close(): Promise<void>;
 }
 
-export async function serveOrigin(opts: { sql?: Sql; content?: LocalOriginOptions['content'] } = {}): Promise<Origin> {
+/** For the tests that are not about the per-address limit: they make more calls in a minute than it allows. */
+export const NO_MCP_LIMIT = { windowLimit: 1_000_000, windowSize: 60 };
+
+export async function serveOrigin(
+  opts: { sql?: Sql; content?: LocalOriginOptions['content']; mcpRateLimit?: LocalOriginOptions['mcpRateLimit'] } = {},
+): Promise<Origin> {
   const { distDir, siteUrl } = await builtSite();
-  const { handler } = createLocalOrigin({ distDir, config: readConfig(), sql: opts.sql, content: opts.content });
+  const { handler } = createLocalOrigin({
+    distDir,
+    config: readConfig(),
+    sql: opts.sql,
+    content: opts.content,
+    mcpRateLimit: opts.mcpRateLimit ?? NO_MCP_LIMIT,
+  });
   const server = await listen(handler, 0, '127.0.0.1');
   return { base: `http://127.0.0.1:${server.port}`, siteUrl, distDir, close: server.close };
 }

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_ARTIFACTS } from '../../src/api/public/load-artifacts.ts';
 import { NETLIFY_PATHS } from '../../src/api/registry.ts';
+import { MCP_RATE_LIMIT } from '../../src/config.ts';
 import { builtSite } from '../helpers/built-site.ts';
 import { http, serveOrigin, type Origin } from './helpers.ts';
 
@@ -14,6 +15,8 @@ let fn: (req: Request) => Promise<Response>;
 beforeAll(async () => {
   process.env.SKRIBRA_DIST_DIR = (await builtSite()).distDir;
   o = await serveOrigin();
+  // This deploy's own URL, where the function reads the site's files: here the local origin, serving the same build.
+  process.env.DEPLOY_URL = o.base;
   fn = (await import('../../functions/mcp.mts')).default;
 });
 afterAll(async () => {
@@ -35,12 +38,14 @@ async function both(path: string, message?: unknown) {
 }
 
 describe('the MCP function', () => {
-  it("declares the registry's paths literally, and netlify.toml ships it the public artifacts", async () => {
+  it("declares the registry's paths and MCP_RATE_LIMIT literally, and netlify.toml ships it the public artifacts", async () => {
     const { config } = await import('../../functions/mcp.mts');
     expect(config.path).toEqual(NETLIFY_PATHS.mcp);
+    expect(config.rateLimit).toEqual({ ...MCP_RATE_LIMIT, aggregateBy: ['ip', 'domain'] });
     const source = readFileSync(join(root, 'functions/mcp.mts'), 'utf8');
+    expect(source).toContain(`  path: ${JSON.stringify(NETLIFY_PATHS.mcp).replace(/"/g, "'").replace(/,/g, ', ')},\n`);
     expect(source).toContain(
-      `export const config: Config = { path: ${JSON.stringify(NETLIFY_PATHS.mcp).replace(/"/g, "'").replace(/,/g, ', ')} };`,
+      `  rateLimit: { windowLimit: ${MCP_RATE_LIMIT.windowLimit}, windowSize: ${MCP_RATE_LIMIT.windowSize}, aggregateBy: ['ip', 'domain'] },\n`,
     );
     const toml = readFileSync(join(root, 'netlify.toml'), 'utf8');
     const included = /^\[functions\.mcp\]\s*included_files = \[([^\]]*)\]/m.exec(toml)?.[1] ?? '';

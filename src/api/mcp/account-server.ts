@@ -10,6 +10,9 @@ import { contentDetailQuery, contentListQuery, syncQuery } from '../queries.ts';
 import { describeParam, enumOf } from './query-facts.ts';
 import { MCP_SERVER_VERSION, MCP_SERVERS } from './servers.ts';
 import { READ_ONLY, resultOf, toolHandler, type Query } from './tool-result.ts';
+import { ApiError } from '../http/api-error.ts';
+import { toErrorResponse } from '../http/respond.ts';
+import { endpointById, endpointPath } from './endpoint-path.ts';
 import { addServerCardResource, type CardSource } from './server-card.ts';
 
 export interface AccountContext {
@@ -25,6 +28,18 @@ export type Consolidation =
 
 const instructions = (site: string) =>
   `Your Skribra account: the articles Skribra publishes for your projects. Start with list_projects to get a projectId; list_articles pages through a project's article cards; get_article gives one whole article and what your site should do with it (consolidation: render, redirect or gone); sync gives whole articles and removals since a cursor, to build or refresh a site. Each call is one request of the content API (${site}${CONTENT_BASE}) and counts against its rate limits; errors are its {code, message}.`;
+
+/** GET /v1/articles/{slug}, or the 404 its path schema gives a slug that fails it (endpoint-path.ts). */
+async function articleAnswer(ctx: AccountContext, slug: string, projectId: string): Promise<Response> {
+  let path: string;
+  try {
+    path = endpointPath(endpointById('getOwnArticle'), { slug });
+  } catch (err) {
+    if (err instanceof ApiError) return toErrorResponse(err);
+    throw err;
+  }
+  return ctx.call(path, { projectId });
+}
 
 export function accountServer(ctx: AccountContext, card: CardSource): McpServer {
   const server = new McpServer(
@@ -82,7 +97,8 @@ export function accountServer(ctx: AccountContext, card: CardSource): McpServer 
       annotations: READ_ONLY,
     },
     toolHandler(async ({ projectId: id, slug }) => {
-      const res = await ctx.call(`${CONTENT_BASE}/articles/${encodeURIComponent(slug)}`, { projectId: id });
+      // A slug that cannot be one (dot segments, slashes, empty) names nothing: gone, without a request.
+      const res = await articleAnswer(ctx, slug, id);
       const body = (await res
         .clone()
         .json()

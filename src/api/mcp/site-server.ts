@@ -6,8 +6,11 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { ApiError, invalidQuery } from '../http/api-error.ts';
 import { endpoints, PUBLIC_BASE } from '../registry.ts';
+import { endpointById, endpointPath } from './endpoint-path.ts';
+import { answerTooLarge, MCP_ANSWER_LIMIT } from './answer-limit.ts';
 import { glossaryQuery, pagesQuery, searchQuery, wholeListQuery } from '../queries.ts';
 import { decodePath } from '../../core/decode-path.ts';
+import { match } from '../http/stages/match.ts';
 import { twinOf } from '../../core/negotiate.ts';
 import { PAGE_KINDS } from '../../catalog/page-kinds.ts';
 import { COLLECTIONS as DECLARED } from '../../catalog/collections.ts';
@@ -19,8 +22,8 @@ import { addServerCardResource, type CardSource } from './server-card.ts';
 export interface SiteContext {
   /** The site the build is for (catalog.site_url): resource URIs and the pages get_page accepts. */
   site: string;
-  /** This request's origin, also accepted by get_page (a preview, the local origin). */
-  origin: string;
+  /** The origins whose pages get_page accepts: the site's and its configured aliases. Never the request's Host. */
+  origins: readonly string[];
   /** GET of a public API path through the pipeline. */
   api: (path: string, query?: Query) => Promise<Response>;
   /** GET of a file of the site (a markdown twin, llms.txt). */
@@ -42,6 +45,7 @@ const FILTERS = ['kind', 'category', 'q', 'full'] as const;
 
 const SEARCH = `${PUBLIC_BASE}/search`;
 const COMPARISONS = `${PUBLIC_BASE}/comparisons`;
+const comparisonId = DECLARED.find((c) => c.key === 'comparisons')!.api.detail.id;
 const normal = (s: string) =>
   s
     .normalize('NFKD')
@@ -95,7 +99,7 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
       inputSchema: { slug: z.string().describe("The term's slug, such as canonical-url.") },
       annotations: READ_ONLY,
     },
-    toolHandler(({ slug }) => ctx.api(`${PUBLIC_BASE}/glossary/${encodeURIComponent(slug)}`)),
+    toolHandler(({ slug }) => ctx.api(endpointPath(endpointById('getGlossaryTerm'), { slug }))),
   );
 
   server.registerTool(
@@ -140,7 +144,7 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
           throw invalidQuery(name, `does not apply to the ${collection} collection, only to ${takers.join(' and ')}`);
         }
       }
-      return ctx.api(endpoint.pattern, { page, limit, ...filters });
+      return ctx.api(endpointPath(endpoint), { page, limit, ...filters });
     }),
   );
 
@@ -165,7 +169,7 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
           'not_found',
           `No comparison with a competitor named "${competitor.slice(0, 60)}"; the site compares Skribra with ${data.items.map((c) => c.competitor).join(', ')}.`,
         );
-      return ctx.api(`${COMPARISONS}/${encodeURIComponent(found.slug)}`);
+      return ctx.api(endpointPath(endpointById(comparisonId), { slug: found.slug }));
     }),
   );
 
@@ -177,7 +181,9 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
       mimeType: 'text/plain',
       description: 'The index of the site for language models (llmstxt.org): every page, grouped by section, linked to its markdown twin.',
     },
-    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: await fileText(ctx, '/llms.txt', uri.href) }] }),
+    async (uri) => ({
+      contents: [{ uri: uri.href, mimeType: 'text/plain', text: await fileText(ctx, '/llms.txt', uri.href, 'text/plain') }],
+    }),
   );
 
   server.registerResource(
@@ -189,7 +195,7 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
       description: `Any page of the site as markdown, by its markdown twin URL: ${site}/glossary/canonical-url.md for ${site}/glossary/canonical-url/, ${site}/index.md for the home page. llms.txt links every one.`,
     },
     async (uri, { path }) => ({
-      contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await fileText(ctx, `/${String(path)}.md`, uri.href) }],
+      contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await fileText(ctx, `/${String(path)}.md`, uri.href, 'text/markdown') }],
     }),
   );
 
@@ -205,18 +211,31 @@ async function twinText(ctx: SiteContext, given: string): Promise<string> {
   } catch {
     throw invalidQuery('url', 'must be a URL or a path of the site');
   }
-  if (target.origin !== new URL(ctx.site).origin && target.origin !== ctx.origin)
-    throw invalidQuery('url', `must be a page of ${ctx.site}`);
+  if (!ctx.origins.includes(target.origin)) throw invalidQuery('url', `must be a page of ${ctx.site}`);
   const missing = () => new ApiError(404, 'not_found', `No page at ${target.pathname}; find pages with search or list.`);
-  if (!decodePath(target.pathname).clean) throw missing();
-  const res = await ctx.readSite(target.pathname.endsWith('.md') ? target.pathname : twinOf(target.pathname));
+  const file = target.pathname.endsWith('.md') ? target.pathname : twinOf(target.pathname);
+  // Only a file of the site is read: never a path an API answers (an endpoint, or an API root's 404).
+  const decoded = decodePath(file);
+  if (!decoded.clean || match(decoded).to !== 'site') throw missing();
+  const res = await ctx.readSite(file);
   if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/markdown')) throw missing();
+  if (tooLarge(res)) throw answerTooLarge();
   return res.text();
 }
 
-/** A site file's text for a resource read; a missing one is the SDK's own "not found" error. */
-async function fileText(ctx: SiteContext, path: string, uri: string): Promise<string> {
+/** A file whose declared length alone passes the answer limit is refused before it is read. */
+const tooLarge = (res: Response) => Number(res.headers.get('content-length')) > MCP_ANSWER_LIMIT;
+
+/**
+ * A site file's text for a resource read; a missing one (or one that is not of the resource's type: an API answer,
+ * an HTML page) is the SDK's own "not found" error.
+ */
+async function fileText(ctx: SiteContext, path: string, uri: string, type: string): Promise<string> {
   const res = decodePath(path).clean ? await ctx.readSite(path) : undefined;
-  if (res?.status === 200) return res.text();
+  if (res?.status === 200 && res.headers.get('content-type')?.startsWith(type)) {
+    if (!tooLarge(res)) return res.text();
+    const err = answerTooLarge();
+    throw new McpError(ErrorCode.InvalidRequest, err.message, { code: err.code });
+  }
   throw new McpError(ErrorCode.InvalidParams, `Resource ${uri} not found`, { code: 'not_found' });
 }

@@ -179,7 +179,8 @@ export function loadArtifacts(read: (file: string) => string): { catalog: Catalo
     termCount: term_count,
     termItems: at(itemChunk, term_count),
     fullTerms: at(termChunk, term_count),
-    termIdsOfCategory: (category) => lookup().byCategory[category] ?? [],
+    // Own keys only: `category=toString` (or `constructor`, `__proto__`) names no category, not Object's members.
+    termIdsOfCategory: (category) => (Object.hasOwn(lookup().byCategory, category) ? lookup().byCategory[category]! : []),
     termText: text,
     termId: (slug) => lookup().slugs.get(slug),
     search,
