@@ -1,0 +1,12 @@
+// The store, content API, webhook and client suites through a transaction-mode pooler: Debian's PgBouncer in front of
+// an independent PostgreSQL, both started by the run (tests/store/global-pooler.ts; root, as CI is), and the
+// pooler's own tests (tests/store/*.pooler.ts: the load, several processes, the pooler killed and restarted).
+//   npx vitest run --config tests/pooler.config.ts
+import { suiteConfig } from './helpers/suite-config.ts';
+
+const config = suiteConfig(
+  ['tests/content/**/*.test.ts', 'tests/webhooks/**/*.test.ts', 'tests/content-client/**/*.test.ts', 'tests/store/**/*.pooler.ts'],
+  { client: true },
+);
+config.test!.globalSetup = ['tests/helpers/global-client.ts', 'tests/store/global-pooler.ts'];
+export default config;

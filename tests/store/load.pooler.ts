@@ -1,0 +1,70 @@
+// The content API under 32 connections through PgBouncer in transaction mode (the run's pooler: pooler.config.ts),
+// list and detail 10 s each (POOLER_LOAD_SECONDS), with scripts/pooler-load.ts: every request answered 2xx, the API
+// answering after, no unhandled error in the server's output and no "prepared statement" error in PostgreSQL's log.
+import { spawn } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownDatabase, poolerEnv } from './pooler-env.ts';
+import { withDatabase } from '../helpers/global-store.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const SECONDS = Number(process.env.POOLER_LOAD_SECONDS) || 10;
+let db: Awaited<ReturnType<typeof ownDatabase>>;
+
+beforeAll(async () => {
+  db = await ownDatabase('load');
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+interface LoadResult {
+  results: Record<'list' | 'detail', { answers: number; non2xx: number; errors: number; timeouts: number; after: number[] }>;
+  stderr: string;
+}
+
+function runLoad(env: Record<string, string>): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/pooler-load.ts')], {
+      env: { ...process.env, ...env, LOAD_SECONDS: String(SECONDS), LOAD_CONNECTIONS: '32' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b) => (out += b));
+    child.stderr.on('data', (b) => (err += b));
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code !== 0 || !line.startsWith('{')) reject(new Error(`pooler-load exited ${code}:\n${out}\n${err}`));
+      else resolve(JSON.parse(line) as LoadResult);
+    });
+  });
+}
+
+describe('the content API through PgBouncer in transaction mode, under load', () => {
+  it(`answers every list and detail request of 32 connections for ${SECONDS} s, and answers after`, {
+    timeout: 60_000 + SECONDS * 4000,
+  }, async () => {
+    const log = poolerEnv().serverLog;
+    const from = statSync(log).size;
+    const r = await runLoad({ DATABASE_URL: withDatabase(poolerEnv().pooledUrl, db.name) });
+    for (const kind of ['list', 'detail'] as const) {
+      const k = r.results[kind];
+      expect({ kind, non2xx: k.non2xx, errors: k.errors, timeouts: k.timeouts, after: k.after }).toEqual({
+        kind,
+        non2xx: 0,
+        errors: 0,
+        timeouts: 0,
+        after: [200, 200, 200],
+      });
+      expect(k.answers).toBeGreaterThan(SECONDS * 10);
+    }
+    expect(r.stderr).not.toMatch(/unhandled error/);
+    const added = readFileSync(log).subarray(from).toString('utf8');
+    expect(added.split('\n').filter((l) => /prepared statement/.test(l))).toEqual([]);
+    console.log(
+      `through PgBouncer, 32 connections, ${SECONDS} s each: list ${r.results.list.answers} answers, detail ${r.results.detail.answers}`,
+    );
+  });
+});
