@@ -87,6 +87,32 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
     if (typeof updated === 'string' && updated > latest && isoDate.safeParse(updated).success)
       problems.at(f, ['updated'], `is in the future (expected ${today} or earlier)`);
   };
+  /**
+   * A free-text grouping field (a feature's `category`) spelt two ways, case, spaces and hyphens aside, makes two
+   * groups: the files with a spelling other than the most used one (the first file's, on a tie) are the problem.
+   */
+  const oneSpelling = (files: readonly ContentFile[], field: string) => {
+    const groups = new Map<string, Map<string, ContentFile[]>>();
+    for (const f of files) {
+      const value = f.data[field];
+      if (typeof value !== 'string' || !value.trim()) continue;
+      const key = value.toLowerCase().replace(/[\s_-]+/g, '');
+      const spellings = groups.get(key) ?? groups.set(key, new Map()).get(key)!;
+      spellings.set(value, [...(spellings.get(value) ?? []), f]);
+    }
+    for (const spellings of groups.values()) {
+      if (spellings.size < 2) continue;
+      const [main, inMain] = [...spellings].reduce((a, b) => (b[1].length > a[1].length ? b : a));
+      for (const [value, those] of spellings)
+        if (value !== main)
+          for (const f of those)
+            problems.at(
+              f,
+              [field],
+              `"${value}" is "${main}" in ${inMain.length} other file${inMain.length === 1 ? '' : 's'} (did you mean "${main}"?)`,
+            );
+    }
+  };
   /** The file's raw `title`, for the same-title check even when another field is wrong. */
   const rawTitle = (f: ContentFile) =>
     typeof f.data.title === 'string' && f.data.title.trim() ? [{ f, title: f.data.title, field: 'title' }] : [];
@@ -228,6 +254,7 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
       })
       .filter(defined);
     sameTitles(titles, `${c.folder}/`);
+    oneSpelling(files, 'category');
     return { c: c as Collection, files, items };
   });
   const slugsOf = new Map(loaded.map(({ c, files }) => [c.key, new Set(files.map((f) => f.name))]));

@@ -41,13 +41,15 @@ beforeAll(() => {
   // Dates: the day after tomorrow is refused, tomorrow passes (a day of clock skew).
   edit('glossary/canonical-url.md', /^updated: .*$/m, `updated: ${dateIn(2)}`);
   edit('glossary/noindex.md', /^updated: .*$/m, `updated: ${dateIn(1)}`);
-  // The same title as canonical-url.md, case and spaces aside; and two features alike.
+  // The same title as canonical-url.md, case and spaces aside; and two features alike, their category spelt two ways.
   edit('glossary/noindex.md', /^title: .*$/m, 'title: canonical  url');
   writeFileSync(
     join(dir, 'features/content-apis.md'),
-    readFileSync(join(dir, 'features/content-api.md'), 'utf8').replace('title: Content API', 'title: CONTENT API'),
+    readFileSync(join(dir, 'features/content-api.md'), 'utf8')
+      .replace('title: Content API', 'title: CONTENT API')
+      .replace('category: Delivery', 'category: delivery'),
   );
-  // Near misses: a category in the wrong case, enum values in the wrong case or one letter off.
+  // Near misses: a term's category in the wrong case, enum values in the wrong case or one letter off.
   edit('glossary/canonical-url.md', 'category: technical-seo', 'category: technical-SEO');
   edit('tools/word-counter.md', 'runs_on: browser', 'runs_on: Browser');
   edit('agents/quill.md', 'kind: autonomous', 'kind: recommends');
@@ -62,6 +64,7 @@ describe('npm run check:content on what editors get wrong', () => {
     expect(problemLines(r.stderr)).toEqual([
       `${dir}/agents/quill.md:5:1: kind: must be one of autonomous, recommend (did you mean "recommend"?)`,
       `${dir}/features/content-apis.md:2:1: title: "CONTENT API" is also the title of ${dir}/features/content-api.md (titles in features/ must differ, case and spaces aside)`,
+      `${dir}/features/content-apis.md:4:1: category: "delivery" is "Delivery" in 1 other file (did you mean "Delivery"?)`,
       `${dir}/glossary/canonical-url.md:5:1: category: must be lower case letters, digits and single hyphens (did you mean "technical-seo"?)`,
       `${dir}/glossary/canonical-url.md:11:1: updated: is in the future (expected ${dateIn(0)} or earlier)`,
       `${dir}/glossary/noindex.md:2:1: title: "canonical  url" is also the title of ${dir}/glossary/canonical-url.md (titles in glossary/ must differ, case and spaces aside)`,
@@ -71,7 +74,7 @@ describe('npm run check:content on what editors get wrong', () => {
       `${dir}/pages/index.md:4:1: kind: must be one of page, resource, audience, doc (did you mean "page"?)`,
       `${dir}/tools/word-counter.md:4:1: runs_on: must be one of browser, server (did you mean "browser"?)`,
     ]);
-    expect(r.stderr).toContain('10 content problems in 6 files');
+    expect(r.stderr).toContain('11 content problems in 6 files');
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 
