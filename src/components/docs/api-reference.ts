@@ -131,3 +131,30 @@ export function apiReference(doc: OpenApiDoc, prefix: string, site: string, exam
     operations: operations.filter((o) => o.tag === tag),
   }));
 }
+
+/** The id of a tag's heading in the reference. */
+export const tagAnchor = (tag: string) => `tag-${tag.replace(/\W+/g, '-').toLowerCase()}`;
+/** The id of an operation's heading in the reference. */
+export const operationAnchor = (operationId: string) => `op-${operationId.replace(/[^a-zA-Z0-9]+/g, '-').toLowerCase()}`;
+
+/** The reference's headings for its "On this page" column: each tag, and under it each operation by its summary. */
+export function referenceHeadings(groups: ReturnType<typeof apiReference>): { depth: number; id: string; text: string }[] {
+  return groups.flatMap((g) => [
+    { depth: 2, id: tagAnchor(g.tag), text: g.tag },
+    ...g.operations.map((op) => ({ depth: 3, id: operationAnchor(op.id), text: op.summary || `${op.method} ${op.path}` })),
+  ]);
+}
+
+/**
+ * An identifier (a field name, a type, a path) as HTML that a line may break only after `.`, `_`, `/` or `|` (a
+ * `<wbr>` there) or at a space, never inside a word: `data.content_html` breaks as `data.` `content_` `html`, and a
+ * hyphenated word (`date-time`) is kept whole.
+ */
+export function identifierHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([._/|])(?=[^\s._/|])/g, '$1<wbr>')
+    .replace(/[^\s._/|<>]*-[^\s._/|<>]*/g, (word) => `<span class="nowrap">${word}</span>`);
+}
