@@ -1,6 +1,8 @@
 // The public MCP server on Netlify: the function's literal config is the registry's, netlify.toml ships the artifacts
 // it reads, and the function entry answers as the local origin does, reading the site's twins over HTTP (the CDN).
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_ARTIFACTS } from '../../src/api/public/load-artifacts.ts';
@@ -73,6 +75,36 @@ describe('the MCP function', () => {
       params: { name: 'get_page', arguments: { url: '/glossary/canonical-url/' } },
     });
     expect(page.fn.body.result.content[0].text).toBe((await http(`${o.base}/glossary/canonical-url.md`)).text);
+  });
+
+  it("never trusts the Host: a page on the request's own host is refused, and the site is read from DEPLOY_URL", async () => {
+    // Where the Host header points: a server that counts what reaches it.
+    let reached = 0;
+    const evil = createServer((_, res) => {
+      reached++;
+      res.writeHead(200, { 'content-type': 'text/markdown' }).end('# owned');
+    });
+    await new Promise<void>((r) => evil.listen(0, '127.0.0.1', r));
+    const host = `http://127.0.0.1:${(evil.address() as AddressInfo).port}`;
+    try {
+      const call = async (message: unknown) => (await fn(post(`${host}/mcp`, { jsonrpc: '2.0', id: 1, ...(message as object) }))).json();
+      const getPage = (url: string) => call({ method: 'tools/call', params: { name: 'get_page', arguments: { url } } });
+      for (const url of [`${host}/index.md`, `${host}/glossary/canonical-url/`]) {
+        expect((await getPage(url)).result.structuredContent, url).toEqual({
+          code: 'invalid_query',
+          message: `Query parameter "url" must be a page of ${o.siteUrl}.`,
+        });
+      }
+      const twin = (await http(`${o.base}/glossary/canonical-url.md`)).text;
+      for (const url of ['/glossary/canonical-url/', `${o.siteUrl}/glossary/canonical-url/`, `${o.base}/glossary/canonical-url.md`])
+        expect((await getPage(url)).result.content[0].text, url).toBe(twin);
+      const llms = await call({ method: 'resources/read', params: { uri: `${o.siteUrl}/llms.txt` } });
+      expect(llms.result.contents[0].text).toBe((await http(`${o.base}/llms.txt`)).text);
+      expect((await call({ method: 'resources/read', params: { uri: `${host}/llms.txt` } })).error.code).toBe(-32602);
+      expect(reached).toBe(0);
+    } finally {
+      await new Promise((r) => evil.close(r));
+    }
   });
 
   it('serves the server cards and refuses other methods as the local origin does', async () => {
