@@ -1,6 +1,7 @@
 // Every command of the operator CLI, fed random misspellings of its own options (one or two edits: a letter
 // dropped, added, changed or two swapped): each exits 2 naming the misspelt option, suggests the closest option
-// whenever one is within two edits, and writes nothing: every table's row count is the same after.
+// whenever one is within two edits, and writes nothing: every table's row count is the same after. Every option that
+// takes a value, given without one, is refused the same way.
 import fc from 'fast-check';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -123,6 +124,25 @@ describe('every command refuses a misspelt option and writes nothing', () => {
       ),
       { numRuns: 20 },
     );
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('every option that takes a value, given last without one, exits 2 naming it, and writes nothing', async () => {
+    const before = await rowCounts();
+    for (const name of commandNames()) {
+      for (const [option, spec] of Object.entries(commands[name]!.options)) {
+        if (spec.type !== 'string') continue;
+        const args = argvWith(name, option, option);
+        const at = args.indexOf(`--${option}`);
+        args.splice(at, 2);
+        args.push(`--${option}`);
+        const r = await skribra(args, t.env);
+        expect(r, args.join(' ')).toMatchObject({
+          code: 2,
+          stderr: `skribra: --${option} needs a value: --${option} ${spec.value ?? spec.choices!.join('|')}\n`,
+        });
+      }
+    }
     expect(await rowCounts()).toEqual(before);
   });
 
