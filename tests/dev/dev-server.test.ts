@@ -57,10 +57,12 @@ beforeAll(async () => {
   cpSync(join(root, 'content'), contentDir, { recursive: true });
   const port = await freePort();
   base = `http://localhost:${port}`;
+  const log = openSync(join(dataDir, 'dev.log'), 'a');
   dev = spawn(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port)], {
     cwd: root,
     detached: true,
-    stdio: ['ignore', openSync(join(dataDir, 'dev.log'), 'w'), openSync(join(dataDir, 'dev.log'), 'a')],
+    // One descriptor for both: two would each keep their own offset and write over each other's lines.
+    stdio: ['ignore', log, log],
     // As a person's shell would start it: Astro's dev server behaves differently inside a test runner (VITEST*).
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))),
@@ -160,6 +162,11 @@ describe('npm run dev', () => {
     for (const path of ['/', '/pricing/', '/glossary/canonical-url/', '/glossary/', '/api/v1/glossary/canonical-url'])
       expect([path, await status(path)]).toEqual([path, 200]);
     expect(await status('/api/v1/glossary/zebra-broken-term')).toBe(404); // left out until fixed
+    // The terminal lists the problems as check:content does, and which page shows them; no stack of ours.
+    const log = readFileSync(join(dataDir, 'dev.log'), 'utf8');
+    expect(log).toContain(`${shown}:${line}:1: updated: must be a date YYYY-MM-DD (expected e.g. 2026-01-31)\n1 content problem in 1 file\n`);
+    expect(log).toContain('Left out until fixed; its page shows the problems: /glossary/zebra-broken-term/');
+    expect(log).not.toMatch(/src\/catalog\/(problems|load-catalog)\.ts/);
 
     const err = await overlayOf('/glossary/zebra-broken-term/');
     expect(err.name).toBe('ContentError');
