@@ -8,9 +8,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parse, stringify } from 'yaml';
+import { parse } from 'yaml';
 import { didYouMean } from '../src/catalog/did-you-mean.ts';
-import { SCAFFOLDS } from '../src/catalog/scaffolds.ts';
+import { SCAFFOLDS, scaffoldText } from '../src/catalog/scaffolds.ts';
 import { slug as slugSchema } from '../src/schemas/common.ts';
 
 const USAGE = `usage: npm run new -- <collection> <slug> [--title "Title"]\ncollections: ${SCAFFOLDS.map((s) => s.name).join(', ')}`;
@@ -61,6 +61,7 @@ for (const segment of segments) {
       2,
     );
 }
+if (args.values.title !== undefined && /[\r\n]/.test(args.values.title)) fail('the title must be one line', 2);
 const title =
   args.values.title?.trim() ||
   segments
@@ -84,8 +85,7 @@ const categories = existsSync(categoriesFile) ? (parse(readFileSync(categoriesFi
 const category = Array.isArray(categories) && typeof categories[0]?.slug === 'string' ? categories[0].slug : '';
 if (scaffold.name === 'glossary' && !category) fail(`a term needs a category, and ${display(categoriesFile)} lists none`, 1);
 
-const { data, body } = scaffold.make(title, { category, today: new Date().toISOString().slice(0, 10) });
-const text = `---\n${stringify(data, { lineWidth: 0 })}---\n${body ? `\n${body}\n` : ''}`;
+const text = scaffoldText(scaffold, title, { category, today: new Date().toISOString().slice(0, 10) });
 mkdirSync(dirname(file), { recursive: true });
 try {
   writeFileSync(file, text, { flag: 'wx' });

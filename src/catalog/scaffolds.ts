@@ -1,6 +1,7 @@
 // What `npm run new -- <collection> <slug>` can write: a new entry of each collection that passes the checker, its
 // placeholders marked TODO. The declared collections bring their own (collection.ts `scaffold`); the glossary and
 // the site pages, which are not declared collections, are here.
+import { stringify } from 'yaml';
 import { paths } from '../core/urls.ts';
 import { COLLECTIONS } from './collections.ts';
 
@@ -28,14 +29,14 @@ const glossary: Scaffold = {
   make: (title, { category, today }) => ({
     data: {
       title,
-      definition: `TODO: define ${title} in one sentence.`,
+      definition: 'TODO: define the term in one sentence.',
       tldr: 'TODO: the takeaway, in one short line.',
       category,
       key_points: ['TODO: a short, factual point.'],
       sources: [{ title: "TODO: the source's title", url: 'https://example.com/' }],
       updated: today,
     },
-    body: `## What it is\n\nTODO: what ${title} is.\n\n## Why it matters\n\nTODO: why it matters, and what to do about it.`,
+    body: '## What it is\n\nTODO: what the term means, in a paragraph or two.\n\n## Why it matters\n\nTODO: why it matters, and what to do about it.',
   }),
 };
 
@@ -66,3 +67,9 @@ export const SCAFFOLDS: readonly Scaffold[] = [
   ),
   pages,
 ];
+
+/** The new file's text: the frontmatter as YAML between `---` lines, then the body. */
+export function scaffoldText(scaffold: Scaffold, title: string, context: { category: string; today: string }): string {
+  const { data, body } = scaffold.make(title, context);
+  return `---\n${stringify(data, { lineWidth: 0 })}---\n${body ? `\n${body}\n` : ''}`;
+}

@@ -1,11 +1,13 @@
 // `npm run new -- <collection> <slug>`: a new entry of each collection that `npm run check:content` accepts, and one
 // line (nothing written) for a file that exists, an unknown collection, a bad slug or a misspelt option.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCAFFOLDS } from '../../src/catalog/scaffolds.ts';
+import { SCAFFOLDS, scaffoldText } from '../../src/catalog/scaffolds.ts';
+import { loadCatalog } from '../../src/catalog/load-catalog.ts';
 import { COLLECTIONS } from '../../src/catalog/collections.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -76,6 +78,34 @@ describe('npm run new', () => {
     const option = newEntry('tools', 'seo', '--titel', 'SEO');
     expect(option.status).toBe(2);
     expect(option.stderr.split('\n')[0]).toBe('npm run new: unknown option --titel (did you mean --title?)');
+    const lines = newEntry('tools', 'seo', '--title', 'Two\nlines');
+    expect([lines.status, lines.stderr]).toEqual([2, 'npm run new: the title must be one line\n']);
     for (const path of ['glossary/seo.md', 'tools/seo.md', 'tools/Bad_Slug.md']) expect(existsSync(join(dir, path))).toBe(false);
+  });
+
+  it("any one-line title: every collection's new entry passes the checker", () => {
+    const copy = mkdtempSync(join(tmpdir(), 'skribra-new-entry-titles-'));
+    cpSync(FIXTURE, copy, { recursive: true });
+    const folded = (t: string) => t.toLowerCase().replace(/\s+/g, '');
+    const taken = new Set(loadCatalog(copy, 'https://skribra.test').catalog.pages.map((p) => folded(p.title)));
+    try {
+      for (const scaffold of SCAFFOLDS) {
+        const file = join(copy, scaffold.folder, 'any-title.md');
+        mkdirSync(dirname(file), { recursive: true });
+        fc.assert(
+          fc.property(
+            fc.string({ minLength: 1, maxLength: 40 }).filter((t) => !/[\r\n]/.test(t) && t.trim() !== '' && !taken.has(folded(t.trim()))),
+            (raw) => {
+              writeFileSync(file, scaffoldText(scaffold, raw.trim(), { category: 'technical-seo', today: '2026-01-31' }));
+              expect(() => loadCatalog(copy, 'https://skribra.test')).not.toThrow();
+            },
+          ),
+          { numRuns: 25, examples: [['[[hreflang'], ['SEO. Basics'], ['---'], ['"quoted": yes # not a comment'], ['[[noindex]]']] },
+        );
+        rmSync(file);
+      }
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

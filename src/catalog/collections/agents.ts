@@ -28,7 +28,7 @@ export const agents = defineCollection({
       cadence: 'TODO: when it runs.',
       how: [{ step: 'TODO', detail: 'TODO: what the agent does in this step.' }],
     },
-    body: `TODO: what ${name} does, in a paragraph or two.`,
+    body: 'TODO: what the agent does, in a paragraph or two.',
   }),
   api: {
     tag: 'Product',

@@ -33,7 +33,7 @@ export const integrations = defineCollection({
       setup: [{ step: 'TODO', detail: 'TODO: what to do in this step.' }],
       limits: ['TODO: what it does not do.'],
     },
-    body: `TODO: how Skribra publishes to ${title}.`,
+    body: 'TODO: how Skribra publishes there.',
   }),
   api: {
     tag: 'Integrations',
