@@ -68,6 +68,14 @@ export const configSchema = z.object({
    * Unset: the site's own page about the trial, /start/ (src/components/app-url.ts).
    */
   SKRIBRA_APP_URL: text,
+  /**
+   * The site's full-text search index (Pagefind, written to /pagefind/ after the pages): on unless `0`. Off, the
+   * search page asks /api/v1/search (titles and descriptions) instead.
+   */
+  SKRIBRA_SEARCH_INDEX: z.preprocess(
+    (v) => (v === undefined || v === '' || v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v),
+    z.boolean({ error: 'must be 0 or 1' }),
+  ),
   /** Rendered Open Graph images, keyed by content. */
   SKRIBRA_OG_CACHE: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('node_modules/.cache/skribra-og')),
   /**

@@ -13,6 +13,8 @@ export interface SiteSettings {
   siteUrl: string;
   /** SKRIBRA_APP_URL: where the sign-up and sign-in links go; unset, the site's own start page (app-url.ts). */
   appUrl: string | undefined;
+  /** SKRIBRA_SEARCH_INDEX: the build writes the full-text index (write-search-index.ts) the search page uses. */
+  searchIndex: boolean;
   /** The content API's limits, as the OpenAPI document and the API reference state them. */
   limits: RateLimits;
   /** SKRIBRA_OG_CACHE, absolute: rendered Open Graph images (the build, and the dev server's image routes). */
@@ -25,6 +27,7 @@ export const siteSettingsOf = (c: Config): SiteSettings => ({
   contentDir: resolve(c.SKRIBRA_CONTENT_DIR),
   siteUrl: c.SITE_URL ?? `http://localhost:${c.PORT}`,
   appUrl: c.SKRIBRA_APP_URL,
+  searchIndex: c.SKRIBRA_SEARCH_INDEX,
   limits: limitsFrom(c),
   ogCacheDir: resolve(c.SKRIBRA_OG_CACHE),
   buildCacheDir: resolve(c.SKRIBRA_BUILD_CACHE),

@@ -142,6 +142,11 @@ export function skribraOutputs(config: Config): AstroIntegration {
         logger.info(
           `${og.images} Open Graph images and covers written: ${og.rendered} rendered, ${og.copied} from the cache, ${og.pruned} pruned from it; ${og.onRequest} left to the image API (rendered on first request)`,
         );
+        if (config.SKRIBRA_SEARCH_INDEX) {
+          phases?.next('search index');
+          const { writeSearchIndex } = await import('./write-search-index.ts');
+          logger.info(`search index: ${(await writeSearchIndex(out)).pages} pages (Pagefind, /pagefind/)`);
+        }
         if (config.SKRIBRA_PRECOMPRESS) {
           phases?.next('precompress');
           logger.info(`precompressed ${(await writePrecompressed(out)).files} files (br, gzip)`);

@@ -22,13 +22,14 @@ const PERMISSIONS =
 
 /**
  * HTML pages: scripts only from the site itself and the inline scripts the build emitted, by hash (never
- * `unsafe-inline` for scripts); styles may be inline (Shiki colours code with style attributes); images from
+ * `unsafe-inline` for scripts), and WebAssembly compiled from the site's own files (`wasm-unsafe-eval`: the search
+ * index's Pagefind runtime; it allows no `eval` of JavaScript); styles may be inline (Shiki colours code with style attributes); images from
  * anywhere over HTTPS (blog covers live on customers' CDNs); never framed.
  */
 export function pageSecurity(scriptHashes: readonly string[]): Record<string, string> {
   const csp = [
     "default-src 'self'",
-    `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join('')}`,
+    `script-src 'self' 'wasm-unsafe-eval'${scriptHashes.map((h) => ` '${h}'`).join('')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https: data:",
     "font-src 'self'",

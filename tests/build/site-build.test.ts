@@ -82,7 +82,7 @@ describe('the real content builds into a complete site', () => {
     // Every inline script of the pages is allowed by its hash, and no script by `unsafe-inline`.
     expect(inlineScriptHashes(dist).length).toBeGreaterThan(0);
     expect(headers).toMatch(
-      /^\/\*\n( {2}.+\n)* {2}Content-Security-Policy: default-src 'self'; script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+; /m,
+      /^\/\*\n( {2}.+\n)* {2}Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'( 'sha256-[A-Za-z0-9+/=]+')+; /m,
     );
     expect(headers).not.toMatch(/script-src[^;]*unsafe-inline/);
     // A build does not read the term pages it took from its cache for their scripts: a term page's inline scripts

@@ -25,7 +25,7 @@ const base = (h: Headers) => Object.fromEntries(Object.keys(BASE_SECURITY).map((
 function expectPagePolicy(h: Headers, where: string) {
   expect(base(h), where).toEqual(BASE_SECURITY);
   const csp = h.get('content-security-policy') ?? '';
-  expect(csp, where).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  expect(csp, where).toMatch(/script-src 'self' 'wasm-unsafe-eval'( 'sha256-[A-Za-z0-9+/=]+')+;/);
   expect(csp, where).not.toMatch(/script-src[^;]*unsafe-inline/);
   expect(csp, where).toContain("frame-ancestors 'none'");
   expect(h.get('x-frame-options'), where).toBe('DENY');

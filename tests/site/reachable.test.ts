@@ -68,7 +68,7 @@ describe('appUrl', () => {
     try {
       before = siteSettings();
     } catch {}
-    const base = { contentDir: '', siteUrl: 'http://x', limits: {} as never, ogCacheDir: '', buildCacheDir: '' };
+    const base = { contentDir: '', siteUrl: 'http://x', limits: {} as never, ogCacheDir: '', buildCacheDir: '', searchIndex: true };
     try {
       provideSiteSettings({ ...base, appUrl: 'https://app.example' });
       expect([appUrl('sign-in'), appUrl('sign-up'), appUrl('sign-up', 'a b')]).toEqual([

@@ -1,31 +1,91 @@
-// The search page's script: asks /api/v1/search (the same endpoint and ranking as the public API) as the visitor
-// types, and keeps ?q= in the address bar so a result list can be shared. It downloads only the answers, never the
-// whole index: at 100,000 pages the index is tens of megabytes, an answer a few kilobytes (and cached by the CDN).
-// Text is set with textContent, never as HTML.
+// The search page's script. With the site's full-text index (Pagefind, written by the build to /pagefind/; the form's
+// data-index names it) it searches the words of every page: the browser loads the index in chunks, only the parts a
+// query needs, and each result's excerpt comes with the matched words marked. Without the index (switched off with
+// SKRIBRA_SEARCH_INDEX=0, the dev server, or it fails to load) it asks /api/v1/search, titles and descriptions. The
+// kind filter narrows either. ?q= and ?kind= stay in the address bar so a result list can be shared. Text is set with
+// textContent, never as HTML; an excerpt's marks become <mark> elements around text nodes.
+import { kindLabel } from '../../components/kind-label.ts';
 
 /** Results shown at once; the status line gives the full count. */
-const SHOWN = 50;
-/** Pause after a keystroke before asking: a fast typist sends one request per pause, not one per letter. */
+const SHOWN = 20;
+/** Pause after a keystroke before searching: a fast typist searches once per pause, not once per letter. */
 const DEBOUNCE_MS = 120;
 
 interface Hit {
   path: string;
   title: string;
-  description: string;
+  /** The matched passage, with `<mark>` around matched words (full text), or the page's description (API). */
+  excerpt: string;
+  marked: boolean;
   kind: string;
-  section?: string;
+}
+
+interface PagefindResult {
+  data: () => Promise<{ url: string; excerpt: string; meta: { title?: string }; filters: { kind?: string[] } }>;
+}
+interface Pagefind {
+  options: (o: Record<string, unknown>) => Promise<void>;
+  search: (q: string, o?: { filters?: Record<string, string> }) => Promise<{ results: PagefindResult[] } | null>;
+}
+
+/** The excerpt's text and marks as nodes: Pagefind's excerpt is escaped text with <mark> tags. */
+function excerptNodes(excerpt: string): Node[] {
+  const decode = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  return excerpt.split(/(<mark>[\s\S]*?<\/mark>)/).map((part) => {
+    const marked = /^<mark>([\s\S]*)<\/mark>$/.exec(part);
+    if (!marked) return document.createTextNode(decode(part));
+    const mark = document.createElement('mark');
+    mark.textContent = decode(marked[1]!);
+    return mark;
+  });
 }
 
 export function startSiteSearch(): void {
   const form = document.getElementById('search-page-form') as HTMLFormElement;
   const input = document.getElementById('search-q') as HTMLInputElement;
+  const kindSelect = document.getElementById('search-kind') as HTMLSelectElement;
+  const hint = document.getElementById('search-hint')!;
   const status = document.getElementById('search-status')!;
   const list = document.getElementById('search-results') as HTMLOListElement;
   const api = form.dataset.api!;
-  input.value = new URLSearchParams(location.search).get('q') ?? '';
+  const params = new URLSearchParams(location.search);
+  input.value = params.get('q') ?? '';
+  kindSelect.value = params.get('kind') ?? '';
+  if (kindSelect.selectedIndex < 0) kindSelect.value = '';
 
-  let pending: AbortController | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  // The index loads on the first search, not with the page.
+  let index: Promise<Pagefind | undefined> | undefined;
+  const fullText = () =>
+    (index ??= form.dataset.index
+      ? import(/* @vite-ignore */ `${form.dataset.index}pagefind.js`)
+          .then(async (pf: Pagefind) => {
+            await pf.options({ excerptLength: 24 });
+            return pf;
+          })
+          .catch(() => undefined)
+      : Promise.resolve(undefined));
+
+  const searchIndex = async (pf: Pagefind, q: string, kind: string): Promise<{ total: number; hits: Hit[] }> => {
+    const found = await pf.search(q, kind ? { filters: { kind } } : {});
+    const results = found?.results ?? [];
+    const hits = await Promise.all(
+      results.slice(0, SHOWN).map(async (r) => {
+        const d = await r.data();
+        return { path: d.url, title: d.meta.title ?? d.url, excerpt: d.excerpt, marked: true, kind: d.filters.kind?.[0] ?? '' };
+      }),
+    );
+    return { total: results.length, hits };
+  };
+
+  const searchApi = async (q: string, kind: string, signal: AbortSignal): Promise<{ total: number; hits: Hit[] }> => {
+    const res = await fetch(`${api}?${new URLSearchParams({ q, limit: '100' })}`, { signal, headers: { accept: 'application/json' } });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const { data } = (await res.json()) as { data: { items: { path: string; title: string; description: string; kind: string }[] } };
+    const items = data.items
+      .map((d) => ({ path: d.path, title: d.title, excerpt: d.description, marked: false, kind: kindLabel(d.kind) }))
+      .filter((d) => !kind || d.kind === kind);
+    return { total: items.length, hits: items.slice(0, SHOWN) };
+  };
 
   const show = (q: string, total: number, hits: Hit[]) => {
     status.textContent =
@@ -40,20 +100,26 @@ export function startSiteSearch(): void {
         link.textContent = doc.title;
         const meta = document.createElement('p');
         meta.className = 'meta';
-        meta.textContent = doc.section ?? doc.kind;
+        meta.textContent = doc.kind;
         const text = document.createElement('p');
-        text.textContent = doc.description;
+        if (doc.marked) text.append(...excerptNodes(doc.excerpt));
+        else text.textContent = doc.excerpt;
         item.append(link, meta, text);
         return item;
       }),
     );
   };
 
+  let pending: AbortController | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const search = async () => {
     const q = input.value.trim();
+    const kind = kindSelect.value;
     const url = new URL(location.href);
+    url.searchParams.delete('q');
+    url.searchParams.delete('kind');
     if (q) url.searchParams.set('q', q);
-    else url.searchParams.delete('q');
+    if (kind) url.searchParams.set('kind', kind);
     history.replaceState(null, '', url);
     pending?.abort();
     if (q.length < 2) {
@@ -63,15 +129,14 @@ export function startSiteSearch(): void {
     }
     const mine = (pending = new AbortController());
     try {
-      const res = await fetch(`${api}?${new URLSearchParams({ q, limit: String(SHOWN) })}`, {
-        signal: mine.signal,
-        headers: { accept: 'application/json' },
-      });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const { data } = (await res.json()) as { data: { total: number; items: Hit[] } };
-      if (pending === mine) show(q, data.total, data.items);
+      const pf = await fullText();
+      hint.textContent = pf
+        ? 'Searches the words of every page; the pages with the most matches, and matches in titles, come first.'
+        : 'Every word must appear in a page’s title or description; the start of a word is enough. Titles rank first.';
+      const { total, hits } = pf ? await searchIndex(pf, q, kind) : await searchApi(q, kind, mine.signal);
+      if (pending === mine) show(q, total, hits);
     } catch (err) {
-      if ((err as Error).name !== 'AbortError') {
+      if ((err as Error).name !== 'AbortError' && pending === mine) {
         list.replaceChildren();
         status.textContent = 'Search is unavailable right now; please try again later.';
       }
@@ -83,6 +148,7 @@ export function startSiteSearch(): void {
     clearTimeout(timer);
     timer = setTimeout(search, DEBOUNCE_MS);
   });
+  kindSelect.addEventListener('change', () => void search());
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     clearTimeout(timer);

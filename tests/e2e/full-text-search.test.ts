@@ -1,0 +1,108 @@
+// Full-text search on the site (issue 37): the search page and the header box search the words of every page through
+// the build's Pagefind index, with a kind filter and the matched words marked in each excerpt; without the index the
+// page asks /api/v1/search (titles and descriptions), and without JavaScript a plain form asks it.
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, watchErrors } from '../../src/dev/chromium.ts';
+
+const { siteUrl } = inject('e2e');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Shown {
+  status: string;
+  hits: { href: string; kind: string; marks: string[] }[];
+}
+/** The status line and the first ten results once they are shown. */
+async function results(page: Page): Promise<Shown> {
+  await page.locator('#search-results li').first().waitFor();
+  return page.evaluate(() => ({
+    status: document.getElementById('search-status')!.textContent ?? '',
+    hits: [...document.querySelectorAll('#search-results li')].slice(0, 10).map((li) => ({
+      href: li.querySelector('a')!.getAttribute('href')!,
+      kind: li.querySelector('.meta')!.textContent ?? '',
+      marks: [...li.querySelectorAll('mark')].map((m) => m.textContent ?? ''),
+    })),
+  }));
+}
+
+describe('the search page', () => {
+  it.each([
+    ['webhook signature', '/docs/webhooks/'],
+    ['decay', '/blog/content-decay/'],
+    ['rel=canonical redirects', '/glossary/canonical-url/'],
+  ])('“%s” finds %s in the first ten, its matched words marked', async (q, path) => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    let indexBytes = 0;
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname.startsWith('/pagefind/'))
+        void res
+          .body()
+          .then((b) => (indexBytes += b.length))
+          .catch(() => {});
+    });
+    await page.goto(`${siteUrl}/search/?q=${encodeURIComponent(q)}`);
+    const { hits } = await results(page);
+    const hit = hits.find((h) => h.href === path);
+    expect(hit, JSON.stringify(hits)).toBeDefined();
+    expect(hit!.marks.length).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    // The runtime, its WebAssembly and the chunks this query needed: far from the whole index.
+    expect(indexBytes).toBeGreaterThan(0);
+    expect(indexBytes).toBeLessThan(300 * 1024);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the kind filter narrows the results, and stays in the address', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${siteUrl}/search/?q=decay`);
+    const all = await results(page);
+    expect(new Set(all.hits.map((h) => h.kind)).size).toBeGreaterThan(1);
+    await page.getByLabel('Kind of page').selectOption('Glossary');
+    await page.waitForURL(/kind=Glossary/);
+    await page.waitForFunction(() => [...document.querySelectorAll('#search-results .meta')].every((m) => m.textContent === 'Glossary'));
+    const glossary = await results(page);
+    expect(glossary.hits.map((h) => h.href)).toContain('/glossary/content-decay/');
+    expect(glossary.hits.every((h) => h.kind === 'Glossary')).toBe(true);
+    await page.close();
+  });
+
+  it('the header box searches the words of every page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${siteUrl}/pricing/`);
+    await page.getByRole('searchbox', { name: 'Search the site' }).fill('webhook signature');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/search\/\?q=webhook\+signature$/);
+    expect((await results(page)).hits.map((h) => h.href)).toContain('/docs/webhooks/');
+    await page.close();
+  });
+
+  it('without the index, asks /api/v1/search: titles and descriptions', async () => {
+    const page = await browser.newPage();
+    await page.route('**/pagefind/**', (route) => route.abort());
+    await page.goto(`${siteUrl}/search/?q=canonical`);
+    const { hits } = await results(page);
+    expect(hits.map((h) => h.href)).toContain('/glossary/canonical-url/');
+    expect(hits.every((h) => h.marks.length === 0)).toBe(true);
+    await page.close();
+  });
+
+  it('without JavaScript, a plain form asks /api/v1/search', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}/search/`);
+    await page.getByLabel('Search titles and descriptions').fill('canonical');
+    const [answer] = await Promise.all([page.waitForResponse(/\/api\/v1\/search\?q=canonical/), page.keyboard.press('Enter')]);
+    expect(answer.status()).toBe(200);
+    const { data } = (await answer.json()) as { data: { items: { path: string }[] } };
+    expect(data.items.map((i) => i.path)).toContain('/glossary/canonical-url/');
+    await context.close();
+  });
+});
