@@ -6,10 +6,11 @@
 // the slug in words. Writes into SKRIBRA_CONTENT_DIR, else content/. Exit 0 written, 1 the file exists (nothing
 // is changed), 2 a mistake in the command.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import { didYouMean } from '../src/catalog/did-you-mean.ts';
+import { display } from '../src/catalog/read-content.ts';
 import { SCAFFOLDS, scaffoldText } from '../src/catalog/scaffolds.ts';
 import { slug as slugSchema } from '../src/schemas/common.ts';
 
@@ -71,11 +72,6 @@ const title =
 
 const contentDir = process.env.SKRIBRA_CONTENT_DIR || 'content';
 const file = join(contentDir, scaffold.folder, `${slug}.md`);
-/** As the checker names files: relative to the working directory when inside it, else absolute. */
-const display = (path: string) => {
-  const rel = relative(process.cwd(), path);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : resolve(path);
-};
 const shown = display(file);
 if (existsSync(file)) fail(`${shown} already exists: edit it, or choose another slug`, 1);
 

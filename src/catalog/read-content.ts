@@ -20,8 +20,8 @@ export interface YamlFile extends SourceFile {
   data: unknown;
 }
 
-/** Relative to the working directory when inside it (`content/glossary/seo.md`), else absolute. */
-const display = (path: string) => {
+/** Relative to the working directory when inside it (`content/glossary/seo.md`), else absolute: how problems name files. */
+export const display = (path: string) => {
   const rel = relative(process.cwd(), path);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 };
