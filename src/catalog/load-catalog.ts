@@ -187,11 +187,12 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
       );
     });
 
+  const termSlugs = [...targets.keys()];
   const termTitles: { f: ContentFile; title: string; field: string }[] = [];
   let terms = termFiles
     .map((f): GlossaryTerm | undefined => {
       const slug = slugOf(f);
-      const input = problems.validate(GlossaryTermInput, f.data, f, [], { category: categorySlugs });
+      const input = problems.validate(GlossaryTermInput, f.data, f, [], { category: categorySlugs, 'related_terms.*': termSlugs });
       notInFuture(f);
       termTitles.push(...rawTitle(f));
       // Cross-checks read the raw values, so a term with another bad field still gets them.

@@ -85,7 +85,8 @@ export class Problems {
   /**
    * Parses `data` with `schema`; records every issue and returns undefined when it does not pass. A value refused at
    * a field gets a "did you mean" from the values the field allows (an enum's), or from `known` by dotted field
-   * (`{ category: categorySlugs }`): `kind: must be one of page, resource, audience, doc (did you mean "doc"?)`.
+   * (`{ category: categorySlugs, 'related_terms.*': slugs }`, `*` for any list index):
+   * `kind: must be one of page, resource, audience, doc (did you mean "doc"?)`.
    */
   validate<T extends z.ZodType>(
     schema: T,
@@ -109,7 +110,7 @@ export class Problems {
       const described = describeIssue(issue);
       const path = described.path ? described.path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [];
       const value = valueAt(data, path);
-      const allowed = issue.code === 'invalid_value' ? issue.values.map(String) : known[described.path];
+      const allowed = issue.code === 'invalid_value' ? issue.values.map(String) : known[described.path.replace(/\.\d+(?=\.|$)/g, '.*')];
       const close = typeof value === 'string' && allowed ? didYouMean(value, allowed) : undefined;
       this.at(src, [...prefix, ...path], close ? `${described.reason} (did you mean ${close}?)` : described.reason);
     }

@@ -52,6 +52,7 @@ beforeAll(() => {
   // Near misses: a term's category in the wrong case, enum values in the wrong case or one letter off.
   edit('glossary/canonical-url.md', 'category: technical-seo', 'category: technical-SEO');
   edit('tools/word-counter.md', 'runs_on: browser', 'runs_on: Browser');
+  edit('glossary/canonical-url.md', 'related_terms: [noindex]', 'related_terms: [NoIndex]');
   edit('agents/quill.md', 'kind: autonomous', 'kind: recommends');
   edit('pages/index.md', 'kind: page', 'kind: Page');
 });
@@ -66,6 +67,7 @@ describe('npm run check:content on what editors get wrong', () => {
       `${dir}/features/content-apis.md:2:1: title: "CONTENT API" is also the title of ${dir}/features/content-api.md (titles in features/ must differ, case and spaces aside)`,
       `${dir}/features/content-apis.md:4:1: category: "delivery" is "Delivery" in 1 other file (did you mean "Delivery"?)`,
       `${dir}/glossary/canonical-url.md:5:1: category: must be lower case letters, digits and single hyphens (did you mean "technical-seo"?)`,
+      `${dir}/glossary/canonical-url.md:7:17: related_terms.0: must be lower case letters, digits and single hyphens (did you mean "noindex"?)`,
       `${dir}/glossary/canonical-url.md:11:1: updated: is in the future (expected ${dateIn(0)} or earlier)`,
       `${dir}/glossary/noindex.md:2:1: title: "canonical  url" is also the title of ${dir}/glossary/canonical-url.md (titles in glossary/ must differ, case and spaces aside)`,
       `${dir}/glossary/noindex.md:13:19: body: cross-reference [[canonical-url|]] has no text after "|" (expected [[canonical-url]] or [[canonical-url|text]])`,
@@ -74,7 +76,7 @@ describe('npm run check:content on what editors get wrong', () => {
       `${dir}/pages/index.md:4:1: kind: must be one of page, resource, audience, doc (did you mean "page"?)`,
       `${dir}/tools/word-counter.md:4:1: runs_on: must be one of browser, server (did you mean "browser"?)`,
     ]);
-    expect(r.stderr).toContain('11 content problems in 6 files');
+    expect(r.stderr).toContain('12 content problems in 6 files');
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 
