@@ -164,7 +164,9 @@ describe('npm run dev', () => {
     expect(await status('/api/v1/glossary/zebra-broken-term')).toBe(404); // left out until fixed
     // The terminal lists the problems as check:content does, and which page shows them; no stack of ours.
     const log = readFileSync(join(dataDir, 'dev.log'), 'utf8');
-    expect(log).toContain(`${shown}:${line}:1: updated: must be a date YYYY-MM-DD (expected e.g. 2026-01-31)\n1 content problem in 1 file\n`);
+    expect(log).toContain(
+      `${shown}:${line}:1: updated: must be a date YYYY-MM-DD (expected e.g. 2026-01-31)\n1 content problem in 1 file\n`,
+    );
     expect(log).toContain('Left out until fixed; its page shows the problems: /glossary/zebra-broken-term/');
     expect(log).not.toMatch(/src\/catalog\/(problems|load-catalog)\.ts/);
 
