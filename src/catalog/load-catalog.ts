@@ -294,7 +294,7 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
   sameTitles(pageTitles, 'pages/');
 
   let broken: Map<string, ContentProblem[]> | undefined;
-  if (options.isolate && problems.list.every((p) => pageOfFile(contentDir, p.file))) {
+  if (options.isolate && problems.list.length && problems.list.every((p) => pageOfFile(contentDir, p.file))) {
     broken = new Map();
     for (const p of problems.sorted()) {
       const path = pageOfFile(contentDir, p.file)!;
