@@ -13,6 +13,9 @@ as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 
 if [ "${1:-}" = "--restart" ]; then
   DIR="$2"
+  PATH="$PATH:/usr/sbin"
+  # A killed pooler leaves its pidfile, which PgBouncer takes for a running instance.
+  if [ -f "$DIR/pgbouncer.pid" ] && ! kill -0 "$(cat "$DIR/pgbouncer.pid")" 2>/dev/null; then rm -f "$DIR/pgbouncer.pid"; fi
   as_pg pgbouncer -d "$DIR/pgbouncer.ini" >&2
   exit 0
 fi

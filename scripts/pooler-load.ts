@@ -3,7 +3,7 @@
 // pooler suite): seeds one account with a project of 200 articles, serves the content API in a child process (the
 // local origin's pipeline with only the content API, as bench:content does) with the rate limits raised and the
 // list cache off, drives list and detail with autocannon, then asks each route once more, one request at a time,
-// to see that the API still answers. Prints one JSON line: per route the answers, non-2xx and errors, the answers
+// to see that the API still answers (and how long until it does). Prints one JSON line: per route the answers, non-2xx and errors, the answers
 // after, and every line the server wrote to stderr (an unhandled error shows there). A correctness check, not a
 // benchmark (bench:content measures).
 //   node scripts/pooler-load.ts   LOAD_SECONDS (10)  LOAD_CONNECTIONS (32)  SKRIBRA_DB_POOL (the server's, default 6)
@@ -71,7 +71,20 @@ if (process.argv[2] === '--serve') {
     detail: () => `/v1/articles/article-${1 + Math.floor(Math.random() * 200)}?projectId=${project}`,
   };
   const headers = { authorization: `Bearer ${api_key}` };
-  const results: Record<string, { answers: number; non2xx: number; errors: number; timeouts: number; after: number[] }> = {};
+  const results: Record<
+    string,
+    {
+      answers: number;
+      non2xx: number;
+      errors: number;
+      timeouts: number;
+      statuses: Record<string, number>;
+      p99Ms: number;
+      maxMs: number;
+      after: number[];
+      recoveredMs: number | null;
+    }
+  > = {};
   for (const kind of ['list', 'detail'] as const) {
     // A request unanswered after 20 s counts as a timeout (autocannon's own option and fields, beyond its typings here).
     const options = {
@@ -82,10 +95,39 @@ if (process.argv[2] === '--serve') {
       headers,
       requests: [{ setupRequest: (req: object) => ({ ...req, path: paths[kind]() }) }],
     };
-    const r = (await autocannon(options)) as Awaited<ReturnType<typeof autocannon>> & { '2xx': number; timeouts: number };
+    const r = (await autocannon(options)) as Awaited<ReturnType<typeof autocannon>> & {
+      '2xx': number;
+      timeouts: number;
+      statusCodeStats?: Record<string, { count: number }>;
+      latency: { p99: number; max: number };
+    };
+    // Then one request at a time: `after` is the first three statuses, `recoveredMs` how long until three in a row
+    // were 200 (at most 30 s of asking).
     const after: number[] = [];
-    for (let i = 0; i < 3; i++) after.push((await fetch(`http://127.0.0.1:${port}${paths[kind]()}`, { headers })).status);
-    results[kind] = { answers: r['2xx'], non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, after };
+    const t0 = Date.now();
+    let row = 0;
+    let recoveredMs: number | null = null;
+    while (Date.now() - t0 < 30_000) {
+      const status = (await fetch(`http://127.0.0.1:${port}${paths[kind]()}`, { headers })).status;
+      if (after.length < 3) after.push(status);
+      row = status === 200 ? row + 1 : 0;
+      if (row === 3) {
+        recoveredMs = Date.now() - t0;
+        break;
+      }
+    }
+    const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
+    results[kind] = {
+      answers: r['2xx'],
+      non2xx: r.non2xx,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      statuses,
+      p99Ms: r.latency.p99,
+      maxMs: r.latency.max,
+      after,
+      recoveredMs,
+    };
   }
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));

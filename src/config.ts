@@ -37,11 +37,12 @@ export const configSchema = z.object({
   SKRIBRA_LIST_CACHE_MB: int(32, 0),
   SKRIBRA_DB_CONNECT_TIMEOUT: int(5),
   /**
-   * Named prepared statements: 0 for a transaction-mode pooler (PgBouncer, Supabase's port 6543, a pooled Neon or
-   * Netlify Database address), which does not carry them between server connections. Unset: off when DATABASE_URL
-   * names such a pooler (`pgbouncer=true`, a `-pooler.` or `pooler.supabase.com` host, port 6543), else on.
+   * 1: DATABASE_URL is a transaction-mode pooler (PgBouncer, Supabase's port 6543, a pooled Neon or Netlify Database
+   * address), which hands each transaction any server connection: no named prepared statements, one exchange at a
+   * time per connection. 0: a server or a session-mode pooler. Unset: 1 when DATABASE_URL names such a pooler
+   * (`pgbouncer=true`, a `-pooler.` or `pooler.supabase.com` host, port 6543; src/store/pooler-url.ts), else 0.
    */
-  SKRIBRA_DB_PREPARE: z.preprocess(
+  SKRIBRA_DB_POOLER: z.preprocess(
     (v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v),
     z.boolean({ error: 'must be 0 or 1' }).optional(),
   ),

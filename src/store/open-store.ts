@@ -68,31 +68,39 @@ async function whenReachable<T>(fn: () => Promise<T>, waitMs: number, where: str
 }
 
 /**
- * A pool on `url` of `max` connections (SKRIBRA_DB_POOL or 10 when left out), with the config's connect timeout and,
- * through a transaction-mode pooler (SKRIBRA_DB_PREPARE, or the URL: pooler-url.ts), no named prepared statements:
- * each statement is parsed, bound and run in one exchange ending in one Sync, which any pooler keeps on one server
- * connection. Nothing of the store relies on a session: locks and settings are transaction-scoped. The pool can be
- * renewed whole when a connection in it is broken (renewable-pool.ts).
+ * A pool on `url` of `max` connections (SKRIBRA_DB_POOL or 10 when left out), with the config's connect timeout.
+ * Through a transaction-mode pooler (SKRIBRA_DB_POOLER, or the URL: pooler-url.ts) a transaction may run on any
+ * server connection, so: no named prepared statements (each statement is parsed, bound and run in one exchange
+ * ending in one Sync), and no pipelining (a connection sends its next statement once the last one's ReadyForQuery
+ * came back; PgBouncer 1.18 hands the server connection to another client at that ReadyForQuery, and the replies to
+ * a statement pipelined behind it were lost: "got packet '1' from server when not linked", and a statement that never
+ * ends; a transaction runs on a reserved connection then: renewable-pool.ts). Nothing of the store relies on a
+ * session: locks and settings are transaction-scoped. The pool can be renewed whole when a connection in it is
+ * broken (renewable-pool.ts).
  */
 export function connect(
   url: string,
   max: number | undefined,
-  config: Pick<Config, 'SKRIBRA_DB_POOL' | 'SKRIBRA_DB_CONNECT_TIMEOUT'> & Partial<Pick<Config, 'SKRIBRA_DB_PREPARE'>>,
+  config: Pick<Config, 'SKRIBRA_DB_POOL' | 'SKRIBRA_DB_CONNECT_TIMEOUT'> & Partial<Pick<Config, 'SKRIBRA_DB_POOLER'>>,
 ): Sql {
   const target = poolerUrl(url);
-  return renewablePool(() =>
-    postgres(target.url, {
-      max: max ?? config.SKRIBRA_DB_POOL ?? 10,
-      connect_timeout: config.SKRIBRA_DB_CONNECT_TIMEOUT,
-      idle_timeout: 60,
-      prepare: config.SKRIBRA_DB_PREPARE ?? !target.pooled,
-      // postgres.js waits before reopening a connection that closed with an error, by default 3^n/100 s (to 20 s)
-      // with n counted over the whole pool, so the dozens of refused connections of a 1 s restart made queries
-      // wait up to 20 s on connections still backing off after the server was back. Bounded to 1 s here.
-      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2),
-      onnotice: () => {},
-      connection: { TimeZone: 'UTC', application_name: 'skribra' },
-    }),
+  const pooled = config.SKRIBRA_DB_POOLER ?? target.pooled;
+  return renewablePool(
+    () =>
+      postgres(target.url, {
+        max: max ?? config.SKRIBRA_DB_POOL ?? 10,
+        connect_timeout: config.SKRIBRA_DB_CONNECT_TIMEOUT,
+        idle_timeout: 60,
+        prepare: !pooled,
+        ...({ max_pipeline: pooled ? 0 : 100 } as object), // an option postgres.js's typings leave out
+        // postgres.js waits before reopening a connection that closed with an error, by default 3^n/100 s (to 20 s)
+        // with n counted over the whole pool, so the dozens of refused connections of a 1 s restart made queries
+        // wait up to 20 s on connections still backing off after the server was back. Bounded to 1 s here.
+        backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2),
+        onnotice: () => {},
+        connection: { TimeZone: 'UTC', application_name: 'skribra' },
+      }),
+    { serial: pooled },
   );
 }
 

@@ -5,7 +5,7 @@
 //   - a Neon pooled host (`ep-...-pooler.<region>.aws.neon.tech`; Netlify Database runs on Neon);
 //   - Supabase's pooler (`*.pooler.supabase.com`) but on 5432, its session-mode port; any host on 6543.
 // `pgbouncer=false` says no, whatever the host.
-// SKRIBRA_DB_PREPARE overrides the guess either way (open-store.ts).
+// SKRIBRA_DB_POOLER overrides the guess either way (open-store.ts).
 
 export interface PoolerUrl {
   /** The URL to connect with (without `pgbouncer`). */

@@ -11,13 +11,18 @@ import type { Sql } from 'postgres';
 const RENEW_GAP_MS = 5000;
 const renewers = new WeakMap<object, (reason: string) => boolean>();
 
-/** A stand-in for the pool `make` gives, renewed by renewPool. */
-export function renewablePool(make: () => Sql): Sql {
+/**
+ * A stand-in for the pool `make` gives, renewed by renewPool. With `serial` (a pool that sends one exchange at a time
+ * per connection: postgres.js's max_pipeline 0, open-store.ts), `begin` runs its transaction on a reserved connection,
+ * as postgres.js's own begin cannot there (it reserves its connection only when the connection may take more).
+ */
+export function renewablePool(make: () => Sql, { serial = false } = {}): Sql {
   let current = make();
   let renewedAt = 0;
+  const begin = (...args: unknown[]) => reservedTransaction(current, args);
   const stand = new Proxy(function pool() {} as unknown as Sql, {
     apply: (_t, self, args) => Reflect.apply(current as unknown as (...a: unknown[]) => unknown, self, args),
-    get: (_t, key) => Reflect.get(current, key),
+    get: (_t, key) => (serial && key === 'begin' ? begin : Reflect.get(current, key)),
     has: (_t, key) => Reflect.has(current, key),
   });
   renewers.set(stand, (reason) => {
@@ -43,4 +48,29 @@ export function renewPool(sql: Sql, reason: string): boolean {
  */
 export function isProtocolError(err: unknown): boolean {
   return (err instanceof RangeError || err instanceof TypeError) && Object.hasOwn(err, 'query');
+}
+
+/** A transaction's statements see a pool without begin (tx.ts's sign of being in one), on the reserved connection. */
+const HIDDEN = new Set<PropertyKey>(['begin', 'reserve', 'release', 'end']);
+
+/** `sql.begin([options,] fn)` on a connection reserved for it: begin, fn, commit; rollback on any error. */
+async function reservedTransaction(pool: Sql, args: unknown[]): Promise<unknown> {
+  const [options, fn] = (typeof args[0] === 'function' ? ['', args[0]] : args) as [string, (tx: Sql) => unknown];
+  const conn = await pool.reserve();
+  const tx = new Proxy(conn, {
+    get: (t, key) => (HIDDEN.has(key) ? undefined : Reflect.get(t, key)),
+    has: (t, key) => !HIDDEN.has(key) && Reflect.has(t, key),
+  });
+  try {
+    await conn.unsafe(`begin ${options.replace(/[^a-z ]/gi, '')}`);
+    let result = await fn(tx as unknown as Sql);
+    if (Array.isArray(result)) result = await Promise.all(result);
+    await conn.unsafe('commit');
+    return result;
+  } catch (err) {
+    await conn.unsafe('rollback').catch(() => {});
+    throw err;
+  } finally {
+    conn.release();
+  }
 }

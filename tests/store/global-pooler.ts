@@ -24,7 +24,7 @@ const lastValue = (out: string, key: string) =>
     .slice(key.length + 1);
 
 export default async function setup(project: TestProject) {
-  const pg = execFileSync(join(ROOT, 'scripts/ci-postgres.sh'), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const pg = execFileSync(join(ROOT, 'scripts/ci-postgres.sh'), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const serverUrl = lastValue(pg, 'DATABASE_URL');
   const pgdata = lastValue(pg, 'PGDATA');
   const bin = execFileSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1'], { encoding: 'utf8' }).trim();
@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
     execFileSync('runuser', ['-u', 'postgres', '--', `${bin}/pg_ctl`, '-D', pgdata, '-m', 'fast', 'stop'], { stdio: 'ignore' });
   let pooler: string;
   try {
-    pooler = execFileSync(join(ROOT, 'scripts/ci-pgbouncer.sh'), [serverUrl], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    pooler = execFileSync(join(ROOT, 'scripts/ci-pgbouncer.sh'), [serverUrl], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (err) {
     stopServer();
     throw err;

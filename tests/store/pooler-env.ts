@@ -42,7 +42,7 @@ export function startPooler(pool: number): Pooler {
     encoding: 'utf8',
     // PGBOUNCER_PORT (a port range of one's own on a shared machine) puts this one above the run's.
     env: { ...process.env, PGBOUNCER_POOL: String(pool), PGBOUNCER_PORT: base ? String(base + 1 + (process.pid % 40) + started++) : '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const value = (k: string) =>
     out
