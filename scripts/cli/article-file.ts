@@ -32,8 +32,8 @@ export const FIELDS = Object.keys(shape) as Field[];
 /** What each field is for, from the field table (src/schemas/article-fields.ts). */
 const note = (f: Field) => ARTICLE_FIELDS[f].note;
 
-/** Fields a re-publish clears when the file leaves them out (noindex and redirects are kept instead). */
-const CLEARED_WHEN_MISSING = FIELDS.filter((f) => !ARTICLE_FIELDS[f].required && !ARTICLE_FIELDS[f].kept);
+/** Fields a re-publish clears when the file leaves them out (noindex and redirects are kept; image measurements are measured again). */
+const CLEARED_WHEN_MISSING = FIELDS.filter((f) => !ARTICLE_FIELDS[f].required && !ARTICLE_FIELDS[f].kept && !ARTICLE_FIELDS[f].measured);
 
 /** Bounds of a field, in words: `1 to 300 characters`, `at most 30 items`, `0 to 1000`. */
 function bounds(field: Field): string {

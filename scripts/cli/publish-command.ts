@@ -4,7 +4,8 @@
 // it had been published alone.
 import type { Sql } from 'postgres';
 import type { Config } from '../../src/config.ts';
-import { getArticle, publishArticle } from '../../src/store/repos/articles.ts';
+import { getArticle } from '../../src/store/repos/articles.ts';
+import { publishWithImages } from '../../src/publishing/publish-article.ts';
 import { getProject } from '../../src/store/repos/projects.ts';
 import { runDueDeliveries } from '../../src/webhooks/run-deliveries.ts';
 import { NotFoundError, required, UsageError } from './args.ts';
@@ -17,7 +18,7 @@ import { describeSend, sendNow } from './webhook-commands.ts';
 const SEND_AT_ONCE = 16;
 
 /** Publishes one checked entry; the problems that stop it otherwise (fields a re-publish would clear). */
-async function publishOne(sql: Sql, projectId: string, e: FileEntry, replace: boolean) {
+async function publishOne(sql: Sql, projectId: string, e: FileEntry, replace: boolean, config: Config) {
   const article = e.article!;
   // Checked before the write, not in its transaction: an operator's command, not a concurrent API.
   const existing = await getArticle(sql, projectId, article.slug);
@@ -32,7 +33,8 @@ async function publishOne(sql: Sql, projectId: string, e: FileEntry, replace: bo
   }
   // An unpublished article comes back: it is re-published, not merely updated.
   const republished = Boolean(existing?.unpublished);
-  return { published: { ...(await publishArticle(sql, projectId, article)), republished }, cleared };
+  // Its images are measured first; one that cannot be is a warning, never a failed publish.
+  return { published: { ...(await publishWithImages(sql, projectId, article, config)), republished }, cleared };
 }
 
 async function sendFirstAttempts(sql: Sql, ids: string[], config: Config) {
@@ -68,7 +70,7 @@ export const publishCommand: Command = {
     const { list, entries } = readArticleFile(file);
     if (!(await getProject(sql, projectId))) throw new NotFoundError(`No project ${projectId}.`);
     if (!list) {
-      const r = await publishOne(sql, projectId, entries[0]!, replace);
+      const r = await publishOne(sql, projectId, entries[0]!, replace, config);
       if (!r.published) {
         throw new UsageError(
           `publishing ${file} would clear ${r.cleared.join(', ')} of ${entries[0]!.slug} (set now, missing from the file); add them to the file, pass --replace to clear them, or change fields with skribra article update`,
@@ -83,6 +85,7 @@ export const publishCommand: Command = {
         created: a.created,
         ...(a.republished ? { republished: true } : {}),
         ...(cleared.length ? { cleared } : {}),
+        ...(a.warnings ? { warnings: a.warnings } : {}),
         ...(webhook ? { webhook } : {}),
       };
     }
@@ -90,7 +93,7 @@ export const publishCommand: Command = {
     const failed: { index: number; slug: string | null; problems: string[] }[] = [];
     const deliveries: string[] = [];
     for (const e of entries) {
-      const r = e.article ? await publishOne(sql, projectId, e, replace) : { problems: e.problems };
+      const r = e.article ? await publishOne(sql, projectId, e, replace, config) : { problems: e.problems };
       if (!('published' in r) || !r.published) {
         failed.push({ index: e.index, slug: e.slug ?? null, problems: r.problems });
         continue;
@@ -103,6 +106,7 @@ export const publishCommand: Command = {
         created: a.created,
         ...(a.republished ? { republished: true } : {}),
         ...(r.cleared.length ? { cleared: r.cleared } : {}),
+        ...(a.warnings ? { warnings: a.warnings } : {}),
       });
       if (a.delivery_id) deliveries.push(a.delivery_id);
     }
@@ -111,7 +115,7 @@ export const publishCommand: Command = {
   },
   human(r) {
     if (!Array.isArray(r.published)) {
-      return `${r.created ? 'published' : r.republished ? 're-published' : 'updated'} ${r.slug} (${r.id})${r.cleared ? `\ncleared ${(r.cleared as string[]).join(', ')}` : ''}${r.webhook ? `\n${describeSend(r.webhook as Record<string, unknown>)}` : ''}`;
+      return `${r.created ? 'published' : r.republished ? 're-published' : 'updated'} ${r.slug} (${r.id})${r.cleared ? `\ncleared ${(r.cleared as string[]).join(', ')}` : ''}${r.warnings ? `\n${(r.warnings as string[]).map((w) => `warning: ${w}`).join('\n')}` : ''}${r.webhook ? `\n${describeSend(r.webhook as Record<string, unknown>)}` : ''}`;
     }
     const published = r.published as { created: boolean; republished?: boolean }[];
     const failed = r.failed as { index: number; slug: string | null; problems: string[] }[];
@@ -121,6 +125,9 @@ export const publishCommand: Command = {
     return [
       `published ${published.length} of ${published.length + failed.length} (${created} new${again}, ${published.length - created - republished} updated)`,
       ...failed.map((f) => `entry ${f.index}${f.slug ? ` (${f.slug})` : ''}: ${f.problems.join('; ')}`),
+      ...(r.published as { index: number; slug: string; warnings?: string[] }[]).flatMap((p) =>
+        (p.warnings ?? []).map((w) => `entry ${p.index} (${p.slug}): warning: ${w}`),
+      ),
       ...(r.webhook
         ? [
             `webhook first attempts: ${Object.entries(r.webhook as Record<string, number>)

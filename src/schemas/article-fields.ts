@@ -1,4 +1,5 @@
-// An own article's writer-controlled fields, declared once. Everything else follows this table: the publish file's
+// An own article's fields, declared once: those the writer controls, and the image measurements a publish adds when
+// the file leaves them out (`measured`). Everything else follows this table: the publish file's
 // schema and the card and detail shapes (own-article.ts), the stored columns and their writes (src/store), the
 // serialiser (serialize-article.ts), the OpenAPI document and the client's types (both from the zod schemas), and
 // the CLI's field list and notes. Adding a field: one entry here plus the migration that adds its column (a store
@@ -41,6 +42,25 @@ const tag = z
   .max(60)
   .regex(/^[^\p{Cc}]+$/u, { error: 'must not contain control characters' });
 const imageSide = z.int().min(1).max(20000);
+/** A ThumbHash (evanw/thumbhash) in base64: about 25 bytes that decode to a blurred picture of the image. */
+const thumbHash = z
+  .string()
+  .regex(/^[A-Za-z0-9+/]{8,64}={0,2}$/, { error: 'must be a ThumbHash in base64 (8 to 64 characters)' })
+  .meta({ description: 'A ThumbHash in base64.' });
+const hexColour = z.string().regex(/^#[0-9a-f]{6}$/, { error: 'must be a colour as #rrggbb (lower case)' });
+/** One `<img>` of `content_html`, as measured at publish (or as the publisher's file gave it). */
+export const bodyImage = z.object({
+  src: z.string().max(4096).meta({ description: 'The `src` of the `<img>`, as in content_html.' }),
+  alt: z
+    .string()
+    .max(1000)
+    .optional()
+    .meta({ description: 'Its `alt` text; an empty string when the publisher marked it decorative (`alt=""`); absent when it has none.' }),
+  width: imageSide.optional().meta({ description: 'Its intrinsic width in pixels; absent when it could not be measured.' }),
+  height: imageSide.optional().meta({ description: 'Its intrinsic height in pixels; absent when it could not be measured.' }),
+  placeholder: thumbHash.optional().meta({ description: 'A ThumbHash (base64): a blurred placeholder while it loads.' }),
+  color: hexColour.optional().meta({ description: 'Its dominant colour as #rrggbb: a background while it loads.' }),
+});
 
 /** Where a field appears in the API: in the card and the detail, in the detail only, or in neither (folded elsewhere). */
 export type Shows = 'card' | 'detail' | 'none';
@@ -53,11 +73,16 @@ export interface FieldSpec<S extends z.ZodType = z.ZodType> {
   required?: true;
   /** A re-publish whose file leaves it out keeps the stored value (consolidation); others are cleared. */
   kept?: true;
+  /**
+   * Measured at publish from the image itself when the file leaves it out (src/publishing/measure-images.ts): a
+   * re-publish measures it again, so leaving it out of a file clears nothing.
+   */
+  measured?: true;
   /** What the field is for: the CLI's help, the OpenAPI description, the client's doc comment. */
   note: string;
 }
 
-const field = <S extends z.ZodType, V extends Shows, const E extends { required?: true; kept?: true } = object>(
+const field = <S extends z.ZodType, V extends Shows, const E extends { required?: true; kept?: true; measured?: true } = object>(
   schema: S,
   shows: V,
   note: string,
@@ -85,8 +110,30 @@ export const ARTICLE_FIELDS = {
   meta_description: field(z.string(), 'detail', 'The meta description for search results.'),
   image_url: field(httpUrl, 'card', 'The cover image.'),
   image_alt: field(z.string().trim().min(1).max(500), 'card', "The cover image's alternative text (needs image_url)."),
-  image_width: field(imageSide, 'card', "The cover image's width in pixels (needs image_url and image_height)."),
-  image_height: field(imageSide, 'card', "The cover image's height in pixels (needs image_url and image_width)."),
+  image_width: field(
+    imageSide,
+    'card',
+    "The cover image's width in pixels (needs image_url and image_height); measured from the image at publish when left out.",
+    { measured: true },
+  ),
+  image_height: field(
+    imageSide,
+    'card',
+    "The cover image's height in pixels (needs image_url and image_width); measured from the image at publish when left out.",
+    { measured: true },
+  ),
+  image_placeholder: field(
+    thumbHash,
+    'card',
+    'A ThumbHash of the cover image (base64, about 25 bytes): a blurred placeholder while it loads (@skribra/content/images turns it into a data URL); measured at publish when left out (needs image_url).',
+    { measured: true },
+  ),
+  image_color: field(
+    hexColour,
+    'card',
+    "The cover image's dominant colour as #rrggbb, a background while it loads; measured at publish when left out (needs image_url).",
+    { measured: true },
+  ),
   type: field(z.string(), 'card', 'A kind of article, such as guide or listicle.'),
   reading_time: field(z.int().min(0).max(1000), 'card', 'Minutes.'),
   keyword: field(z.string(), 'card', 'The target search keyword.'),
@@ -110,6 +157,12 @@ export const ARTICLE_FIELDS = {
   url: field(httpUrl, 'card', "The article's address on the customer's site, when known."),
   toc_html: field(z.string(), 'detail', 'The table of contents as HTML.'),
   last_change_summary: field(z.string(), 'detail', 'What changed in this version, in a sentence.'),
+  body_images: field(
+    z.array(bodyImage).max(500),
+    'detail',
+    'Each <img> of content_html in document order: {src, alt?, width?, height?, placeholder?, color?}, measured from the image at publish (width and height given on the <img> are kept). The <img> tags in content_html carry the same width and height, and loading="lazy" decoding="async" after the first.',
+    { measured: true },
+  ),
   related_articles: field(z.array(relatedArticle), 'detail', 'A list of {title, slug, url?}.'),
   sources: field(z.array(articleSource), 'detail', 'A list of {url, title?, publisher?}.'),
   json_ld: field(z.array(jsonLdObject), 'detail', 'A list of ready-made schema.org JSON-LD objects.'),
@@ -158,19 +211,21 @@ export function outputShape<V extends Shows>(names: readonly ArticleFieldName[])
 
 type InField<T> = T extends { required: true; schema: infer S }
   ? S
-  : T extends { schema: infer S extends z.ZodArray }
-    ? z.ZodDefault<S>
-    : T extends { schema: infer S extends z.ZodType }
-      ? z.ZodOptional<S>
-      : never;
+  : T extends { measured: true; schema: infer S extends z.ZodType }
+    ? z.ZodOptional<S>
+    : T extends { schema: infer S extends z.ZodArray }
+      ? z.ZodDefault<S>
+      : T extends { schema: infer S extends z.ZodType }
+        ? z.ZodOptional<S>
+        : never;
 export type InputShape = { [K in keyof F]: InField<F[K]> };
 
-/** The publish file's shape: required fields as they are, lists default to empty, the rest optional. */
+/** The publish file's shape: required fields as they are, lists default to empty (measured ones: left to the publish), the rest optional. */
 export function inputShape(): InputShape {
   return Object.fromEntries(
     FIELD_NAMES.map((k) => {
-      const { schema, note, required } = ARTICLE_FIELDS[k];
-      const s = required ? schema : isList(k) ? (schema as z.ZodArray).default([]) : schema.optional();
+      const { schema, note, required, measured } = ARTICLE_FIELDS[k];
+      const s = required ? schema : isList(k) && !measured ? (schema as z.ZodArray).default([]) : schema.optional();
       return [k, s.meta({ description: note })];
     }),
   ) as InputShape;
@@ -178,10 +233,17 @@ export function inputShape(): InputShape {
 
 /** Cross-field rules of the publish file, each with the field it names. */
 export function checkImage(
-  a: { image_url?: string; image_alt?: string; image_width?: number; image_height?: number },
+  a: {
+    image_url?: string;
+    image_alt?: string;
+    image_width?: number;
+    image_height?: number;
+    image_placeholder?: string;
+    image_color?: string;
+  },
   ctx: z.RefinementCtx,
 ): void {
-  for (const k of ['image_alt', 'image_width', 'image_height'] as const) {
+  for (const k of ['image_alt', 'image_width', 'image_height', 'image_placeholder', 'image_color'] as const) {
     if (a[k] !== undefined && a.image_url === undefined)
       ctx.addIssue({ code: 'custom', path: [k], message: 'needs image_url (the image it describes)' });
   }

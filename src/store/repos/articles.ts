@@ -6,7 +6,7 @@ import { newId } from '../ids.ts';
 import { CARD_COLUMNS, type ArticleRow, type CardRow } from '../article-rows.ts';
 import { inTx } from '../tx.ts';
 import { enqueueArticleEvents } from './deliveries.ts';
-import { ARTICLE_FIELDS, FIELD_NAMES, isJson } from '../../schemas/article-fields.ts';
+import { ARTICLE_FIELDS, FIELD_NAMES, isJson, isList } from '../../schemas/article-fields.ts';
 
 export type { ArticleRow, CardRow };
 
@@ -17,7 +17,7 @@ function columns(sql: Sql, a: OwnArticleInput): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of WRITTEN) {
     const v = (a as Record<string, unknown>)[k];
-    out[k] = isJson(k) ? (v === undefined ? null : sql.json(v as never)) : (v ?? null);
+    out[k] = isJson(k) ? (v === undefined ? (isList(k) ? sql.json([]) : null) : sql.json(v as never)) : (v ?? null);
   }
   return out;
 }

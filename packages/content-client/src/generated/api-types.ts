@@ -52,13 +52,21 @@ export interface OwnArticleCard {
    */
   image_alt?: string
   /**
-   * The cover image's width in pixels (needs image_url and image_height).
+   * The cover image's width in pixels (needs image_url and image_height); measured from the image at publish when left out.
    */
   image_width?: number
   /**
-   * The cover image's height in pixels (needs image_url and image_width).
+   * The cover image's height in pixels (needs image_url and image_width); measured from the image at publish when left out.
    */
   image_height?: number
+  /**
+   * A ThumbHash of the cover image (base64, about 25 bytes): a blurred placeholder while it loads (@skribra/content/images turns it into a data URL); measured at publish when left out (needs image_url).
+   */
+  image_placeholder?: string
+  /**
+   * The cover image's dominant colour as #rrggbb, a background while it loads; measured at publish when left out (needs image_url).
+   */
+  image_color?: string
   /**
    * A kind of article, such as guide or listicle.
    */
@@ -149,13 +157,21 @@ export interface OwnArticle {
    */
   image_alt?: string
   /**
-   * The cover image's width in pixels (needs image_url and image_height).
+   * The cover image's width in pixels (needs image_url and image_height); measured from the image at publish when left out.
    */
   image_width?: number
   /**
-   * The cover image's height in pixels (needs image_url and image_width).
+   * The cover image's height in pixels (needs image_url and image_width); measured from the image at publish when left out.
    */
   image_height?: number
+  /**
+   * A ThumbHash of the cover image (base64, about 25 bytes): a blurred placeholder while it loads (@skribra/content/images turns it into a data URL); measured at publish when left out (needs image_url).
+   */
+  image_placeholder?: string
+  /**
+   * The cover image's dominant colour as #rrggbb, a background while it loads; measured at publish when left out (needs image_url).
+   */
+  image_color?: string
   /**
    * A kind of article, such as guide or listicle.
    */
@@ -194,6 +210,37 @@ export interface OwnArticle {
    * What changed in this version, in a sentence.
    */
   last_change_summary?: string
+  /**
+   * Each <img> of content_html in document order: {src, alt?, width?, height?, placeholder?, color?}, measured from the image at publish (width and height given on the <img> are kept). The <img> tags in content_html carry the same width and height, and loading="lazy" decoding="async" after the first.
+   *
+   * @maxItems 500
+   */
+  body_images: {
+    /**
+     * The `src` of the `<img>`, as in content_html.
+     */
+    src: string
+    /**
+     * Its `alt` text; an empty string when the publisher marked it decorative (`alt=""`); absent when it has none.
+     */
+    alt?: string
+    /**
+     * Its intrinsic width in pixels; absent when it could not be measured.
+     */
+    width?: number
+    /**
+     * Its intrinsic height in pixels; absent when it could not be measured.
+     */
+    height?: number
+    /**
+     * A ThumbHash (base64): a blurred placeholder while it loads.
+     */
+    placeholder?: string
+    /**
+     * Its dominant colour as #rrggbb: a background while it loads.
+     */
+    color?: string
+  }[]
   /**
    * A list of {title, slug, url?}.
    */
