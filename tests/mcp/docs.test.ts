@@ -43,7 +43,7 @@ const localise = (s: string) =>
     .replaceAll('${input:skribra-api-key}', key)
     .replaceAll('<API_KEY>', key);
 
-const SITE_TOOLS = ['search', 'get_page', 'get_glossary_term', 'list', 'compare'];
+const SITE_TOOLS = ['search', 'search_text', 'get_page', 'get_glossary_term', 'list', 'compare'];
 const ACCOUNT_TOOLS = ['list_projects', 'list_articles', 'get_article', 'sync'];
 
 /** Connects as the config says, lists the tools, and for the account server makes one call with the key. */

@@ -29,9 +29,9 @@ async function expectSameAs(result: Awaited<ReturnType<typeof callTool>>, path: 
 }
 
 describe('tools', () => {
-  it('lists five tools, each described, read-only, with every argument described', async () => {
+  it('lists six tools, each described, read-only, with every argument described', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['search', 'get_page', 'get_glossary_term', 'list', 'compare']);
+    expect(tools.map((t) => t.name)).toEqual(['search', 'search_text', 'get_page', 'get_glossary_term', 'list', 'compare']);
     for (const t of tools) {
       expect(t.description!.length, t.name).toBeGreaterThan(100);
       expect(t.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
@@ -215,7 +215,7 @@ describe('over HTTP', () => {
   it('serves a client that sends no Accept or Content-Type (curl), and answers JSON whatever it asks', async () => {
     const res = await http(`${o.base}/mcp`, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' }) });
     expect(res.status).toBe(200);
-    expect(res.body.result.tools).toHaveLength(5);
+    expect(res.body.result.tools).toHaveLength(6);
   });
 
   it("refuses what is not MCP with the API's {code, message}: bad JSON, a non-message, a body too large", async () => {

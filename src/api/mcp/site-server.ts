@@ -18,6 +18,7 @@ import { describeParam } from './query-facts.ts';
 import { MCP_SERVER_VERSION, MCP_SERVERS } from './servers.ts';
 import { READ_ONLY, resultOf, toolHandler, type Query } from './tool-result.ts';
 import { addServerCardResource, type CardSource } from './server-card.ts';
+import { registerSearchText } from './full-text-search.ts';
 
 export interface SiteContext {
   /** The site the build is for (catalog.site_url): resource URIs and the pages get_page accepts. */
@@ -78,6 +79,7 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
     },
     toolHandler(({ q, limit }) => ctx.api(SEARCH, { q, limit })),
   );
+  registerSearchText(server, site, ctx.readSite);
 
   server.registerTool(
     'get_page',
