@@ -59,7 +59,10 @@ describe('the content API through PgBouncer in transaction mode, under load', ()
   }, async () => {
     const log = poolerEnv().serverLog;
     const from = statSync(log).size;
-    const r = await runLoad({ DATABASE_URL: withDatabase(poolerEnv().pooledUrl, db.name) });
+    // A failure here is a statement lost or misread, not a slow one: CI runs this beside other suites on two cores, so
+    // the API's bound is raised from 5 s (a statement lost through the pooler still shows, as a 503 or a timeout).
+    // `node scripts/pooler-load.ts` with DATABASE_URL on a pooler measures it at the default.
+    const r = await runLoad({ DATABASE_URL: withDatabase(poolerEnv().pooledUrl, db.name), SKRIBRA_DB_TIMEOUT_MS: '15000' });
     for (const kind of ['list', 'detail'] as const) {
       const k = r.results[kind];
       expect({ kind, non2xx: k.non2xx, statuses: k.statuses, errors: k.errors, timeouts: k.timeouts, after: k.after }).toEqual({
