@@ -6,6 +6,7 @@ import { createAccount } from './repos/accounts.ts';
 import { createProject } from './repos/projects.ts';
 import { publishArticle } from './repos/articles.ts';
 import { blogTopics, demoTopics, toArticle, type Topic } from './seed-content.ts';
+import { withDemoImages } from './seed-images.ts';
 import type { Config } from '../config.ts';
 
 export const DEMO_ACCOUNT_ID = 'acc_demo';
@@ -16,12 +17,14 @@ export const BLOG_PROJECT_ID = 'prj_skribra_blog';
 const SEED_LOCK = 727_274_612;
 const DAY = 86_400_000;
 
-async function seedArticles(sql: Sql, projectId: string, topics: Topic[], site: string, publisher: string) {
+/** `images`: the origin serving the demo pictures (public/demo/northwind/), for the demo account's articles. */
+async function seedArticles(sql: Sql, projectId: string, topics: Topic[], site: string, publisher: string, images?: string) {
   const now = Date.now();
   for (const [i, t] of topics.entries()) {
     const published = new Date(now - (i * 9 + 3) * DAY);
     const updated = i % 3 === 0 ? new Date(published.getTime() + 2 * DAY) : published;
-    await publishArticle(sql, projectId, toArticle(t, site, publisher, topics.slice(i + 1).concat(topics.slice(0, i))), {
+    const article = toArticle(t, site, publisher, topics.slice(i + 1).concat(topics.slice(0, i)));
+    await publishArticle(sql, projectId, images ? await withDemoImages(article, i, images) : article, {
       published,
       updated,
     });
@@ -41,7 +44,7 @@ export const seedsDemo = (embedded: boolean, requested: boolean): boolean => emb
  */
 export async function seedDemo(
   store: Pick<Store, 'sql'>,
-  { config, demo = true }: { config: Pick<Config, 'SKRIBRA_SITE_URL'>; demo?: boolean },
+  { config, demo = true }: { config: Pick<Config, 'SKRIBRA_SITE_URL'> & Partial<Pick<Config, 'PORT'>>; demo?: boolean },
 ): Promise<string | null> {
   const site = config.SKRIBRA_SITE_URL.replace(/\/$/, '');
   return store.sql.begin(async (tx) => {
@@ -66,8 +69,17 @@ export async function seedDemo(
       url: 'https://wholesale.northwind-coffee.example',
       apiEnabled: false,
     });
-    await seedArticles(sql, DEMO_PROJECT_ON, demoTopics, shop, 'Northwind Coffee');
-    await seedArticles(sql, DEMO_PROJECT_OFF, demoTopics.slice(0, 3), 'https://wholesale.northwind-coffee.example', 'Northwind Coffee');
+    // The demo's pictures are files the local origin serves (npm start on PORT), so the examples show them.
+    const origin = `http://localhost:${config.PORT ?? 4321}`;
+    await seedArticles(sql, DEMO_PROJECT_ON, demoTopics, shop, 'Northwind Coffee', origin);
+    await seedArticles(
+      sql,
+      DEMO_PROJECT_OFF,
+      demoTopics.slice(0, 3),
+      'https://wholesale.northwind-coffee.example',
+      'Northwind Coffee',
+      origin,
+    );
     return api_key;
   });
 }

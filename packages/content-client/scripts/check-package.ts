@@ -61,6 +61,7 @@ async function main() {
   if (files.some((f) => f.startsWith('src/') || f.startsWith('scripts/'))) throw new Error('the tarball carries src/ or scripts/');
   console.log(`${tarball}: ${files.length} files`);
 
+  const given = Boolean(process.env.SKRIBRA_BASE_URL && process.env.SKRIBRA_API_KEY);
   const origin = await startOrigin();
   const env = { ...process.env, SKRIBRA_BASE_URL: origin.url, SKRIBRA_API_KEY: origin.key, SKRIBRA_PROJECT_ID: origin.projectId };
   /** A fresh project outside the repository with the tarball installed; fails when npm linked it instead. */
@@ -75,9 +76,11 @@ async function main() {
     const dir = join(work, 'node-sync');
     cpSync(join(PKG, 'scripts/fixtures/node-sync'), dir, { recursive: true });
     await install(dir);
-    const out = JSON.parse(await run(NODE, ['sync.mjs'], { cwd: dir, env })) as { upserted: number; images: number; sized: number };
-    if (!out.upserted) throw new Error(`the sync brought no article: ${JSON.stringify(out)}`);
-    console.log(`synced ${out.upserted} articles, ${out.images} images (${out.sized} with width, height and placeholder)`);
+    const out = JSON.parse(await run(NODE, ['sync.mjs'], { cwd: dir, env })) as { upserted: number; images: number; sized: number; broken: number };
+    console.log(`synced ${out.upserted} articles, ${out.images} images (${out.sized} with width, height and placeholder, ${out.broken} broken)`);
+    if (!out.upserted) throw new Error('the sync brought no article');
+    if (out.broken) throw new Error(`${out.broken} of the images the articles name do not load`);
+    if (!given && out.sized < out.images) throw new Error("some of the demo's images came without width, height or placeholder");
   }
 
   if (only.has('astro')) {
