@@ -76,8 +76,15 @@ async function main() {
     const dir = join(work, 'node-sync');
     cpSync(join(PKG, 'scripts/fixtures/node-sync'), dir, { recursive: true });
     await install(dir);
-    const out = JSON.parse(await run(NODE, ['sync.mjs'], { cwd: dir, env })) as { upserted: number; images: number; sized: number; broken: number };
-    console.log(`synced ${out.upserted} articles, ${out.images} images (${out.sized} with width, height and placeholder, ${out.broken} broken)`);
+    const out = JSON.parse(await run(NODE, ['sync.mjs'], { cwd: dir, env })) as {
+      upserted: number;
+      images: number;
+      sized: number;
+      broken: number;
+    };
+    console.log(
+      `synced ${out.upserted} articles, ${out.images} images (${out.sized} with width, height and placeholder, ${out.broken} broken)`,
+    );
     if (!out.upserted) throw new Error('the sync brought no article');
     if (out.broken) throw new Error(`${out.broken} of the images the articles name do not load`);
     if (!given && out.sized < out.images) throw new Error("some of the demo's images came without width, height or placeholder");
