@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { MCP_ANSWER_LIMIT } from '../../src/api/mcp/answer-limit.ts';
 import { MCP_BATCH_LIMIT } from '../../src/api/mcp/batch.ts';
+import { createGate } from '../../src/api/mcp/mcp-gate.ts';
 import { serveMcp } from '../../src/api/mcp/serve-mcp.ts';
 import { MCP_RATE_LIMIT } from '../../src/config.ts';
 import { CLIENT_ADDRESS } from '../../src/api/http/client-address.ts';
@@ -62,7 +63,7 @@ describe('batches', () => {
   it(`runs a 2025-03-26 batch of up to ${MCP_BATCH_LIMIT} messages (the version a request without the header is), each answered as alone`, async () => {
     const single = await post(glossaryBatch(1)[0], { 'mcp-protocol-version': '2025-03-26' });
     expect(single.status).toBe(200);
-    for (const headers of [{}, { 'mcp-protocol-version': '2025-03-26' }]) {
+    for (const headers of [{}, { 'mcp-protocol-version': '2025-03-26' }] as Record<string, string>[]) {
       const res = await post(glossaryBatch(MCP_BATCH_LIMIT), headers);
       expect(res.status).toBe(200);
       expect(res.body).toHaveLength(MCP_BATCH_LIMIT);
@@ -116,7 +117,7 @@ describe('the answer limit', () => {
   });
 
   it('answers the responses that fit; each one past the limit is a tool error naming it, so the answer stays under it', async () => {
-    const res = await serveMcp(bigServer(), request([call(1, 1), call(2, 1), call(3, 1), call(4, 1)]));
+    const res = await serveMcp(bigServer, request([call(1, 1), call(2, 1), call(3, 1), call(4, 1)]), createGate());
     const text = await res.text();
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MCP_ANSWER_LIMIT);
     const answers = JSON.parse(text) as { id: number; result: { isError?: boolean } }[];
@@ -126,9 +127,13 @@ describe('the answer limit', () => {
   });
 
   it('a single response past the limit is the same tool error; a resource read past it a JSON-RPC error', async () => {
-    const one = await serveMcp(bigServer(), request(call(7, 4)));
+    const one = await serveMcp(bigServer, request(call(7, 4)), createGate());
     expect(await one.json()).toEqual({ jsonrpc: '2.0', id: 7, result: tooLarge });
-    const read = await serveMcp(bigServer(), request({ jsonrpc: '2.0', id: 8, method: 'resources/read', params: { uri: 'test://big' } }));
+    const read = await serveMcp(
+      bigServer,
+      request({ jsonrpc: '2.0', id: 8, method: 'resources/read', params: { uri: 'test://big' } }),
+      createGate(),
+    );
     expect(await read.json()).toEqual({ jsonrpc: '2.0', id: 8, error: { code: -32600, message, data: { code: 'payload_too_large' } } });
   });
 });
@@ -168,5 +173,49 @@ describe('the per-address limit', () => {
     // Only the MCP API is limited: the public API and the site answer as before.
     expect((await http(`${limited.base}/api/v1/health`)).status).toBe(200);
     expect((await http(`${limited.base}/llms.txt`)).status).toBe(200);
+  });
+});
+
+describe('one MCP request at a time per process', () => {
+  it('runs requests in turn, queues up to its length, and refuses one more with 503 and Retry-After', async () => {
+    const gate = createGate(1, 2);
+    const log: string[] = [];
+    const releases: (() => void)[] = [];
+    const work = (name: string) => () =>
+      new Promise<string>((resolve) => {
+        log.push(`start ${name}`);
+        releases.push(() => resolve(name));
+      });
+    const runs = [gate(work('a')), gate(work('b')), gate(work('c'))];
+    await expect(gate(work('d'))).rejects.toMatchObject({
+      status: 503,
+      code: 'unavailable',
+      message: 'The MCP server is busy with other requests; retry in a second.',
+      headers: { 'retry-after': '1' },
+    });
+    /** A few turns of the event loop: each request starts on a turn of its own. */
+    const turns = async () => {
+      for (let k = 0; k < 3; k++) await new Promise((r) => setImmediate(r));
+    };
+    for (let i = 0; i < 3; i++) {
+      await turns();
+      expect(log).toEqual(['start a', 'start b', 'start c'].slice(0, i + 1));
+      releases[i]!();
+    }
+    expect(await Promise.all(runs)).toEqual(['a', 'b', 'c']);
+    // Free again: the next one starts at once.
+    const e = gate(work('e'));
+    await turns();
+    expect(log.at(-1)).toBe('start e');
+    releases[3]!();
+    expect(await e).toBe('e');
+  });
+
+  it('answers 8 requests sent at once, each in its turn', async () => {
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const alone = await http(`${o.base}/mcp`, { method: 'POST', body: list });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => http(`${o.base}/mcp`, { method: 'POST', body: list })));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    for (const a of answers) expect(a.body).toEqual(alone.body);
   });
 });

@@ -6,6 +6,7 @@ import { unauthorized } from '../http/stages/auth.ts';
 import { CLIENT_ADDRESS } from '../http/client-address.ts';
 import { requestKey } from '../http/request-key.ts';
 import { accountServer } from './account-server.ts';
+import { createGate } from './mcp-gate.ts';
 import { serveMcp } from './serve-mcp.ts';
 import type { CardSource } from './server-card.ts';
 import { MCP_SERVERS } from './servers.ts';
@@ -19,6 +20,9 @@ export const accountCard = (site: string): CardSource => ({
   site,
   build: () => accountServer({ call: UNCALLED }, accountCard(site)),
 });
+
+/** The account server's requests, one at a time per process (mcp-gate.ts), apart from the public server's. */
+const gate = createGate();
 
 /** Headers a tool call's request carries over from the MCP request: the key, and the address the adapter stamped. */
 const CARRIED = ['authorization', 'x-api-key', CLIENT_ADDRESS];
@@ -35,5 +39,5 @@ export function callAccountMcp({ req, url, dispatch }: Ctx): Promise<Response> {
     if (value !== null) headers[name] = value;
   }
   const call = (path: string, query?: Query) => dispatch(new Request(apiUrl(url.origin, path, query), { headers }));
-  return serveMcp(accountServer({ call }, accountCard(url.origin)), req);
+  return serveMcp(() => accountServer({ call }, accountCard(url.origin)), req, gate);
 }

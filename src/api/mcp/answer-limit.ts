@@ -6,6 +6,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../http/api-error.ts';
 import { toErrorResponse } from '../http/respond.ts';
+import { jsonSize } from './json-size.ts';
 import { resultOf } from './tool-result.ts';
 
 /** Bytes of one answer (a response, or a batch's responses together): half of Netlify's 6 MB function limit. */
@@ -40,7 +41,7 @@ export function limitAnswer(transport: Transport, limit = MCP_ANSWER_LIMIT): voi
   transport.send = async (message, options) => {
     if (isJSONRPCResultResponse(message)) {
       // +1: the comma between a batch's responses.
-      const size = Buffer.byteLength(JSON.stringify(message)) + 1;
+      const size = jsonSize(message) + 1;
       if (used + size > limit - RESERVE) return send(await refused(message.id, methods.get(message.id), limit), options);
       used += size;
     }

@@ -11,6 +11,7 @@ import type { Runtime } from '../http/pipeline.ts';
 import { createRateLimiter } from '../http/sliding-window.ts';
 import { allowedMethods, type Endpoint } from '../registry.ts';
 import { accountCard, UNCALLED } from './account-endpoint.ts';
+import { createGate } from './mcp-gate.ts';
 import { serveMcp } from './serve-mcp.ts';
 import { serverCard, type CardSource } from './server-card.ts';
 import { MCP_SERVERS } from './servers.ts';
@@ -60,6 +61,8 @@ export function mcpRuntime({ site, aliases = [], readSite, home = site, rateLimi
   const origins = [...new Set([site, ...aliases].filter((o): o is string => !!o).map((o) => new URL(o).origin))];
   const base = new URL(home).origin;
   const limiter = rateLimit && createRateLimiter(rateLimit);
+  // One public MCP request at a time in this process (mcp-gate.ts); the account server has a gate of its own.
+  const gate = createGate();
   /** Every handler of this API counts against the limit, as every request to the Netlify function does. */
   const limited =
     <C extends { req: Request }>(handle: (ctx: C) => unknown) =>
@@ -75,7 +78,7 @@ export function mcpRuntime({ site, aliases = [], readSite, home = site, rateLimi
     callPublicMcp: limited(({ req, dispatch }) => {
       const api = (path: string, query?: Query) => dispatch(new Request(apiUrl(site, path, query), { headers: JSON_ACCEPT }));
       const file = (path: string) => (readSite ?? dispatch)(new Request(`${base}${path}`));
-      return serveMcp(siteServer({ site, origins, api, readSite: file }, siteCard(site)), req);
+      return serveMcp(() => siteServer({ site, origins, api, readSite: file }, siteCard(site)), req, gate);
     }),
     getMcpServerCard: limited(() => serverCard(siteCard(site))),
     getMcpServerCardOf: limited(({ params: { slug } }) => {

@@ -10,6 +10,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { ApiError } from '../http/api-error.ts';
 import { limitAnswer } from './answer-limit.ts';
 import { checkBatch } from './batch.ts';
+import type { Gate } from './mcp-gate.ts';
 
 /** The largest request body: tool arguments are a few short strings; the SDK's default is 4 MiB. */
 export const MCP_BODY_LIMIT = 64 * 1024;
@@ -50,10 +51,18 @@ async function refusal(res: Response): Promise<ApiError> {
   return invalid(typeof body?.error?.message === 'string' ? body.error.message : `HTTP ${res.status}`);
 }
 
-export async function serveMcp(server: McpServer, req: Request): Promise<Response> {
+/**
+ * Reads and checks the request, then builds the server (`build`) and answers through it when `gate` gives it its turn
+ * (mcp-gate.ts): a request refused for its body costs neither a server nor a turn.
+ */
+export async function serveMcp(build: () => McpServer, req: Request, gate: Gate): Promise<Response> {
   const parsedBody = await readBody(req);
   const batchProblem = checkBatch(parsedBody, req.headers.get('mcp-protocol-version'));
   if (batchProblem) throw invalid(batchProblem);
+  return gate(() => answer(build(), req, parsedBody));
+}
+
+async function answer(server: McpServer, req: Request, parsedBody: unknown): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

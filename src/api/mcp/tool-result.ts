@@ -4,6 +4,7 @@
 // `{code, message}`. An error the MCP layer finds itself is an ApiError turned into the same shape.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toErrorResponse } from '../http/respond.ts';
+import { nextTurn } from './mcp-gate.ts';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -36,12 +37,15 @@ export async function resultOf(res: Response, extra: Record<string, unknown> = {
 /**
  * A tool's handler: what it returns (an HTTP answer or a result) as a tool result; what it throws (an ApiError, or
  * anything else: logged, answered `internal` without internals) as a tool error, through the API's one error mapper.
+ * The call, and the reading of its answer, each start on a turn of their own (mcp-gate.ts: `nextTurn`).
  */
 export const toolHandler =
   <A>(run: (args: A) => Promise<Response | CallToolResult>) =>
   async (args: A): Promise<CallToolResult> => {
     try {
+      await nextTurn();
       const out = await run(args);
+      await nextTurn();
       return out instanceof Response ? await resultOf(out) : out;
     } catch (err) {
       return resultOf(toErrorResponse(err));
