@@ -1,0 +1,91 @@
+// The gate's lane (repos/access.ts) never waits on a statement past its deadline: on a connection that stops
+// answering (a broken protocol stream, a frozen pooler), the requests of that key fail at their deadlines instead of
+// queueing behind it for ever, the statement is cancelled, and when it ignores its cancel the pool is renewed, so
+// the key's next request is answered on a fresh connection, within seconds, without a restart.
+// The connection is broken on purpose by a TCP relay in front of the test's store that stops passing the server's
+// bytes on the connections open at the time of freeze(); new connections pass.
+import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../src/config.ts';
+import { connect } from '../../src/store/open-store.ts';
+import { createGate } from '../../src/store/repos/access.ts';
+import { openTestStore, type TestStore } from '../helpers/test-store.ts';
+
+let t: TestStore;
+let relay: Server;
+const pairs: { client: Socket; server: Socket; frozen: boolean }[] = [];
+
+beforeAll(async () => {
+  t = await openTestStore();
+  const target = new URL(t.url);
+  relay = createServer((client) => {
+    const server = tcpConnect(Number(target.port), target.hostname);
+    const pair = { client, server, frozen: false };
+    pairs.push(pair);
+    client.on('data', (b) => server.write(b));
+    server.on('data', (b) => {
+      if (!pair.frozen) client.write(b);
+    });
+    const end = () => {
+      client.destroy();
+      server.destroy();
+    };
+    client.on('error', end).on('close', end);
+    server.on('error', end).on('close', end);
+  });
+  await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+});
+afterAll(async () => {
+  for (const p of pairs) {
+    p.client.destroy();
+    p.server.destroy();
+  }
+  relay?.close();
+  await t?.close();
+});
+
+const settle = <T>(p: Promise<T>) =>
+  p.then(
+    (value) => ({ ok: true as const, value, at: Date.now() }),
+    (error: unknown) => ({ ok: false as const, error, at: Date.now() }),
+  );
+
+describe('the gate on a connection that stops answering', () => {
+  it('fails each request at its own deadline, then answers on a fresh pool within seconds', { timeout: 20_000 }, async () => {
+    const url = new URL(t.url);
+    url.port = String((relay.address() as { port: number }).port);
+    const sql = connect(url.toString(), 1, readConfig());
+    try {
+      const gate = createGate(sql);
+      const digest = 'a'.repeat(64);
+      const first = await gate(digest, 'list', {}, new Date(Date.now() + 5000));
+      expect(first).toMatchObject({ accountId: null });
+
+      for (const p of pairs) p.frozen = true;
+      const t0 = Date.now();
+      const [a, b] = await Promise.all([
+        settle(gate(digest, 'list', {}, new Date(t0 + 400))),
+        settle(gate(digest, 'list', {}, new Date(t0 + 900))), // queued in the lane behind the first
+      ]);
+      expect(a.ok).toBe(false);
+      expect(a.at - t0).toBeLessThan(400 + 500);
+      expect(b.ok).toBe(false);
+      expect(b.at - t0).toBeLessThan(900 + 500);
+
+      // The frozen connection ignores the cancel; after its grace (2 s past a deadline) the pool is renewed.
+      const t1 = Date.now();
+      let answered: number | undefined;
+      while (Date.now() - t1 < 8000) {
+        const r = await settle(gate(digest, 'list', {}, new Date(Date.now() + 1000)));
+        if (r.ok) {
+          answered = Date.now() - t1;
+          break;
+        }
+      }
+      expect(answered, 'answered again on a fresh pool').toBeDefined();
+      expect(answered!).toBeLessThan(5000);
+    } finally {
+      await sql.end({ timeout: 0 });
+    }
+  });
+});
