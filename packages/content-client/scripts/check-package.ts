@@ -99,7 +99,10 @@ async function main() {
       (d) => d.isDirectory() && existsSync(join(dir, 'dist', d.name, 'index.html')),
     );
     if (!pages.length) throw new Error('the Astro build wrote no article page');
-    console.log(`built ${pages.length} article pages`);
+    const images = await brokenImages(join(dir, 'dist'));
+    console.log(`built ${pages.length} article pages; ${images.count} image URLs (src and srcset), ${images.broken.length} broken`);
+    if (images.broken.length) throw new Error(`broken images in the Astro build: ${images.broken.slice(0, 5).join(', ')}`);
+    if (!given && !images.count) throw new Error("the Astro build shows none of the demo's images");
   }
 
   if (only.has('next')) {
@@ -111,6 +114,31 @@ async function main() {
     console.log('type check clean');
   }
   step('done: the packed client installs and works outside the repository');
+}
+
+/** Every image URL (src and srcset) of the built pages, and those that do not load: a file of the build, or fetched. */
+async function brokenImages(dist: string): Promise<{ count: number; broken: string[] }> {
+  const urls = new Set<string>();
+  for (const f of readdirSync(dist, { recursive: true }) as string[]) {
+    if (!f.endsWith('.html')) continue;
+    const html = readFileSync(join(dist, f), 'utf8');
+    for (const m of html.matchAll(/<(?:img|source)\b[^>]*>/g)) {
+      for (const a of m[0].matchAll(/\b(src|srcset)="([^"]*)"/g)) {
+        for (const part of a[1] === 'src' ? [a[2]!] : a[2]!.split(',').map((c) => c.trim().split(/\s+/)[0]!)) urls.add(part);
+      }
+    }
+  }
+  const broken: string[] = [];
+  for (const u of urls) {
+    if (u.startsWith('/')) {
+      if (!existsSync(join(dist, decodeURIComponent(u.split('?')[0]!)))) broken.push(u);
+    } else {
+      const res = await fetch(u).catch(() => undefined);
+      if (!res?.ok || !res.headers.get('content-type')?.startsWith('image/')) broken.push(u);
+      await res?.arrayBuffer();
+    }
+  }
+  return { count: urls.size, broken };
 }
 
 /** A copy of examples/<name> outside the repository, its @skribra/content dependency left to the tarball. */

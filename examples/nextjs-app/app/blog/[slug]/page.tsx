@@ -1,11 +1,13 @@
 // One article: rendered (noindex ones with a robots meta), redirected (consolidation) or 404 (unpublished or unknown).
 // The build prerenders every slug from one sync of the feed, with no detail request (lib/build-feed.ts).
 import type { Metadata } from 'next';
+import Image from 'next/image';
 import { notFound, permanentRedirect, redirect } from 'next/navigation';
 import { articleBySlug } from '../../../lib/article-by-slug';
 import { buildFeed } from '../../../lib/build-feed';
 import { writeFeedHandoff } from '../../../lib/feed-handoff';
 import { isBuild } from '../../../lib/is-build';
+import { blurProps, optimizedBody } from '../../../lib/images';
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -49,9 +51,22 @@ export default async function ArticlePage({ params }: Props) {
         <main>
           <article>
             <h1>{article.title}</h1>
+            {article.image_url && article.image_width && article.image_height ? (
+              // The cover is the page's largest paint: loaded first, at its intrinsic size, blurred placeholder until then.
+              <Image
+                src={article.image_url}
+                alt={article.image_alt ?? ''}
+                width={article.image_width}
+                height={article.image_height}
+                sizes={`(min-width: ${article.image_width}px) ${article.image_width}px, 100vw`}
+                priority
+                style={{ width: '100%', height: 'auto', backgroundColor: article.image_color }}
+                {...blurProps(article.image_placeholder)}
+              />
+            ) : null}
             {article.toc_html ? <nav dangerouslySetInnerHTML={{ __html: article.toc_html }} /> : null}
-            {/* content_html is trusted, pre-sanitised HTML: the body only. */}
-            <div dangerouslySetInnerHTML={{ __html: article.content_html }} />
+            {/* content_html is trusted, pre-sanitised HTML: the body only, its images measured (lib/images.ts). */}
+            <div dangerouslySetInnerHTML={{ __html: optimizedBody(article) }} />
           </article>
           {article.json_ld.map((ld, i) => (
             <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(ld) }} />
