@@ -7,7 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
 import { CONTENT_BASE } from '../registry.ts';
 import { contentDetailQuery, contentListQuery, syncQuery } from '../queries.ts';
-import { describeParam, enumOf } from './query-facts.ts';
+import { enumOf, paramArg } from './query-facts.ts';
 import { MCP_SERVER_VERSION, MCP_SERVERS } from './servers.ts';
 import { READ_ONLY, resultOf, toolHandler, type Query } from './tool-result.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -71,13 +71,13 @@ export function accountServer(ctx: AccountContext, card: CardSource): McpServer 
       description:
         "One page of a project's published articles as cards (no body), with pagination (total, has_more). Pass updatedSince with the time of your last look to get only what changed. Read one whole with get_article. Counts as a list request. The same answer as GET /v1/articles.",
       inputSchema: {
-        projectId: z.string().describe(describeParam(contentListQuery, 'projectId')),
-        page: z.number().int().optional().describe(describeParam(contentListQuery, 'page')),
-        limit: z.number().int().optional().describe(describeParam(contentListQuery, 'limit')),
-        updatedSince: z.string().optional().describe(describeParam(contentListQuery, 'updatedSince')),
-        tag: z.string().optional().describe(describeParam(contentListQuery, 'tag')),
-        sort: z.enum(enumOf(contentListQuery, 'sort')).optional().describe(describeParam(contentListQuery, 'sort')),
-        order: z.enum(enumOf(contentListQuery, 'order')).optional().describe(describeParam(contentListQuery, 'order')),
+        projectId: paramArg(contentListQuery, 'projectId', z.string()),
+        page: paramArg(contentListQuery, 'page', z.number().int()).optional(),
+        limit: paramArg(contentListQuery, 'limit', z.number().int()).optional(),
+        updatedSince: paramArg(contentListQuery, 'updatedSince', z.string()).optional(),
+        tag: paramArg(contentListQuery, 'tag', z.string()).optional(),
+        sort: paramArg(contentListQuery, 'sort', z.enum(enumOf(contentListQuery, 'sort'))).optional(),
+        order: paramArg(contentListQuery, 'order', z.enum(enumOf(contentListQuery, 'order'))).optional(),
       },
       annotations: READ_ONLY,
     },
@@ -91,8 +91,8 @@ export function accountServer(ctx: AccountContext, card: CardSource): McpServer 
       description:
         'One published article of a project, whole (HTML body, table of contents, sources, JSON-LD), with `consolidation`: what your site should do at this slug. render (status 200; noindex true means mark it not indexable), redirect (status 301 or 302 to location: the article was consolidated into another) or gone (status 404: unpublished or never published; then there is no data, only the not_found code and message). Counts as a detail request. The same answer as GET /v1/articles/{slug}.',
       inputSchema: {
-        projectId: z.string().describe(describeParam(contentDetailQuery, 'projectId')),
-        slug: z.string().describe("The article's slug, as list_articles or sync gives it."),
+        projectId: paramArg(contentDetailQuery, 'projectId', z.string()),
+        slug: paramArg(endpointById('getOwnArticle').path!, 'slug', z.string(), "The article's slug, as list_articles or sync gives it."),
       },
       annotations: READ_ONLY,
     },
@@ -127,10 +127,10 @@ export function accountServer(ctx: AccountContext, card: CardSource): McpServer 
       description:
         "One page of a project's change feed: upserts carrying whole articles (as get_article gives them) and removals (unpublished or redirected), in change order. Without cursor, a full sync of every listed article; follow next_cursor while has_more, keep the last next_cursor and pass it next time to get only what changed since. A malformed, foreign or expired cursor is invalid_query: start again without one. Counts as a list request. The same answer as GET /v1/sync.",
       inputSchema: {
-        projectId: z.string().describe(describeParam(syncQuery, 'projectId')),
-        cursor: z.string().optional().describe(describeParam(syncQuery, 'cursor')),
-        limit: z.number().int().optional().describe(describeParam(syncQuery, 'limit')),
-        fields: z.enum(enumOf(syncQuery, 'fields')).optional().describe(describeParam(syncQuery, 'fields')),
+        projectId: paramArg(syncQuery, 'projectId', z.string()),
+        cursor: paramArg(syncQuery, 'cursor', z.string()).optional(),
+        limit: paramArg(syncQuery, 'limit', z.number().int()).optional(),
+        fields: paramArg(syncQuery, 'fields', z.enum(enumOf(syncQuery, 'fields'))).optional(),
       },
       annotations: READ_ONLY,
     },

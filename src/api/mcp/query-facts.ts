@@ -1,6 +1,6 @@
 // What a tool's argument says about itself comes from the HTTP parameter it becomes: the description and the enum
 // values of the registry's query schema (src/api/queries.ts), so the tools and the OpenAPI document cannot drift.
-import type * as z from 'zod';
+import * as z from 'zod';
 import type { LazyObject } from '../http/lazy-object.ts';
 
 type Field = z.ZodType & { unwrap?: () => Field; options?: readonly string[] };
@@ -26,4 +26,26 @@ export function enumOf(query: LazyObject, key: string): [string, ...string[]] {
     if (f.options?.length) return [...f.options] as [string, ...string[]];
   }
   throw new Error(`query parameter ${key} is not an enum`);
+}
+
+/** What a parameter's input JSON Schema says of its values, as the OpenAPI document gives it (machine/openapi). */
+const BOUNDS = ['type', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'format', 'enum'] as const;
+
+/** The bounds of a query or path parameter: its input JSON Schema's, the same conversion the OpenAPI document makes. */
+export function boundsOf(query: LazyObject, key: string): Record<string, unknown> {
+  const json = z.toJSONSchema(query.schema(), { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as {
+    properties: Record<string, Record<string, unknown>>;
+  };
+  const property = json.properties[key];
+  if (!property) throw new Error(`query schema has no parameter ${key}`);
+  return Object.fromEntries(BOUNDS.filter((b) => property[b] !== undefined).map((b) => [b, property[b]]));
+}
+
+/**
+ * A tool argument that stands for an HTTP parameter: `base` (the JSON type a client sends, as the SDK checks it),
+ * described and bounded in its JSON Schema exactly as the OpenAPI document describes the parameter. The bounds are
+ * stated, not checked here: the call is the HTTP request, so a value out of them gets the API's own 400 and message.
+ */
+export function paramArg<T extends z.ZodType>(query: LazyObject, key: string, base: T, description = describeParam(query, key)): T {
+  return base.meta({ ...boundsOf(query, key), description }) as T;
 }

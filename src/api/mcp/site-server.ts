@@ -14,7 +14,7 @@ import { match } from '../http/stages/match.ts';
 import { twinOf } from '../../core/negotiate.ts';
 import { PAGE_KINDS } from '../../catalog/page-kinds.ts';
 import { COLLECTIONS as DECLARED } from '../../catalog/collections.ts';
-import { describeParam } from './query-facts.ts';
+import { describeParam, paramArg } from './query-facts.ts';
 import { MCP_SERVER_VERSION, MCP_SERVERS } from './servers.ts';
 import { READ_ONLY, resultOf, toolHandler, type Query } from './tool-result.ts';
 import { addServerCardResource, type CardSource } from './server-card.ts';
@@ -72,8 +72,8 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
       description:
         'Search every page of the site (SEO glossary terms, free SEO tools, agents, features, comparisons, docs and other pages) by title and description, best match first. Each hit has path, title, description, kind, url, markdown_url and score; read one whole with get_page. The same answer as GET /api/v1/search.',
       inputSchema: {
-        q: z.string().describe(describeParam(searchQuery, 'q')),
-        limit: z.number().int().optional().describe(describeParam(searchQuery, 'limit')),
+        q: paramArg(searchQuery, 'q', z.string()),
+        limit: paramArg(searchQuery, 'limit', z.number().int()).optional(),
       },
       annotations: READ_ONLY,
     },
@@ -98,7 +98,7 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
       title: 'Get a glossary term',
       description:
         "One SEO glossary term, whole: definition, TL;DR, sections, key points, related terms and sources. The slug is the last part of the term's URL (canonical-url for /glossary/canonical-url/); find slugs with search or with list (collection glossary). An unknown slug is not_found. The same answer as GET /api/v1/glossary/{slug}.",
-      inputSchema: { slug: z.string().describe("The term's slug, such as canonical-url.") },
+      inputSchema: { slug: paramArg(endpointById('getGlossaryTerm').path!, 'slug', z.string(), "The term's slug, such as canonical-url.") },
       annotations: READ_ONLY,
     },
     toolHandler(({ slug }) => ctx.api(endpointPath(endpointById('getGlossaryTerm'), { slug }))),
@@ -111,30 +111,22 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
       description: `One page of a collection of the site with its pagination (total, total_pages, has_more): pages (every page of the site; filter by kind), glossary (SEO terms; filter by category or q, full=true for whole terms), glossary-categories, ${declared.slice(0, -1).join(', ')} or ${declared.at(-1)}. Ask for the next page with page + 1 while has_more is true. The same answers as GET /api/v1/{pages,glossary,glossary/categories,${declared.join(',')}}.`,
       inputSchema: {
         collection: z.enum(Object.keys(COLLECTIONS) as [Collection, ...Collection[]]).describe('Which collection to list.'),
-        page: z.number().int().optional().describe(describeParam(pagesQuery, 'page')),
-        limit: z
-          .number()
-          .int()
-          .optional()
-          .describe(
-            `pages and glossary: ${describeParam(pagesQuery, 'limit')} The other collections: ${describeParam(wholeListQuery, 'limit')}`,
-          ),
-        kind: z
-          .enum(PAGE_KINDS)
-          .optional()
-          .describe(`pages only. ${describeParam(pagesQuery, 'kind')}`),
-        category: z
-          .string()
-          .optional()
-          .describe(`glossary only. ${describeParam(glossaryQuery, 'category')} glossary-categories lists them.`),
-        q: z
-          .string()
-          .optional()
-          .describe(`glossary only. ${describeParam(glossaryQuery, 'q')}`),
-        full: z
-          .boolean()
-          .optional()
-          .describe(`glossary only. ${describeParam(glossaryQuery, 'full')}`),
+        page: paramArg(pagesQuery, 'page', z.number().int()).optional(),
+        limit: paramArg(
+          pagesQuery,
+          'limit',
+          z.number().int(),
+          `pages and glossary: ${describeParam(pagesQuery, 'limit')} The other collections: ${describeParam(wholeListQuery, 'limit')}`,
+        ).optional(),
+        kind: paramArg(pagesQuery, 'kind', z.enum(PAGE_KINDS), `pages only. ${describeParam(pagesQuery, 'kind')}`).optional(),
+        category: paramArg(
+          glossaryQuery,
+          'category',
+          z.string(),
+          `glossary only. ${describeParam(glossaryQuery, 'category')} glossary-categories lists them.`,
+        ).optional(),
+        q: paramArg(glossaryQuery, 'q', z.string(), `glossary only. ${describeParam(glossaryQuery, 'q')}`).optional(),
+        full: paramArg(glossaryQuery, 'full', z.boolean(), `glossary only. ${describeParam(glossaryQuery, 'full')}`).optional(),
       },
       annotations: READ_ONLY,
     },
