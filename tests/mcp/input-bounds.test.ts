@@ -15,7 +15,9 @@ let o: Origin;
 let site: Client;
 let account: Client;
 let key: string;
-let openapi: { paths: Record<string, Record<string, { operationId: string; parameters?: { name: string; schema: Record<string, unknown> }[] }>> };
+let openapi: {
+  paths: Record<string, Record<string, { operationId: string; parameters?: { name: string; schema: Record<string, unknown> }[] }>>;
+};
 beforeAll(async () => {
   t = await openTestStore();
   key = (await fixture(t.store, 1)).key;
@@ -36,7 +38,14 @@ const OPERATIONS: Record<string, string | Record<string, string>> = {
   search: 'searchPages',
   search_text: { limit: 'searchPages' },
   get_glossary_term: 'getGlossaryTerm',
-  list: { page: 'listPages', limit: 'listPages', kind: 'listPages', category: 'listGlossaryTerms', q: 'listGlossaryTerms', full: 'listGlossaryTerms' },
+  list: {
+    page: 'listPages',
+    limit: 'listPages',
+    kind: 'listPages',
+    category: 'listGlossaryTerms',
+    q: 'listGlossaryTerms',
+    full: 'listGlossaryTerms',
+  },
   list_projects: 'listOwnProjects',
   list_articles: 'listOwnArticles',
   get_article: 'getOwnArticle',
@@ -48,9 +57,12 @@ function parameterOf(operationId: string, name: string): Record<string, unknown>
     for (const op of Object.values(methods)) if (op.operationId === operationId) return op.parameters?.find((p) => p.name === name)?.schema;
   throw new Error(`no operation ${operationId}`);
 }
-const pick = (schema: Record<string, unknown>) => Object.fromEntries(BOUNDS.filter((b) => schema[b] !== undefined).map((b) => [b, schema[b]]));
+const pick = (schema: Record<string, unknown>) =>
+  Object.fromEntries(BOUNDS.filter((b) => schema[b] !== undefined).map((b) => [b, schema[b]]));
 
-async function eachArgument(visit: (tool: string, name: string, arg: Record<string, unknown>, param: Record<string, unknown> | undefined) => void) {
+async function eachArgument(
+  visit: (tool: string, name: string, arg: Record<string, unknown>, param: Record<string, unknown> | undefined) => void,
+) {
   for (const client of [site, account])
     for (const tool of (await client.listTools()).tools) {
       for (const [name, arg] of Object.entries(tool.inputSchema.properties ?? {})) {
