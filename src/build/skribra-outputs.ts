@@ -145,7 +145,8 @@ export function skribraOutputs(config: Config): AstroIntegration {
         if (config.SKRIBRA_SEARCH_INDEX) {
           phases?.next('search index');
           const { writeSearchIndex } = await import('./write-search-index.ts');
-          logger.info(`search index: ${(await writeSearchIndex(out)).pages} pages (Pagefind, /pagefind/)`);
+          const pages = content.catalog.pages.length + blog.articles.length;
+          logger.info(`search index: ${(await writeSearchIndex(out, pages)).pages} pages (Pagefind, /pagefind/)`);
         }
         if (config.SKRIBRA_PRECOMPRESS) {
           phases?.next('precompress');

@@ -8,13 +8,25 @@ import { join } from 'node:path';
 /** Where the index goes in the build, and where the search page loads it from. */
 export const SEARCH_INDEX_DIR = 'pagefind';
 
-export async function writeSearchIndex(outDir: string): Promise<{ pages: number }> {
+/**
+ * Pages per fragment file: Pagefind writes each page's text (for excerpts) to a file of its own unless told a maximum
+ * of files, and 100,000 small files cost more to write (and deploy) than the index itself. Ten pages a file keeps a
+ * result's excerpt a few kilobytes away. 5,064 generated terms: 590 files and 3.5 MB instead of 5,214 and 22 MB,
+ * system time 1.4 s instead of 5.6.
+ */
+const PAGES_PER_FRAGMENT_FILE = 10;
+
+/** Indexes the pages of `outDir`; `pages` is about how many there are (the catalog's pages and the blog's). */
+export async function writeSearchIndex(outDir: string, pages: number): Promise<{ pages: number }> {
   const pagefind = await import('pagefind');
   const outputPath = join(outDir, SEARCH_INDEX_DIR);
   rmSync(outputPath, { recursive: true, force: true });
   try {
     // One index for the site, whatever an article's own language: the search page searches it all.
-    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
+    const { index, errors } = await pagefind.createIndex({
+      forceLanguage: 'en',
+      maxFragments: Math.max(1, Math.ceil(pages / PAGES_PER_FRAGMENT_FILE)),
+    });
     if (!index) throw new Error(`search index: ${errors.join('; ')}`);
     const added = await index.addDirectory({ path: outDir });
     if (added.errors.length) throw new Error(`search index: ${added.errors.join('; ')}`);
