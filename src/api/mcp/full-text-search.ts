@@ -9,7 +9,7 @@ import * as z from 'zod';
 import { ApiError } from '../http/api-error.ts';
 import { parseQuery } from '../http/parse-query.ts';
 import { searchQuery } from '../queries.ts';
-import { describeParam } from './query-facts.ts';
+import { describeParam, paramArg } from './query-facts.ts';
 import { READ_ONLY, toolHandler } from './tool-result.ts';
 import { twinOf } from '../../core/negotiate.ts';
 
@@ -119,8 +119,8 @@ export function registerSearchText(server: McpServer, site: string, readSite: (p
       description:
         "Full-text search of the site: the words inside every page (glossary bodies, docs, features, integrations, comparisons, tools and blog articles), best match first, the site search page's index. Each hit has path, title, kind, excerpt (matched words in **bold**), url and markdown_url; read one whole with get_page. `search` matches titles and descriptions only (GET /api/v1/search).",
       inputSchema: {
-        q: z.string().describe(describeParam(searchQuery, 'q').replace(/; every whitespace-separated token.*$/, '.')),
-        limit: z.number().int().min(1).optional().describe(describeParam(searchQuery, 'limit')),
+        q: paramArg(searchQuery, 'q', z.string(), describeParam(searchQuery, 'q').replace(/; every whitespace-separated token.*$/, '.')),
+        limit: paramArg(searchQuery, 'limit', z.number().int()).optional(),
         kind: z
           .string()
           .max(100)
