@@ -103,6 +103,12 @@ async function main() {
     console.log(`built ${pages.length} article pages; ${images.count} image URLs (src and srcset), ${images.broken.length} broken`);
     if (images.broken.length) throw new Error(`broken images in the Astro build: ${images.broken.slice(0, 5).join(', ')}`);
     if (!given && !images.count) throw new Error("the Astro build shows none of the demo's images");
+    const seen = await imagesInBrowser(
+      join(dir, 'dist'),
+      pages.map((p) => p.name),
+    );
+    console.log(`in Chromium: ${seen.loaded} images loaded on ${pages.length} article pages, ${seen.broken.length} broken`);
+    if (seen.broken.length) throw new Error(`images that do not load in the browser: ${seen.broken.slice(0, 5).join(', ')}`);
   }
 
   if (only.has('next')) {
@@ -139,6 +145,46 @@ async function brokenImages(dist: string): Promise<{ count: number; broken: stri
     }
   }
   return { count: urls.size, broken };
+}
+
+/**
+ * Each page of the build in Chromium (src/dev/chromium.ts), served from `dist` on a loopback port, scrolled to its
+ * end so lazy images load: every <img> that has not loaded (naturalWidth 0 once complete) is broken.
+ */
+async function imagesInBrowser(dist: string, pages: string[]): Promise<{ loaded: number; broken: string[] }> {
+  const { launch } = await import('../../../src/dev/chromium.ts');
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = join(dist, path.endsWith('/') ? `${path}index.html` : path);
+    if (path.includes('..') || !existsSync(file) || !lstatSync(file).isFile()) return void res.writeHead(404).end();
+    const type = { '.html': 'text/html', '.webp': 'image/webp', '.avif': 'image/avif', '.css': 'text/css', '.js': 'text/javascript' }[
+      file.slice(file.lastIndexOf('.'))
+    ];
+    res.writeHead(200, { 'content-type': type ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await launch();
+  let loaded = 0;
+  const broken: string[] = [];
+  try {
+    const page = await browser.newPage();
+    for (const p of ['', ...pages]) {
+      await page.goto(`${base}/${p ? `${p}/` : ''}`, { waitUntil: 'load' });
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForFunction(() => [...document.images].every((i) => i.complete), undefined, { timeout: 15_000 });
+      const states = await page.evaluate(() => [...document.images].map((i) => [i.currentSrc || i.src, i.naturalWidth > 0] as const));
+      for (const [src, ok] of states) {
+        if (ok) loaded++;
+        else broken.push(`${p || '/'}: ${src}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
+  return { loaded, broken };
 }
 
 /** A copy of examples/<name> outside the repository, its @skribra/content dependency left to the tarball. */
