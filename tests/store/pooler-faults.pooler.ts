@@ -2,17 +2,19 @@
 // --serve, through a PgBouncer of this file's own in transaction mode) answers 503 `unavailable` with Retry-After
 // while it is down, each request within the configured timeout (SKRIBRA_DB_TIMEOUT_MS, 5 s by default) plus a
 // margin, never a hang and never a 500, and answers 200 again within 5 s of its return, without a restart. The
-// same once more with the pooler frozen (SIGSTOP) and let go (SIGCONT). No unhandled error, and the process lives.
+// same once more with the pooler frozen (SIGSTOP) and let go (SIGCONT), and with the server ending the pooler's
+// connections (pg_terminate_backend): the statements in flight answer 503, the next ones 200. No unhandled error, and
+// the process lives.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config.ts';
-import { openStore } from '../../src/store/open-store.ts';
+import { connect, openStore } from '../../src/store/open-store.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
 import { articleInput } from '../content/helpers.ts';
-import { ownDatabase, startPooler, type Pooler } from './pooler-env.ts';
+import { ownDatabase, poolerEnv, startPooler, type Pooler } from './pooler-env.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TIMEOUT_MS = 5000; // SKRIBRA_DB_TIMEOUT_MS's default, which the server runs with
@@ -174,5 +176,33 @@ describe('the content API when its pooler fails', () => {
     );
     expect(output).not.toMatch(/unhandled error/);
     expect(server.exitCode).toBeNull();
+  });
+
+  it('its server connections ended by the server mid-load (pg_terminate_backend): answers again within 5 s', {
+    timeout: 60_000,
+  }, async () => {
+    const admin = connect(poolerEnv().serverUrl, 1, readConfig());
+    try {
+      const l = load(8);
+      await sleep(1500);
+      const at = Date.now();
+      const [{ ended }] = await admin<{ ended: number }[]>`
+        select count(pg_terminate_backend(pid))::int as ended from pg_stat_activity where datname = ${db.name} and pid <> pg_backend_pid()`;
+      await sleep(6000);
+      const hits = await l.stop();
+      expect(ended).toBeGreaterThan(0);
+      expect(hits.filter((h) => h.status !== 200 && h.status !== 503)).toEqual([]);
+      expect(hits.filter((h) => h.status === 503).every((h) => h.code === 'unavailable' && h.retryAfter === '5')).toBe(true);
+      expect(Math.max(...hits.map((h) => h.end - h.start))).toBeLessThanOrEqual(TIMEOUT_MS + MARGIN_MS);
+      expect(hits.filter((h) => h.start >= at + 5000).every((h) => h.status === 200)).toBe(true);
+      expect(hits.filter((h) => h.start >= at + 5000).length).toBeGreaterThan(0);
+      console.log(
+        `server ended ${ended} connections: ${hits.filter((h) => h.start >= at && h.status === 503).length} answers 503 after it, of ${hits.filter((h) => h.start >= at).length}`,
+      );
+      expect(output).not.toMatch(/unhandled error/);
+      expect(server.exitCode).toBeNull();
+    } finally {
+      await admin.end({ timeout: 5 });
+    }
   });
 });
