@@ -1,7 +1,7 @@
 // What the pooler run's global setup (global-pooler.ts) gives its test files, and what those files share: a pooler of
 // a file's own in front of the run's server, and a database of a file's own on it.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { readConfig } from '../../src/config.ts';
@@ -30,6 +30,7 @@ export interface Pooler {
   kill(signal?: NodeJS.Signals): void;
   /** Starts it again, on the same port, with the same settings. */
   restart(): void;
+  /** Ends it at once and removes its folder. */
   stop(): void;
 }
 
@@ -68,6 +69,7 @@ export function startPooler(pool: number): Pooler {
       } catch {
         /* gone */
       }
+      rmSync(dir, { recursive: true, force: true });
     },
   };
   return p;
