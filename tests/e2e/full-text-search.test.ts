@@ -16,7 +16,7 @@ afterAll(async () => {
 
 interface Shown {
   status: string;
-  hits: { href: string; kind: string; marks: string[] }[];
+  hits: { href: string; kind: string; marks: string[]; glued: number }[];
 }
 /** The status line and the first ten results once they are shown. */
 async function results(page: Page): Promise<Shown> {
@@ -27,6 +27,10 @@ async function results(page: Page): Promise<Shown> {
       href: li.querySelector('a')!.getAttribute('href')!,
       kind: li.querySelector('.meta')!.textContent ?? '',
       marks: [...li.querySelectorAll('mark')].map((m) => m.textContent ?? ''),
+      // Marks whose neighbouring text runs into them (a lost space): "webhookand".
+      glued: [...li.querySelectorAll('mark')].filter(
+        (m) => /^[A-Za-z]/.test(m.nextSibling?.textContent ?? '') || /[A-Za-z]$/.test(m.previousSibling?.textContent ?? ''),
+      ).length,
     })),
   }));
 }
@@ -52,6 +56,7 @@ describe('the search page', () => {
     const hit = hits.find((h) => h.href === path);
     expect(hit, JSON.stringify(hits)).toBeDefined();
     expect(hit!.marks.length).toBeGreaterThan(0);
+    expect(hit!.glued).toBe(0);
     await page.waitForLoadState('networkidle');
     // The runtime, its WebAssembly and the chunks this query needed: far from the whole index.
     expect(indexBytes).toBeGreaterThan(0);

@@ -28,9 +28,17 @@ interface Pagefind {
   search: (q: string, o?: { filters?: Record<string, string> }) => Promise<{ results: PagefindResult[] } | null>;
 }
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+/** Text with HTML's character references decoded (named ones Pagefind writes, and numeric ones). */
+const decode = (html: string) =>
+  html.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (ref, name: string) => {
+    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? ref;
+    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ref;
+  });
+
 /** The excerpt's text and marks as nodes: Pagefind's excerpt is escaped text with <mark> tags. */
 function excerptNodes(excerpt: string): Node[] {
-  const decode = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
   return excerpt.split(/(<mark>[\s\S]*?<\/mark>)/).map((part) => {
     const marked = /^<mark>([\s\S]*)<\/mark>$/.exec(part);
     if (!marked) return document.createTextNode(decode(part));
