@@ -131,7 +131,7 @@ try {
 
   const idleStats = stats(idle);
   const row = (label: string, h: ReturnType<typeof stats>, rss: number, answers?: { status: number; bytes: number }[]) =>
-    `${label.padEnd(52)} ${String(h.n).padStart(5)} ${h.p50.toFixed(2).padStart(8)} ${h.p95.toFixed(2).padStart(8)} ${h.max.toFixed(2).padStart(8)} ${rss.toFixed(0).padStart(8)} ${rss === idleRss ? '' : `+${(rss - idleRss).toFixed(0)}`.padStart(6)}  ${answers ? `${[...new Set(answers.map((x) => x.status))].join('/')} ${Math.max(...answers.map((x) => x.bytes)).toLocaleString('en')} B` : ''}`;
+    `${label.padEnd(52)} ${String(h.n).padStart(5)} ${h.p50.toFixed(2).padStart(8)} ${h.p95.toFixed(2).padStart(8)} ${h.max.toFixed(2).padStart(8)} ${rss.toFixed(0).padStart(8)} ${(label === 'idle' ? '' : `+${(rss - idleRss).toFixed(0)}`).padStart(6)}  ${answers ? `${[...new Set(answers.map((x) => x.status))].join('/')} ${Math.max(...answers.map((x) => x.bytes)).toLocaleString('en')} B` : ''}`;
   console.log(
     `\n/api/v1/health (ms) and server RSS (MB), ${base}, pid ${pid}; MCP_RATE_LIMIT ${MCP_RATE_LIMIT.windowLimit}/${MCP_RATE_LIMIT.windowSize} s; load average ${loadavg()
       .map((l) => l.toFixed(1))
