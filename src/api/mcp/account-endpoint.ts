@@ -21,8 +21,12 @@ export const accountCard = (site: string): CardSource => ({
   build: () => accountServer({ call: UNCALLED }, accountCard(site)),
 });
 
-/** The account server's requests, one at a time per process (mcp-gate.ts), apart from the public server's. */
-const gate = createGate();
+/**
+ * The account server's requests, apart from the public server's (mcp-gate.ts). Eight at a time per process, not one:
+ * its tool calls wait on the store, each counted against the caller's own quota, so one customer's slow call must
+ * not hold every other customer's behind it; each still starts on a turn of its own.
+ */
+const gate = createGate(8);
 
 /** Headers a tool call's request carries over from the MCP request: the key, and the address the adapter stamped. */
 const CARRIED = ['authorization', 'x-api-key', CLIENT_ADDRESS];
