@@ -2,7 +2,7 @@
 // data directory is refused in one line before it builds or touches anything, and `npm run build` while the first
 // serves publishes a new build beside the served one. The first server answers every route kind 200 throughout, and
 // once the build is published every answer comes from the new build (files, catalog and indexes alike).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -53,6 +53,21 @@ const routes = () => ({
   projects: '/v1/projects',
 });
 
+/**
+ * A command's exit status and output. Not spawnSync: a test process blocked for seconds would leave its idle
+ * keep-alive sockets to the first server unread, closed by the server meanwhile, and its next fetch on one would fail.
+ */
+function run(command: string, args: string[], environment: NodeJS.ProcessEnv) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+    const child = spawn(command, args, { cwd: root, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
 async function getAll(): Promise<Record<string, { status: number; body: string }>> {
   const answers: Record<string, { status: number; body: string }> = {};
   for (const [name, path] of Object.entries(routes())) {
@@ -98,7 +113,7 @@ describe('a second npm start and npm run build beside a running one', () => {
       term,
       readFileSync(term, 'utf8').replace('A canonical URL is the preferred', `A canonical URL (${MARKER}) is the preferred`),
     );
-    const again = spawnSync('npm', ['start'], { cwd: root, env: env(), encoding: 'utf8', timeout: 60_000 });
+    const again = await run('npm', ['start'], env());
     expect(again.status).toBe(1);
     const said = again.stderr.split('\n').filter((l) => l.startsWith('npm start:'));
     expect(said).toEqual([
@@ -107,7 +122,7 @@ describe('a second npm start and npm run build beside a running one', () => {
     expect(again.stdout).not.toMatch(/building the site/);
     // On the same port with a data directory of its own: the port and its holder are named, nothing is made.
     const otherData = join(work, 'other-data');
-    const onPort = spawnSync('npm', ['start'], { cwd: root, env: env({ SKRIBRA_DATA_DIR: otherData }), encoding: 'utf8', timeout: 60_000 });
+    const onPort = await run('npm', ['start'], env({ SKRIBRA_DATA_DIR: otherData }));
     expect(onPort.status).toBe(1);
     expect(onPort.stderr.split('\n').filter((l) => l.startsWith('npm start:'))).toEqual([
       `npm start: port ${port} is already in use by pid ${first!.pid} (node start.ts): stop that process, or choose another port (PORT=${port + 1} npm start)`,
