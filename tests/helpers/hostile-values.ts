@@ -1,6 +1,6 @@
-// Hostile strings, raw (percent-encoded or not): what a fuzzer, a scanner or a broken client sends. The same values
-// as tests/http/hostile-requests.test.ts puts in every path segment and query parameter, for the tests that put them
-// elsewhere (the MCP tools' arguments, tests/mcp/hostile-arguments.test.ts).
+// Hostile strings, raw (percent-encoded or not): what a fuzzer, a scanner or a broken client sends. One list for every
+// property test: tests/http/hostile-requests.test.ts puts them in every path segment and query parameter,
+// tests/mcp/hostile-arguments.test.ts in every MCP tool's arguments.
 import fc from 'fast-check';
 
 /** The fixed cases: encodings of dots and slashes, controls, overlong and numeric-looking values, real slugs. */

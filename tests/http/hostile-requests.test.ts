@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_ROOTS, endpoints, machineFiles } from '../../src/api/registry.ts';
 import { openStack, send, type Stack } from './helpers.ts';
+import { hostile } from '../helpers/hostile-values.ts';
 
 /** Spec section 7, plus method_not_allowed; the tools add their body and origin codes. */
 const CODES = new Set([
@@ -33,53 +34,6 @@ afterAll(async () => {
   await stack?.store.close();
 });
 
-/** Hostile strings, raw (percent-encoded or not): what a fuzzer, a scanner or a broken client sends. */
-const hostile = fc.oneof(
-  fc.constantFrom(
-    '%',
-    '%zz',
-    '%00',
-    '%0a',
-    '%c3%28',
-    '%ff',
-    '%2e%2e',
-    '%2e%2e%2f',
-    '%252e%252e%252fpricing',
-    '..%2f..%2fpackage.json',
-    '%2F',
-    '%5c',
-    '..',
-    '.',
-    '',
-    '%20',
-    '+',
-    '\u0000',
-    'a%00b',
-    '%e2%80%ae',
-    '%ef%bf%bf',
-    '\u202e',
-    '\ud83d\ude00',
-    'A'.repeat(5000),
-    '9'.repeat(400),
-    '-1',
-    '0',
-    '1e3',
-    '0x10',
-    '9007199254740992',
-    'true',
-    'null',
-    '[]',
-    '{}',
-    '<script>',
-    "'; drop table articles; --",
-    'canonical-url',
-    'post-000',
-    'prj_demo_blog',
-  ),
-  fc.string({ maxLength: 40 }),
-  fc.string({ unit: 'binary', maxLength: 20 }).map(encodeURIComponent),
-  fc.string({ unit: fc.constantFrom('%', '2', 'e', 'f', 'F', '0', '/', '.', 'z'), maxLength: 12 }),
-);
 const method = fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH');
 const latin1 = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 60 });
 
