@@ -72,7 +72,7 @@ describe('the gate on a connection that stops answering', () => {
       expect(b.ok).toBe(false);
       expect(b.at - t0).toBeLessThan(900 + 500);
 
-      // The frozen connection ignores the cancel; after its grace (2 s past a deadline) the pool is renewed.
+      // The frozen connection ignores the cancel; after its grace (2.25 s past a deadline) the pool is renewed.
       const t1 = Date.now();
       let answered: number | undefined;
       while (Date.now() - t1 < 8000) {

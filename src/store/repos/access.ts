@@ -59,6 +59,14 @@ type GateRow = Partial<ArticleRow> & {
 /** How long a cancelled gate statement may take to end before its connection counts as broken. */
 const CANCEL_GRACE_MS = 2000;
 
+/**
+ * How long after its deadline a statement still running is cancelled. A statement that starts past its deadline
+ * counts nothing by its own condition and ends in milliseconds; the cancel is for one stuck behind a slow server, and
+ * cancelling at the deadline itself would race the first kind (through a pooler it often wins, and the caller gets
+ * "canceling statement" instead of its uncounted answer).
+ */
+const CANCEL_AFTER_MS = 250;
+
 /** PostgreSQL's disk_full: the counters cannot be written, but the store still reads. */
 const DISK_FULL = '53100';
 
@@ -136,7 +144,7 @@ async function gateStatement(
       Promise.resolve(query.cancel() as unknown).catch(() => {});
       ignored = setTimeout(() => renewPool(sql, `a statement ignored its cancel for ${CANCEL_GRACE_MS} ms`), CANCEL_GRACE_MS);
     },
-    Math.max(0, deadline.getTime() - Date.now()),
+    Math.max(0, deadline.getTime() - Date.now()) + CANCEL_AFTER_MS,
   );
   let rows: GateRow[];
   try {
