@@ -2,12 +2,12 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import { readConfig } from './src/config.ts';
-import { skribraOutputs } from './src/build/skribra-outputs.ts';
+import { skribraOutputs } from './src/integration/skribra-outputs.ts';
 import { skribraDev } from './src/origin/dev-server.ts';
-import { siteSettingsOf } from './src/build/site-settings.ts';
+import { siteSettingsOf } from './src/site-data/site-settings.ts';
 
 // The entry point of `astro build` and `astro dev` (npm start's build too): the config is read here, once, and passed
-// to the integrations, which hand the pages what they need of it (src/build/site-settings.ts).
+// to the integrations, which hand the pages what they need of it (src/site-data/site-settings.ts).
 const config = readConfig();
 
 export default defineConfig({

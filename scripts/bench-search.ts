@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 import autocannon from 'autocannon';
 import { generateContent } from './generate-content.ts';
 import { contentHash, loadCatalog } from '../src/catalog/load-catalog.ts';
-import { writeArtifacts } from '../src/build/write-artifacts.ts';
+import { writeArtifacts } from '../src/integration/write-artifacts.ts';
 import { CATALOG_FILE, LEAN_CATALOG_FILE, SEARCH_FILE } from '../src/api/public/load-artifacts.ts';
 import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 

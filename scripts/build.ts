@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: `astro build` (arguments passed on), one build of this checkout at a time (src/dev/astro-build.ts).
 // A dist/ that a local origin serves is never written: the build goes beside it and is published whole
-// (src/build/dist-builds.ts), so `npm run build` while `npm start` serves is safe.
+// (src/integration/dist-builds.ts), so `npm run build` while `npm start` serves is safe.
 import { astroBuild } from '../src/dev/astro-build.ts';
 
 try {

@@ -4,7 +4,7 @@
 // building:
 //   npm run check:content [-- DIR]      (DIR defaults to SKRIBRA_CONTENT_DIR, else content/)
 // Prints every problem as `file:line:column: field: what is wrong (expected ...)` and exits 1, or one summary line
-// and exits 0. The build prints the same list (src/build/skribra-outputs.ts, astro:config:setup).
+// and exits 0. The build prints the same list (src/integration/skribra-outputs.ts, astro:config:setup).
 import { resolve } from 'node:path';
 import { loadCatalog } from '../src/catalog/load-catalog.ts';
 import { ContentError } from '../src/catalog/content-error.ts';

@@ -7,10 +7,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 const SRC = resolve(import.meta.dirname, '..', 'src');
 /** Folder -> folders it must never import. */
 const FORBIDDEN: Record<string, string[]> = {
-  schemas: ['core', 'api', 'store', 'catalog', 'origin', 'build', 'machine', 'webhooks', 'blog', 'pages', 'dev'],
-  core: ['api', 'store', 'catalog', 'origin', 'build', 'machine', 'webhooks', 'blog', 'pages', 'dev', 'config.ts'],
-  store: ['api', 'webhooks', 'origin', 'build', 'machine', 'pages', 'dev'],
-  api: ['origin', 'build', 'pages', 'dev'],
+  schemas: ['core', 'api', 'store', 'catalog', 'origin', 'integration', 'site-data', 'machine', 'webhooks', 'blog', 'pages', 'dev'],
+  core: ['api', 'store', 'catalog', 'origin', 'integration', 'site-data', 'machine', 'webhooks', 'blog', 'pages', 'dev', 'config.ts'],
+  store: ['api', 'webhooks', 'origin', 'integration', 'site-data', 'machine', 'pages', 'dev'],
+  api: ['origin', 'integration', 'pages', 'dev'],
 };
 const NOBODY_IMPORTS = ['origin', 'pages'];
 

@@ -3,7 +3,7 @@
 // matching cannot express "a query string goes to the function" (REFERENCE.md); this does, from the route table.
 import type { Config } from '@netlify/edge-functions';
 import { functionUrlFor } from '../../src/api/public/function-mount.ts';
-// @ts-ignore -- written by the build (src/build/skribra-outputs.ts) before Netlify bundles edge functions.
+// @ts-ignore -- written by the build (src/integration/skribra-outputs.ts) before Netlify bundles edge functions.
 import staticApiPaths from '../../dist/_skribra/static-api-paths.json' with { type: 'json' };
 
 const files: ReadonlySet<string> = new Set(staticApiPaths as string[]);

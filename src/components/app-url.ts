@@ -5,7 +5,7 @@
  * lives; sign-in to its "Sign in" section. Pages call it; the value is the one the integration provided
  * (site-settings.ts).
  */
-import { siteSettings } from '../build/site-settings.ts';
+import { siteSettings } from '../site-data/site-settings.ts';
 
 /** The site's page that stands in for the dashboard when SKRIBRA_APP_URL is unset. */
 export const START_PAGE = '/start/';

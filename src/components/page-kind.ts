@@ -2,7 +2,7 @@
  * A page's kind, as the search index's `kind` filter names it (Base.astro marks each page with it): the catalog's
  * kind of the page at that path (glossary, tool, doc...), `blog` under /blog/, else `page`.
  */
-import { siteContent } from '../build/site-content.ts';
+import { siteContent } from '../site-data/site-content.ts';
 
 const byCatalog = new WeakMap<object, Map<string, string>>();
 

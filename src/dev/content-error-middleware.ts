@@ -3,7 +3,7 @@
 // editor" opens that file; every other page renders from the rest of the content (loadCatalog's `isolate`). The
 // entry is left out of the content, so its page would be a 404: this runs first, for every request, and throws.
 import type { MiddlewareHandler } from 'astro';
-import { siteContent } from '../build/site-content.ts';
+import { siteContent } from '../site-data/site-content.ts';
 import { ContentError } from '../catalog/content-error.ts';
 
 export const onRequest: MiddlewareHandler = (context, next) => {

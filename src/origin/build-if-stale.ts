@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { astroBuild } from '../dev/astro-build.ts';
-import { newBuildDir, publishBuild } from '../build/dist-builds.ts';
+import { newBuildDir, publishBuild } from '../integration/dist-builds.ts';
 
 /** Everything a build depends on: a change in any of these (or in SITE_URL) makes dist/ stale. */
 const INPUTS = ['content', 'src', 'public', 'astro.config.mjs', 'package-lock.json'];
@@ -25,7 +25,7 @@ function fingerprint(root: string, extra: string): string {
 
 /**
  * Runs `astro build` when `distDir` is missing or older than its inputs, into a new folder beside the builds it may be
- * serving, and publishes it whole (src/build/dist-builds.ts). `extra` adds inputs that are not files (SITE_URL, the
+ * serving, and publishes it whole (src/integration/dist-builds.ts). `extra` adds inputs that are not files (SITE_URL, the
  * content dir, the blog's last change). Returns whether it built.
  */
 export function buildIfStale(root: string, distDir: string, extra: string, log: (msg: string) => void = console.log): boolean {

@@ -16,9 +16,9 @@ import { loadBuildBlog } from '../blog/load-build-blog.ts';
 import { createLocalOrigin } from './local-origin.ts';
 import { openStore } from '../store/open-store.ts';
 import type { Config } from '../config.ts';
-import { resetSiteContent, siteContent } from '../build/site-content.ts';
-import { siteSettingsOf } from '../build/site-settings.ts';
-import { writeOutputs } from '../build/write-outputs.ts';
+import { resetSiteContent, siteContent } from '../site-data/site-content.ts';
+import { siteSettingsOf } from '../site-data/site-settings.ts';
+import { writeOutputs } from '../integration/write-outputs.ts';
 import { brokenPages } from '../dev/broken-pages.ts';
 
 /** Paths the pipeline answers in dev; the rest are Astro's pages. */

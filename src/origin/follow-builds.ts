@@ -1,4 +1,4 @@
-// The local origin over the build `distDir` links to (src/build/dist-builds.ts): every answer comes from one build,
+// The local origin over the build `distDir` links to (src/integration/dist-builds.ts): every answer comes from one build,
 // its files, catalog and indexes alike, because the handler for a build reads only under that build's own folder.
 // A newer build, published whole by repointing the link, is picked up within `recheckMs`: the next request after
 // that resolves the link again and, when it moved, gets a handler over the new build. Requests under way finish on

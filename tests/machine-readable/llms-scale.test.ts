@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, type SiteContent } from '../../src/catalog/load-catalog.ts';
 import { llmsFiles, llmsTxt } from '../../src/machine/llms-txt.ts';
 import { llmsFullTxt } from '../../src/machine/llms-full-txt.ts';
-import { writeMachineReadable } from '../../src/build/write-machine-readable.ts';
+import { writeMachineReadable } from '../../src/integration/write-machine-readable.ts';
 import { limitsFrom } from '../../src/api/content/limits.ts';
 import { readConfig } from '../../src/config.ts';
 import { buildTwins } from '../../src/catalog/build-twins.ts';

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import { provideSiteSettings, siteSettings } from '../../src/build/site-settings.ts';
+import { provideSiteSettings, siteSettings } from '../../src/site-data/site-settings.ts';
 import { appUrl, START_PAGE } from '../../src/components/app-url.ts';
 import { sitemapPaths } from '../../scripts/site-check/check-links.ts';
 

@@ -1,5 +1,5 @@
 // What the blog pages read at build time: the store's articles, read once by the skribra-outputs integration.
-import { siteContent } from '../../build/site-content.ts';
+import { siteContent } from '../../site-data/site-content.ts';
 import { buildBlog } from '../../blog/build-blog.ts';
 import { blogIndexPages } from '../../blog/blog-index.ts';
 

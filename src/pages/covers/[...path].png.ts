@@ -1,8 +1,8 @@
 // /covers/blog/{slug}.png (the blog index's 600 × 315 card covers) in `npm run dev` only, as /og/ is: the build
 // writes them in its output step (src/seo/write-og-images.ts).
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { siteContent } from '../../build/site-content.ts';
-import { siteSettings } from '../../build/site-settings.ts';
+import { siteContent } from '../../site-data/site-content.ts';
+import { siteSettings } from '../../site-data/site-settings.ts';
 import { buildBlog } from '../../blog/build-blog.ts';
 import { devImageRoutes } from '../../seo/dev-image-routes.ts';
 import { renderOgImage } from '../../seo/render-og-image.ts';

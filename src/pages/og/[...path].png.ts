@@ -2,8 +2,8 @@
 // build writes every image in its output step instead (src/seo/write-og-images.ts), on every core; here the route
 // lists no paths, so Astro's page loop renders none.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { siteContent } from '../../build/site-content.ts';
-import { siteSettings } from '../../build/site-settings.ts';
+import { siteContent } from '../../site-data/site-content.ts';
+import { siteSettings } from '../../site-data/site-settings.ts';
 import { buildBlog } from '../../blog/build-blog.ts';
 import { devImageRoutes } from '../../seo/dev-image-routes.ts';
 import { renderOgImage } from '../../seo/render-og-image.ts';

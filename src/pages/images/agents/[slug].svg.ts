@@ -1,6 +1,6 @@
 // Agent avatars, written at build as static SVG files.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { siteContent } from '../../../build/site-content.ts';
+import { siteContent } from '../../../site-data/site-content.ts';
 import { agentAvatarSvg } from '../../../components/agent-avatar.ts';
 
 export const getStaticPaths: GetStaticPaths = () =>

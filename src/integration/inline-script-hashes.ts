@@ -20,7 +20,7 @@ export function scriptHashesOf(html: string, into = new Set<string>()): Set<stri
 /**
  * Every HTML file under `dir` (the build's own folders left out), scanned once; sorted for a stable `_headers`.
  * `skip` names files (relative to `dir`) not to read: the term pages a build took from its cache, whose inline
- * scripts are the layout's, which every other page carries (tests/build/site-build.test.ts holds that true).
+ * scripts are the layout's, which every other page carries (tests/integration/site-build.test.ts holds that true).
  */
 export function inlineScriptHashes(dir: string, skip: ReadonlySet<string> = new Set()): string[] {
   const hashes = new Set<string>();

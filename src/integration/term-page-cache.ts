@@ -16,8 +16,8 @@ import { eachLimited, IO_CONCURRENCY } from '../core/each-limited.ts';
 import { placeCached } from '../core/place-cached.ts';
 import { pruneCache, type PruneOptions } from '../core/prune-cache.ts';
 import { paths } from '../core/urls.ts';
-import { catalogIndex, siteContent } from './site-content.ts';
-import type { SiteSettings } from './site-settings.ts';
+import { catalogIndex, siteContent } from '../site-data/site-content.ts';
+import type { SiteSettings } from '../site-data/site-settings.ts';
 
 /** Everything a term page shows: the page renders from these and the site settings alone. */
 export interface TermPageProps {

@@ -1,7 +1,7 @@
 import { buildBlog } from '../blog/build-blog.ts';
 import { ogImageSet } from '../seo/og-image-set.ts';
 import { ogImagePath } from '../seo/page-json-ld.ts';
-import { siteContent } from './site-content.ts';
+import { siteContent } from '../site-data/site-content.ts';
 
 /**
  * What a page's og:image (and its JSON-LD primaryImageOfPage) names, as a root-relative path: its Open Graph image by

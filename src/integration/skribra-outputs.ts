@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { catalogIndex, isolateContentErrors, siteContent } from './site-content.ts';
+import { catalogIndex, isolateContentErrors, siteContent } from '../site-data/site-content.ts';
 import { writeOutputs } from './write-outputs.ts';
 import { isPublishedLink, newBuildDir, publishBuild } from './dist-builds.ts';
 import { writePrecompressed } from './write-precompressed.ts';
 import { phaseLines, phaseRecorder, type PhaseRecorder } from './build-phases.ts';
 import type { Config } from '../config.ts';
-import { provideSiteSettings, siteSettingsOf } from './site-settings.ts';
+import { provideSiteSettings, siteSettingsOf } from '../site-data/site-settings.ts';
 import { buildBlog, provideBuildBlog } from '../blog/build-blog.ts';
 import { loadBuildBlog } from '../blog/load-build-blog.ts';
 import { renderedAtBuild, writeOgImages } from '../seo/write-og-images.ts';
