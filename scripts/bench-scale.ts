@@ -29,6 +29,7 @@ import { writeMachineReadable } from '../src/integration/write-machine-readable.
 import { limitsFrom } from '../src/api/content/limits.ts';
 import { readConfig } from '../src/config.ts';
 import { parsePhaseLines } from '../src/integration/build-phases.ts';
+import { searchDownload } from './search-download.ts';
 
 const { values } = parseArgs({
   allowNegative: true,
@@ -428,10 +429,32 @@ console.table({
   'RSS after both': mb(median(imageRuns.map((r) => r[3]))),
   'PNG size': `${(imageRuns[0]![4] / 1024).toFixed(1)} KB (limit: 6 MB)`,
 });
+// 4. The full-text index (SKRIBRA_SEARCH_INDEX=0 builds without it): its size, and what a visitor's first query
+// downloads (scripts/search-download.ts), the page table (pf_meta, which grows with the pages) beside the rest.
+const searchFiles = files.filter((f) => relative(dist, f).startsWith('pagefind/'));
+const downloads = searchFiles.length ? await searchDownload(dist, ['webhook signature', 'crawl budget', 'canonical url redirects']) : [];
+if (downloads.length) {
+  console.log(
+    `full-text index: ${searchFiles.length} files, ${mb(searchFiles.reduce((n, f) => n + size(f), 0))} MB; a first query downloads:`,
+  );
+  console.table(
+    Object.fromEntries(
+      downloads.map((d) => [
+        d.query,
+        {
+          'total (KB)': (d.bytes / 1024).toFixed(1),
+          'page table, pf_meta (KB)': (Object.entries(d.files).find(([f]) => f.endsWith('.pf_meta'))![1] / 1024).toFixed(1),
+          hits: d.hits,
+          files: Object.keys(d.files).length,
+        },
+      ]),
+    ),
+  );
+} else console.log('full-text index: none (SKRIBRA_SEARCH_INDEX=0)');
 if (values.json) {
   writeFileSync(
     values.json,
-    `${JSON.stringify({ terms, load: loadavg(), seconds, peakMb, files: files.length, runs, identity, imageFunction: imageRuns }, null, 2)}\n`,
+    `${JSON.stringify({ terms, load: loadavg(), seconds, peakMb, files: files.length, runs, identity, imageFunction: imageRuns, searchDownloads: downloads }, null, 2)}\n`,
   );
   console.log(`figures written to ${values.json}`);
 }
