@@ -191,8 +191,8 @@ export function parseSets(sets: string[]): Map<Field, unknown> {
   return out;
 }
 
-/** Checks the stored article with the changes applied; the columns to write (only the changed ones). */
-export function applySets(row: ArticleRow, sets: Map<Field, unknown>): ArticleFields {
+/** Checks the stored article with the changes applied: the columns to write (only the changed ones) and the whole article. */
+export function applySets(row: ArticleRow, sets: Map<Field, unknown>): { fields: ArticleFields; article: OwnArticleInput } {
   const merged = { ...asInput(row) };
   for (const [k, v] of sets) {
     if (v === undefined) delete merged[k];
@@ -203,5 +203,5 @@ export function applySets(row: ArticleRow, sets: Map<Field, unknown>): ArticleFi
   const parsed = ownArticleInput.parse(merged) as Record<string, unknown>;
   const fields: Record<string, unknown> = {};
   for (const k of sets.keys()) fields[k] = k === 'noindex' ? (parsed[k] ?? false) : (parsed[k] ?? null);
-  return fields as ArticleFields;
+  return { fields: fields as ArticleFields, article: parsed as OwnArticleInput };
 }

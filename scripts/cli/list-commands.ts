@@ -4,7 +4,9 @@ import type { Sql } from 'postgres';
 import { getAccount } from '../../src/store/repos/accounts.ts';
 import { getProject } from '../../src/store/repos/projects.ts';
 import { getArticle } from '../../src/store/repos/articles.ts';
-import { updateArticleFields } from '../../src/store/repos/article-fields.ts';
+import { updateArticleFields, type ArticleFields } from '../../src/store/repos/article-fields.ts';
+import { measureEdit } from '../../src/publishing/measure-edit.ts';
+import { imagePolicy } from '../../src/publishing/publish-article.ts';
 import { sendNow, withWebhook } from './webhook-commands.ts';
 import {
   ARTICLE_STATES,
@@ -194,6 +196,8 @@ export const listCommands: Record<string, Command> = {
       'checked against the article schema (see article publish --help for the fields). Numbers and true/false are typed,',
       'lists are JSON (--set \'sources=[{"url":"https://example.com/"}]\'), --set field=@file reads the value from a file, and',
       `an empty value (--set excerpt=) clears an optional field. Fields: ${FIELDS.filter((f) => f !== 'slug').join(', ')}.`,
+      'A new content_html or image_url has its images measured again, as article publish does (size, placeholder and',
+      'colour; an image that cannot be fetched is a warning and goes without).',
     ].join('\n'),
     async run(sql, p, config) {
       const projectId = required(p, 'project');
@@ -202,14 +206,36 @@ export const listCommands: Record<string, Command> = {
       await mustProject(sql, projectId);
       const row = await getArticle(sql, projectId, slug);
       if (!row) throw new NotFoundError(`No article ${slug} in project ${projectId}.`);
-      const fields = applySets(row, sets);
+      const { fields: set, article } = applySets(row, sets);
+      // A new body or cover is measured as a publish measures it; an image that cannot be is a warning.
+      const measured = await measureEdit(article, new Set(sets.keys()), { policy: imagePolicy(config) });
+      const fields = { ...set, ...measured.fields } as ArticleFields;
       const r = await updateArticleFields(sql, projectId, slug, fields);
       if (!r) throw new NotFoundError(`No article ${slug} in project ${projectId}.`);
       // A subscribed endpoint hears of the edit: its first attempt goes out now.
       const webhook = r.delivery_id ? await sendNow(sql, r.delivery_id, config) : undefined;
-      return { project_id: projectId, slug, updated: Object.keys(fields), fields, ...(webhook ? { webhook } : {}) };
+      const { warnings } = measured;
+      return {
+        project_id: projectId,
+        slug,
+        updated: Object.keys(set),
+        // The measurements written besides (body_images, the cover's size, placeholder and colour).
+        ...(Object.keys(measured.fields).some((k) => !(k in set))
+          ? { measured: Object.keys(measured.fields).filter((k) => !(k in set)) }
+          : {}),
+        fields,
+        ...(warnings.length ? { warnings } : {}),
+        ...(webhook ? { webhook } : {}),
+      };
     },
-    human: (r) => withWebhook(`updated ${(r.updated as string[]).join(', ')} of ${r.slug}`, r),
+    human: (r) =>
+      withWebhook(
+        [
+          `updated ${(r.updated as string[]).join(', ')} of ${r.slug}`,
+          ...((r.warnings as string[] | undefined) ?? []).map((w) => `warning: ${w}`),
+        ].join('\n'),
+        r,
+      ),
   },
   'webhook deliveries': {
     options: {
