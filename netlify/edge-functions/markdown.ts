@@ -21,7 +21,8 @@ export default async (req: Request, context: Context): Promise<Response | undefi
   const decision = path ? decideSite(path, req.headers.get('accept'), (p) => twins.has(p)) : { serve: 'static' as const, vary: false };
   if (decision.serve === 'static') return undefined;
   // The twin itself is the static file; a negotiated page or the markdown 404 is a same-site subrequest for the twin
-  // file (a plain GET without the Accept header, so it continues to the file). Either way the file's ETag goes on.
+  // file (a plain GET without the Accept header, so it continues to the file). Either way the file's ETag goes on, and
+  // a request that holds it gets 304 (core/conditional.ts, as the local origin's twins).
   const file = decision.serve === 'markdown' ? decision.file : NOT_FOUND_MARKDOWN;
   const res = file === path ? await context.next() : await fetch(new URL(encodeURI(file), url.origin));
   if (!res.ok) return markdownResponse('# Page not found\n', 404, req.method, { signal });
@@ -29,6 +30,7 @@ export default async (req: Request, context: Context): Promise<Response | undefi
   return markdownResponse(await res.text(), decision.serve === 'markdown' ? 200 : 404, req.method, {
     signal,
     headers: etag ? { etag } : {},
+    ifNoneMatch: req.headers.get('if-none-match'),
   });
 };
 

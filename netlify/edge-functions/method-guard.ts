@@ -1,20 +1,16 @@
 // Site pages and machine files on Netlify are static files, which the CDN would answer for any method; this answers
-// the methods the registry does not declare for them with the same 405 the local origin gives, and OPTIONS with the
-// same 204 and Allow. The APIs' own paths are excluded: their functions (and the /api/v1 edge router, which rewrites
-// every non-read to the function) answer.
+// the methods the registry does not declare for them with the pipeline's own site rule (the method stage's
+// siteMethod): the same 405 and Allow, and for OPTIONS the same 204 and Allow, as the local origin. The APIs' own
+// paths are excluded: their functions (and the /api/v1 edge router, which rewrites every non-read to the function)
+// answer. Reads never come here (config.method).
 import type { Config } from '@netlify/edge-functions';
-import { allowedMethods, SITE_METHODS } from '../../src/api/registry.ts';
-import { DATA_SECURITY } from '../../src/core/security-headers.ts';
+import { siteMethod } from '../../src/api/http/stages/method.ts';
 
-const allow = allowedMethods({ methods: SITE_METHODS }).join(', ');
-
-export default (req: Request): Response =>
-  req.method === 'OPTIONS'
-    ? new Response(null, { status: 204, headers: { allow, ...DATA_SECURITY } })
-    : new Response(`${JSON.stringify({ code: 'method_not_allowed', message: `${req.method} is not allowed here; use GET or HEAD.` })}\n`, {
-        status: 405,
-        headers: { 'content-type': 'application/json; charset=utf-8', allow, 'cache-control': 'no-store', ...DATA_SECURITY },
-      });
+export default (req: Request): Response => {
+  const answer = siteMethod(req);
+  if (!answer) throw new Error(`method-guard runs for non-reads only (config.method), not ${req.method}`);
+  return answer;
+};
 
 // Literal: Netlify reads this config statically. tests/public/netlify-wiring.test.ts holds it to the registry.
 export const config: Config = {

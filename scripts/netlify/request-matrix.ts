@@ -103,6 +103,12 @@ export function buildMatrix(c: MatrixContext): Probe[] {
     get('markdown', page, { accept: 'text/html;q=0.5, text/markdown' }),
     get('markdown', page, { accept: '*/*' }),
     { group: 'markdown', method: 'HEAD', path: page, headers: MD },
+    // Conditional requests on every kind of answer (a twin by suffix and by Accept, a page, a machine file, a static
+    // API answer, the 404 page): `*` holds any current representation, so a 200 is 304 on both sides, decided by
+    // core/conditional.ts everywhere (the Netlify static store, the edge function, the local origin).
+    ...[[`/glossary/${term}.md`], [page, MD], [page], ['/llms.txt'], ['/api/v1/glossary'], ['/nope/']].flatMap(([path, accept]) =>
+      ['*', '"nope"'].map((tag) => get('conditional', path as string, { ...(accept as object), 'if-none-match': tag })),
+    ),
     // Site pages, with and without a query, and the folder redirects.
     ...[
       '/',

@@ -1,13 +1,15 @@
 // Netlify's static store over a publish dir, as the CDN serves it by default (measured in slorber/trailing-slash-guide,
 // "Netlify, Default"): `/x` is the file `x`, else `x.html`, else a 301 to `/x/` when `x/index.html` exists; `/x/` is
 // `x/index.html`, else a 301 to `/x` when `x.html` exists. Every file gets Netlify's default
-// `Cache-Control: public, max-age=0, must-revalidate`, a strong ETag (304 on a match) and a type by extension
-// (`application/octet-stream` without one), then the `_headers` values for its path. Only GET and HEAD read files:
+// `Cache-Control: public, max-age=0, must-revalidate`, a strong ETag and a type by extension (`application/octet-stream`
+// without one), then the `_headers` values for its path; 304 and HEAD are the one decision every answer of ours
+// passes through (core/conditional.ts). Only GET and HEAD read files:
 // another method finds no file (production answers such requests with the 404 page unless something else matches).
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import mime from 'mime-types';
+import { conditional } from '../../src/core/conditional.ts';
 import { headersForPath, type HeaderRule } from '../../src/core/header-rules.ts';
 
 export type StaticAnswer = { kind: 'file'; path: string; bytes: Buffer } | { kind: 'redirect'; location: string };
@@ -70,9 +72,9 @@ export function createStaticStore(root: string, rules: HeaderRule[]) {
       etag,
       ...headersForPath(rules, headersPath),
     };
-    const hit = status === 200 && (req.headers.get('if-none-match') ?? '').split(',').some((t) => t.trim() === etag || t.trim() === '*');
-    if (hit) return new Response(null, { status: 304, headers });
-    return new Response(req.method === 'HEAD' ? null : new Uint8Array(answer.bytes), { status, headers });
+    const verdict = conditional(req.method, req.headers.get('if-none-match'), status, etag);
+    if (verdict === 'not-modified') return new Response(null, { status: 304, headers });
+    return new Response(verdict === 'headers-only' ? null : new Uint8Array(answer.bytes), { status, headers });
   }
 
   return { lookup, respond, file };

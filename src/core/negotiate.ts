@@ -1,6 +1,7 @@
 // Markdown negotiation for site pages: the one decision shared by the local origin (src/origin/serve-site.ts) and
 // the Netlify edge functions (netlify/edge-functions/*), so the two runtimes cannot answer differently.
 // Pure: the caller says which files exist.
+import { conditional } from './conditional.ts';
 import { DATA_SECURITY } from './security-headers.ts';
 import Negotiator from 'negotiator';
 import { markdownPath } from './urls.ts';
@@ -90,19 +91,26 @@ export interface MarkdownAnswer {
   signal?: string;
   /** More headers: the file's ETag. */
   headers?: Record<string, string>;
+  /** The request's `If-None-Match`: a 200 whose ETag it holds is a 304 (core/conditional.ts). */
+  ifNoneMatch?: string | null;
 }
 
-/** A markdown answer as both runtimes send it; 404s are not cached, so a page published later shows up at once. */
+/**
+ * A markdown answer as both runtimes send it, 304 and HEAD as every answer (core/conditional.ts); 404s are not
+ * cached, so a page published later shows up at once.
+ */
 export function markdownResponse(
   body: string,
   status: number,
   method: string,
-  { signal, headers: extra = {} }: MarkdownAnswer = {},
+  { signal, headers: extra = {}, ifNoneMatch }: MarkdownAnswer = {},
 ): Response {
-  const headers = {
+  const headers: Record<string, string> = {
     ...markdownHeaders(body, signal),
     'cache-control': status === 200 ? 'public, max-age=0, must-revalidate' : 'no-store',
     ...extra,
   };
-  return new Response(method === 'HEAD' ? null : body, { status, headers });
+  const verdict = conditional(method, ifNoneMatch, status, headers.etag);
+  if (verdict === 'not-modified') return new Response(null, { status: 304, headers });
+  return new Response(verdict === 'headers-only' ? null : body, { status, headers });
 }

@@ -3,11 +3,11 @@
 // pipeline gave it; the same request again is answered from Node's request object directly, without the web
 // Request/Response conversion or the pipeline, which were most of a static answer's CPU.
 // HTTP caching rules, no others (RFC 9111): an answer is stored under the request headers its Vary names; whether a
-// repeat gets 304, the headers alone (HEAD) or the whole answer is the pipeline's conditional stage's verdict, as for
-// every answer; and an entry is trusted for as long as the file table trusts a file without a stat, so a rebuild
-// shows as fast as before.
+// repeat gets 304, the headers alone (HEAD) or the whole answer is the one decision on conditional requests
+// (core/conditional.ts), as for every answer; and an entry is trusted for as long as the file table trusts a file
+// without a stat, so a rebuild shows as fast as before.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { conditional } from '../api/http/stages/conditional.ts';
+import { conditional } from '../core/conditional.ts';
 import { heldBody, RECHECK_MS } from './static-files.ts';
 
 interface Answer {

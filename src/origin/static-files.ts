@@ -6,7 +6,7 @@ import { join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import mime from 'mime-types';
 import { REVALIDATE, strongEtag } from '../core/etag.ts';
-import { conditional } from '../api/http/stages/conditional.ts';
+import { conditional } from '../core/conditional.ts';
 import { ENCODED_DIR, ENCODINGS, type Encoding } from '../integration/precompressed-paths.ts';
 
 /** One stored representation of a file: the identity bytes, or a precompressed variant written by the build. */
@@ -207,7 +207,7 @@ const varyWith = (vary: string | undefined) => (vary ? `${vary}, Accept-Encoding
 
 /**
  * A 200 for the file, or 304 when the client already holds the representation it would get; HEAD gets the headers
- * only (both decided by the pipeline's conditional stage). A file with precompressed variants is answered in the
+ * only (both decided by core/conditional.ts, as every answer). A file with precompressed variants is answered in the
  * coding the client prefers, with `Vary: Accept-Encoding`.
  */
 export function fileResponse(req: Request, file: StaticFile, headers: Record<string, string> = {}, status = 200): Response {

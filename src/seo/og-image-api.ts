@@ -2,14 +2,15 @@
 // build did not write, on its first request, with the build's own renderer, from the card the build indexed under
 // that key (og-image-index.ts), so the bytes are the build's. The URL names the content, so the answer is cached for
 // ever (CACHE.immutable); a key the build did not index is a 404. Served by the Netlify function functions/og-image.mts
-// (after the CDN's static files, `preferStatic`) and by the local origin, through the one pipeline.
+// (after the CDN's static files, `preferStatic`) and by the local origin, through the one pipeline, whose conditional
+// stage decides 304 and HEAD from the key before any rendering (the image is Deferred).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { notFound } from '../api/http/api-error.ts';
 import type { CtxOf, HandlersOf } from '../api/http/handlers-of.ts';
 import type { Runtime } from '../api/http/pipeline.ts';
+import { Deferred } from '../api/http/respond.ts';
 import { IMAGES_BASE } from '../api/registry.ts';
-import { ifNoneMatchHits } from '../core/etag.ts';
 import type { OgCard } from './og-cards.ts';
 import { ogImageIndex } from './og-image-index.ts';
 
@@ -41,16 +42,14 @@ export function ogImageRuntime({ distDir, render }: OgImageApiOptions): Runtime 
     return png;
   };
 
-  async function getOgImage({ req, params }: CtxOf<'getOgImage'>): Promise<Response> {
+  function getOgImage({ params }: CtxOf<'getOgImage'>): Deferred {
     const key = params.image.slice(0, -'.png'.length);
     const image = lookup(key);
     if (!image) throw notFound(`image at ${IMAGES_BASE}/${params.image}`);
     // The key is the content: it is the validator too.
-    const headers = { 'content-type': 'image/png', etag: `"${key}"` };
-    if (ifNoneMatchHits(req.headers.get('if-none-match'), headers.etag)) return new Response(null, { status: 304, headers });
-    if (req.method === 'HEAD') return new Response(null, { headers });
-    const png = await once(key, () => render(image.card, image.host, image.width));
-    return new Response(new Uint8Array(png), { headers });
+    // Each answer gets its own copy: concurrent requests share one render.
+    const make = async () => new Uint8Array(await once(key, () => render(image.card, image.host, image.width)));
+    return new Deferred('image/png', `"${key}"`, make);
   }
 
   const handlers: HandlersOf<'images'> = { getOgImage };

@@ -2,12 +2,14 @@
 // Its stages, one small function each in stages/:
 //   decode (the path, once) -> match (endpoint, API root or site) -> method (OPTIONS, 405 with Allow)
 //   -> static answer (the build's file, when the origin has files) -> validate (parsed now, refused after auth)
-//   -> auth (401) -> limit (429) -> handle -> conditional (ETag/304 and HEAD, the same stage static files and the
-//   origin's memo use) -> cache headers (the endpoint's policy) -> errors as {code, message} (fail).
+//   -> auth (401) -> limit (429) -> handle -> conditional (ETag/304 and HEAD for every answer, a handler's own and
+//   errors included: core/conditional.ts, the decision static files, twins and the Netlify harness make too)
+//   -> cache headers (the endpoint's policy) -> errors as {code, message} (fail).
 // Handlers get validated values only; nothing from the request reaches the store before it passed its schema.
 import { DATA_SECURITY } from '../../core/security-headers.ts';
+import { answerOf } from '../../core/conditional.ts';
 import { strongEtag } from '../../core/etag.ts';
-import { allowedMethods, API_ROOTS, endpointsOf, SITE_METHODS, type Api, type Endpoint } from '../registry.ts';
+import { allowedMethods, API_ROOTS, endpointsOf, type Api, type Endpoint } from '../registry.ts';
 import { notFound, ApiError } from './api-error.ts';
 import { CACHE, type Headers } from './cache-policy.ts';
 import { jsonBody } from './respond.ts';
@@ -15,8 +17,8 @@ import type { Runtime } from './runtime.ts';
 import { withDeadline } from './with-deadline.ts';
 import { decode } from './stages/decode.ts';
 import { match, type Decision } from './stages/match.ts';
-import { method } from './stages/method.ts';
-import { staticAnswer } from './stages/static-answer.ts';
+import { method, siteMethod } from './stages/method.ts';
+import { staticAnswer, type StaticAnswer } from './stages/static-answer.ts';
 import { validate } from './stages/validate.ts';
 import { auth } from './stages/auth.ts';
 import { limit } from './stages/limit.ts';
@@ -28,8 +30,6 @@ import { fail } from './stages/fail.ts';
 
 export type { AuthInput, Ctx, Handler, Runtime } from './runtime.ts';
 
-/** A static file of the build: what the origin serves for endpoints with a static answer, and for the site. */
-export type StaticAnswer = (req: Request, file: string, headers: Headers) => Response | undefined;
 export type SiteHandler = (req: Request, decision: Extract<Decision, { to: 'site' }>) => Response | Promise<Response>;
 
 export interface PipelineOptions {
@@ -79,7 +79,7 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
     const outcome = await (runtime.deadline ? withDeadline(work(), runtime.deadline) : work());
     const policy = cacheHeaders(endpoint.cache, 200);
     // A handler's own Response (another protocol) answers whole; the API's headers still go on, under its own.
-    if (outcome instanceof Response) return withHeaders(outcome, { ...base, ...policy });
+    if (outcome instanceof Response) return answerOf(req, withHeaders(outcome, { ...base, ...policy }));
     return computedResponse(req, { ...outcome, headers: { ...base, ...policy, ...outcome.headers } });
   }
 
@@ -90,7 +90,7 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
     decision: Extract<Decision, { to: 'api-root' }>,
     runtime: Runtime | undefined,
     base: Headers,
-  ): Response {
+  ): Response | Promise<Response> {
     const { api } = decision;
     const early = method(req, { allow: ROOT_METHODS, cors: api === 'public', headers: base, refuse: false });
     if (early) return early;
@@ -104,12 +104,8 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
 
   /** The site: reads only (405 otherwise), answered by the origin's files, or a plain 404 without them. */
   function toSite(req: Request, decision: Extract<Decision, { to: 'site' }>): Response | Promise<Response> {
-    try {
-      const early = method(req, { allow: allowedMethods({ methods: SITE_METHODS }), cors: false, headers: DATA_SECURITY });
-      if (early) return early;
-    } catch (err) {
-      return fail(req, err, DATA_SECURITY, undefined, undefined);
-    }
+    const early = siteMethod(req);
+    if (early) return early;
     return site ? site(req, decision) : fail(req, notFound('page'), DATA_SECURITY, undefined, undefined);
   }
 
@@ -124,7 +120,7 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
     const runtime = apis[api];
     const base = baseHeaders(api, runtime, endpoint);
     try {
-      if (decision.to === 'api-root') return apiRoot(req, url, decision, runtime, base);
+      if (decision.to === 'api-root') return await apiRoot(req, url, decision, runtime, base);
       const endpoint = decision.endpoint;
       const early = method(req, { allow: allowedMethods(endpoint), cors: endpoint.cors, headers: base });
       if (early) return early;

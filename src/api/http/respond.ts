@@ -33,6 +33,22 @@ export class Reply {
   }
 }
 
+/**
+ * What a handler returns for a representation whose bytes are made only when the request gets them (a rendered
+ * image): the pipeline's conditional stage decides 304 and HEAD from its type and ETag first, and never makes the
+ * bytes for them.
+ */
+export class Deferred {
+  readonly type: string;
+  readonly etag: string;
+  readonly make: () => Promise<Uint8Array>;
+  constructor(type: string, etag: string, make: () => Promise<Uint8Array>) {
+    this.type = type;
+    this.etag = etag;
+    this.make = make;
+  }
+}
+
 /** Turns anything thrown into `{code, message}`; unknown errors are logged once and never leak. */
 export function toErrorResponse(err: unknown, headers: Headers = {}): Response {
   if (err instanceof ApiError) {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staticAnswer } from '../../../src/api/http/stages/static-answer.ts';
-import type { StaticAnswer } from '../../../src/api/http/pipeline.ts';
+import { staticAnswer, type StaticAnswer } from '../../../src/api/http/stages/static-answer.ts';
 import { endpoint } from './endpoint.ts';
 
 const files: string[] = [];

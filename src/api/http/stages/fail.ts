@@ -1,14 +1,14 @@
 // Stage, errors: anything thrown becomes `{code, message}` (respond.ts) once, after the API maps its store's
-// failures, with the base headers, the cache policy for the status, and no body for HEAD.
+// failures, with the base headers, the cache policy for the status, and no body for HEAD (core/conditional.ts).
+import { answerOf } from '../../../core/conditional.ts';
 import type { CachePolicy, Headers } from '../cache-policy.ts';
 import { ApiError } from '../api-error.ts';
 import { toErrorResponse } from '../respond.ts';
 import type { Runtime } from '../runtime.ts';
 import { cacheHeaders } from './cache-headers.ts';
-import { headOf } from './conditional.ts';
 
 export function fail(req: Request, err: unknown, base: Headers, policy: CachePolicy | undefined, runtime: Runtime | undefined): Response {
   const mapped = runtime?.mapError ? runtime.mapError(err) : err;
   const status = mapped instanceof ApiError ? mapped.status : 500;
-  return headOf(req, toErrorResponse(mapped, { ...base, ...cacheHeaders(policy, status) }));
+  return answerOf(req, toErrorResponse(mapped, { ...base, ...cacheHeaders(policy, status) }));
 }

@@ -3,8 +3,10 @@
 // and the path parameters pass their schema. Undefined: the handler answers.
 import type { Headers } from '../cache-policy.ts';
 import { staticFileOf } from '../decide.ts';
-import type { StaticAnswer } from '../pipeline.ts';
 import type { Match } from './match.ts';
+
+/** A static file of the build, when the origin has files (the pipeline's `staticFile` option): its answer, or undefined. */
+export type StaticAnswer = (req: Request, file: string, headers: Headers) => Response | undefined;
 
 export function staticAnswer(req: Request, url: URL, found: Match, headers: Headers, staticFile: StaticAnswer): Response | undefined {
   const { endpoint } = found;
