@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 // The import direction of DESIGN.md section 2, checked over src/ (part of `npm run check`): no import cycle between
-// the folders of src/, and none of the forbidden edges below. Prints each offending import; exits 1 on any.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// the folders of src/, none of the forbidden edges below, and no import cycle between two files (of any length, a
+// type import included) across src/, scripts/, functions/ and netlify/. Prints each offending import or circle;
+// exits 1 on any.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { fileCircles } from './file-circles.ts';
 
-const SRC = resolve(import.meta.dirname, '..', 'src');
+const ROOT = resolve(import.meta.dirname, '..');
+const SRC = join(ROOT, 'src');
+/** Where file circles are looked for (tests may import each other's helpers freely). */
+const FILE_ROOTS = ['src', 'scripts', 'functions', 'netlify'].map((d) => join(ROOT, d));
 /** Folder -> folders it must never import. */
 const FORBIDDEN: Record<string, string[]> = {
   schemas: ['core', 'api', 'store', 'catalog', 'origin', 'integration', 'site-data', 'machine', 'webhooks', 'blog', 'pages', 'dev'],
@@ -14,23 +20,25 @@ const FORBIDDEN: Record<string, string[]> = {
 };
 const NOBODY_IMPORTS = ['origin', 'pages'];
 
-const files: string[] = [];
-(function walk(dir: string) {
+function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path);
-    else if (/\.(m?ts|astro|m?js)$/.test(name) && !/\.test\.ts$/.test(name)) files.push(path);
+    if (name === 'node_modules') continue;
+    if (statSync(path).isDirectory()) walk(path, out);
+    else if (/\.(m?ts|astro|m?js)$/.test(name) && !/\.test\.ts$/.test(name)) out.push(path);
   }
-})(SRC);
+  return out;
+}
+const files = walk(SRC);
+const IMPORT = /(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+/** The files a file imports by relative path (type imports and re-exports included). */
+const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => resolve(dirname(file), (m[1] ?? m[2])!));
 
 const top = (file: string) => relative(SRC, file).split('/')[0]!;
 const edges = new Map<string, Map<string, string>>();
 const problems: string[] = [];
 for (const file of files) {
-  for (const m of readFileSync(file, 'utf8').matchAll(
-    /(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g,
-  )) {
-    const target = resolve(dirname(file), (m[1] ?? m[2])!);
+  for (const target of importsOf(file)) {
     if (!target.startsWith(`${SRC}/`)) continue;
     const [a, b] = [top(file), top(target)];
     if (a === b) continue;
@@ -62,6 +70,14 @@ for (const start of edges.keys()) {
   }
 }
 
+// Cycles between files: the strongly connected components of the import graph (Tarjan), each shown as one circle.
+const allFiles = FILE_ROOTS.filter((d) => existsSync(d)).flatMap((d) => walk(d));
+const known = new Set(allFiles);
+const graph = new Map(allFiles.map((f) => [f, [...new Set(importsOf(f).filter((t) => known.has(t)))]]));
+for (const circle of fileCircles(graph)) problems.push(`file cycle: ${circle.map((f) => relative(ROOT, f)).join(' -> ')}`);
+
 for (const p of problems) console.error(p);
-console.log(`layers: ${files.length} files, ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+console.log(
+  `layers: ${files.length} files of src/, ${allFiles.length} files checked for circles, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
+);
 process.exit(problems.length ? 1 : 0);

@@ -4,13 +4,7 @@
 // A flag given twice keeps every value when declared `multiple` (`--set a=1 --set b=2`); `flag()` reads the last one.
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util';
 import { didYouMean } from '../../src/catalog/did-you-mean.ts';
-import type { OptionSpec, PositionalSpec } from './command.ts';
-
-export interface Parsed {
-  words: string[];
-  flags: Map<string, string | true>;
-  all: Map<string, string[]>;
-}
+import type { OptionSpec, Parsed, PositionalSpec } from './command.ts';
 
 export class UsageError extends Error {}
 /** A named account, project, article or delivery does not exist: exit 1. */

@@ -3,7 +3,13 @@
 // (args.ts) accepts exactly those, and its usage line and help (usage.ts) are generated from the same declaration.
 import type { Sql } from 'postgres';
 import type { Config } from '../../src/config.ts';
-import type { Parsed } from './args.ts';
+
+/** A command line as the parser (args.ts) gives it: the positional words, each option's last value, every value. */
+export interface Parsed {
+  words: string[];
+  flags: Map<string, string | true>;
+  all: Map<string, string[]>;
+}
 
 export interface OptionSpec {
   /** `string` takes a value (`--project ID`); `boolean` is a switch (`--permanent`). */

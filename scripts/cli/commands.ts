@@ -5,14 +5,14 @@ import { createAccount, getAccount, revokeKeys, rotateKey } from '../../src/stor
 import { createProject, getProject, setProjectApi } from '../../src/store/repos/projects.ts';
 import { getArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { publishCommand } from './publish-command.ts';
-import { flag, httpUrl, NotFoundError, required, UsageError, type Parsed } from './args.ts';
+import { flag, httpUrl, NotFoundError, required, UsageError } from './args.ts';
 import { checkField } from './article-file.ts';
 import { accountOption, articleOptions, projectOption, yesOption } from './common-options.ts';
 import { withBlogRebuild } from './blog-rebuild.ts';
 import { withIndexNow } from './indexnow-ping.ts';
 import { sendNow, webhookCommands, withWebhook } from './webhook-commands.ts';
 import { listCommands } from './list-commands.ts';
-import type { Command } from './command.ts';
+import type { Command, Parsed } from './command.ts';
 
 export type { Command };
 

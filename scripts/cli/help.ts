@@ -2,8 +2,9 @@
 // `help [command]`, `--help`), a group's commands, and unknown commands or options (with a "did you mean").
 import { readFileSync } from 'node:fs';
 import { didYouMean } from '../../src/catalog/did-you-mean.ts';
-import { checkRequired, parseOptions, UsageError, type Parsed } from './args.ts';
+import { checkRequired, parseOptions, UsageError } from './args.ts';
 import { commandNames, commands, type Command } from './commands.ts';
+import type { Parsed } from './command.ts';
 import { optionsHelp, usageOf } from './usage.ts';
 
 export const version = (): string =>

@@ -18,10 +18,10 @@ import {
   listProjectArticles,
   projectDetail,
 } from '../../src/store/repos/listings.ts';
-import { flag, limit, NotFoundError, oneOf, required, UsageError, type Parsed } from './args.ts';
+import { flag, limit, NotFoundError, oneOf, required, UsageError } from './args.ts';
 import { applySets, FIELDS, parseSets } from './article-file.ts';
 import { cutNote, iso, record, table, tableOf } from './table.ts';
-import type { Command } from './command.ts';
+import type { Command, Parsed } from './command.ts';
 import { accountOption, articleOptions, limitOption, projectOption } from './common-options.ts';
 
 async function mustProject(sql: Sql, id: string) {
