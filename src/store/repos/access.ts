@@ -21,6 +21,7 @@
 import type { Sql } from 'postgres';
 import type { ArticleRow } from '../article-rows.ts';
 import { rowsOf } from '../rows-of.ts';
+import { ANSWER_STAMP } from '../own-article-answer.ts';
 import { isProtocolError, renewPool } from '../renewable-pool.ts';
 
 export type Bucket = 'list' | 'detail';
@@ -37,11 +38,33 @@ export interface Access {
    * project's `articles_version` (migration 004) as of this statement: the list and detail caches' key.
    */
   project?: { id: string; apiEnabled: boolean; articlesVersion: string } | null;
-  /** Undefined when no slug was asked; null when the project (on this account) has no article with that slug. */
+  /**
+   * Undefined when no slug was asked (or the gate reads stored answers); null when the project (on this account) has
+   * no article with that slug. The whole row.
+   */
   article?: ArticleRow | null;
+  /** The same, for a gate that reads stored answers (createGate's `read`): the article's state and answer or row. */
+  detail?: GateArticle | null;
   /** False when the key is valid but the statement ran after `deadline`, so nothing was counted. */
   counted: boolean;
 }
+/**
+ * A detail request's article as the gate reads it with stored answers (migration 010): its state, and either its
+ * current stored answer (text and ETag, made for this row version, serialiser and account) or, when it has none and
+ * is published, its whole row and that row's version (xmin) to store one under. An unpublished article has neither.
+ */
+export interface GateArticle {
+  id: string;
+  unpublished: boolean;
+  noindex: boolean;
+  answer?: { text: string; etag: string };
+  row?: ArticleRow;
+  xmin?: string;
+}
+
+/** How the gate reads a detail request's article: the whole row (`row`), or its stored answer (`answers`). */
+export type ArticleRead = 'row' | 'answers';
+
 /** What one request asks the gate for; only values that passed their schema. */
 export interface Target {
   projectId?: string;
@@ -49,6 +72,12 @@ export interface Target {
 }
 
 type GateRow = Partial<ArticleRow> & {
+  gate_article?: string | null;
+  gate_unpublished?: boolean | null;
+  gate_noindex?: boolean | null;
+  gate_body?: string | null;
+  gate_etag?: string | null;
+  gate_xmin?: string | null;
   gate_account: string | null;
   gate_windows: Window[] | null;
   gate_project: string | null;
@@ -81,13 +110,14 @@ export async function checkAccessBatch(
   bucket: Bucket,
   targets: readonly Target[],
   deadline: Date,
+  read: ArticleRead = 'row',
 ): Promise<Access[]> {
   try {
-    return await gateStatement(sql, digest, bucket, targets, deadline, true);
+    return await gateStatement(sql, digest, bucket, targets, deadline, true, read);
   } catch (err) {
     if ((err as { code?: string }).code !== DISK_FULL) throw err;
     console.error(`content API: the store's disk is full, so requests are not counted until space is freed (${(err as Error).message})`);
-    return gateStatement(sql, digest, bucket, targets, deadline, false);
+    return gateStatement(sql, digest, bucket, targets, deadline, false, read);
   }
 }
 
@@ -98,6 +128,7 @@ async function gateStatement(
   targets: readonly Target[],
   deadline: Date,
   counting: boolean,
+  read: ArticleRead,
 ): Promise<Access[]> {
   const n = targets.length;
   const wantsArticle = targets.some((t) => t.slug !== undefined);
@@ -118,6 +149,22 @@ async function gateStatement(
       left join rate_counters r on r.account_id = k.account_id and r.bucket = ${bucket} and r.win = w.win and r.window_start = w.start`;
   // Columns of the article are selected only for detail requests: a list request carries no article bytes. The
   // rows are taken out of the driver's hands (rows-of.ts): a batch of whole articles must die young.
+  // With stored answers, a detail request reads its article's state and its answer (two short columns) when the
+  // answer is current: made from this very row version (xmin), by this serialiser (stamp), naming the project's
+  // account. Otherwise, for a published article, the whole row (f, the same row joined again, in the same snapshot)
+  // and its version, to answer from and to store an answer under.
+  const article = !wantsArticle
+    ? { columns: sql``, joins: sql`` }
+    : read === 'row'
+      ? { columns: sql`, a.*`, joins: sql`left join articles a on a.project_id = p.id and a.slug = r.slug` }
+      : {
+          columns: sql`, a.id as gate_article, a.unpublished as gate_unpublished, a.noindex as gate_noindex,
+            s.body as gate_body, s.etag as gate_etag, f.xmin::text as gate_xmin, f.*`,
+          joins: sql`left join articles a on a.project_id = p.id and a.slug = r.slug
+            left join article_answers s on s.article_id = a.id and s.row_xmin = a.xmin and s.stamp = ${ANSWER_STAMP}
+              and s.account_id = p.account_id
+            left join articles f on f.id = a.id and s.article_id is null and not a.unpublished`,
+        };
   const query = sql<GateRow[]>`
     with k as (
       select account_id from api_keys where digest = ${digest} and revoked_at is null
@@ -129,10 +176,10 @@ async function gateStatement(
     )
     select (select account_id from k) as gate_account, (select windows from w) as gate_windows,
       p.id as gate_project, p.api_enabled as gate_api, p.articles_version::text as gate_version
-      ${wantsArticle ? sql`, a.*` : sql``}
+      ${article.columns}
     from r
     left join projects p on p.id = r.pid and p.account_id = (select account_id from k)
-    ${wantsArticle ? sql`left join articles a on a.project_id = p.id and a.slug = r.slug` : sql``}
+    ${article.joins}
     order by r.ord`;
   // Past the deadline the API has answered 503 and the statement counts nothing: it is cancelled, so a statement
   // stuck behind a slow server does not keep holding a server connection. A statement that ignores its cancel too,
@@ -157,7 +204,7 @@ async function gateStatement(
     clearTimeout(ignored);
   }
   return rows.map((row, i) => {
-    const { gate_account, gate_windows, gate_project, gate_api, gate_version, ...article } = row;
+    const { gate_account, gate_windows, gate_project, gate_api, gate_version, ...rest } = row;
     const windows = (gate_windows ?? []).map((w) => ({ ...w, hits: w.hits - n + 1 + i })); // this request's own count
     const { projectId, slug } = targets[i]!;
     return {
@@ -170,9 +217,22 @@ async function gateStatement(
           : gate_project
             ? { id: gate_project, apiEnabled: gate_api!, articlesVersion: gate_version! }
             : null,
-      ...(slug === undefined ? {} : { article: article.id ? (article as ArticleRow) : null }),
+      ...(slug === undefined ? {} : read === 'row' ? { article: rest.id ? (rest as ArticleRow) : null } : { detail: gateArticle(rest) }),
     };
   });
+}
+
+/** A detail row of the statement with stored answers, as its GateArticle. */
+function gateArticle(r: Omit<GateRow, 'gate_account' | 'gate_windows' | 'gate_project' | 'gate_api' | 'gate_version'>): GateArticle | null {
+  const { gate_article, gate_unpublished, gate_noindex, gate_body, gate_etag, gate_xmin, ...row } = r;
+  if (!gate_article) return null;
+  return {
+    id: gate_article,
+    unpublished: gate_unpublished!,
+    noindex: gate_noindex!,
+    ...(gate_body != null ? { answer: { text: gate_body, etag: gate_etag! } } : {}),
+    ...(gate_xmin != null ? { row: row as ArticleRow, xmin: gate_xmin } : {}),
+  };
 }
 
 /** One request's gate statement (no coalescing), counted only when it runs by `deadline`. */
@@ -189,9 +249,14 @@ export async function checkAccess(
 
 /**
  * The gate with coalescing: at most one statement in flight per key digest and bucket; requests that arrive
- * meanwhile go together in the next. Unloaded, every request runs at once, alone.
+ * meanwhile go together in the next. Unloaded, every request runs at once, alone. `read`: how a detail request's
+ * article is read (the whole row, or its stored answer: GateArticle).
  */
-export function createGate(sql: Sql, maxBatch = 64): (digest: string, bucket: Bucket, target: Target, deadline: Date) => Promise<Access> {
+export function createGate(
+  sql: Sql,
+  maxBatch = 64,
+  read: ArticleRead = 'row',
+): (digest: string, bucket: Bucket, target: Target, deadline: Date) => Promise<Access> {
   interface Waiting {
     target: Target;
     deadline: Date;
@@ -219,6 +284,7 @@ export function createGate(sql: Sql, maxBatch = 64): (digest: string, bucket: Bu
         bucket,
         batch.map((w) => w.target),
         deadline,
+        read,
       ),
       bounded,
     ])

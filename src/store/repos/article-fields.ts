@@ -4,6 +4,7 @@ import { isJson, type ArticleFieldName } from '../../schemas/article-fields.ts';
 import type { FieldColumns } from '../article-rows.ts';
 import { inTx } from '../tx.ts';
 import { enqueueArticleEvents } from './deliveries.ts';
+import { storeArticleAnswers } from './article-answers.ts';
 
 /** Columns `article update` may set, and the values it writes. Only the named ones change. */
 export type ArticleFields = Partial<Omit<FieldColumns, 'slug'>>;
@@ -25,6 +26,7 @@ export function updateArticleFields(
     const rows = await sql<{ id: string }[]>`update articles set ${sql(values)}, updated_at = now(), last_edited = now()
       where project_id = ${projectId} and slug = ${slug} returning id`;
     if (!rows.length) return undefined;
+    await storeArticleAnswers(sql, { ids: [rows[0]!.id] });
     const [delivery_id] = await enqueueArticleEvents(sql, [rows[0]!.id]);
     return delivery_id ? { delivery_id } : {};
   });

@@ -6,6 +6,7 @@ import { newId } from '../ids.ts';
 import { CARD_COLUMNS, type ArticleRow, type CardRow } from '../article-rows.ts';
 import { inTx } from '../tx.ts';
 import { enqueueArticleEvents } from './deliveries.ts';
+import { storeArticleAnswers } from './article-answers.ts';
 import { ARTICLE_FIELDS, FIELD_NAMES, isJson, isList } from '../../schemas/article-fields.ts';
 
 export type { ArticleRow, CardRow };
@@ -36,6 +37,7 @@ export function publishArticle(
 ): Promise<{ id: string; slug: string; created: boolean; delivery_id?: string }> {
   return inTx(db, async (sql) => {
     const row = await upsertArticle(sql, projectId, a, at);
+    await storeArticleAnswers(sql, { ids: [row.id] });
     const [delivery_id] = await enqueueArticleEvents(sql, [row.id]);
     return delivery_id ? { ...row, delivery_id } : row;
   });
@@ -89,6 +91,7 @@ export function updateArticleState(
     const rows = await sql<{ id: string }[]>`update articles set ${sql(change as Record<string, unknown>)}, updated_at = now()
       where project_id = ${projectId} and slug = ${slug} returning id`;
     if (!rows.length) return undefined;
+    await storeArticleAnswers(sql, { ids: [rows[0]!.id] });
     const [delivery_id] = await enqueueArticleEvents(sql, [rows[0]!.id]);
     return delivery_id ? { delivery_id } : {};
   });

@@ -1,0 +1,199 @@
+// The stored detail answers (migration 010, src/store/repos/article-answers.ts and detail-answers.ts): the gate with
+// `read: 'answers'` hands out an article's stored answer only while it is current (same row version, serialiser
+// stamp and account), and that answer is byte for byte what GET /v1/articles/:slug answers from the row (same text,
+// same ETag, same x-robots-tag). Every other case comes with the row, whose answer is stored again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, articleInput, bearer, fixture, openTestStore, type TestStore } from './helpers.ts';
+import { checkAccessBatch } from '../../src/store/repos/access.ts';
+import { keyDigest } from '../../src/store/ids.ts';
+import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
+import { updateArticleFields } from '../../src/store/repos/article-fields.ts';
+import { storeArticleAnswers, writeAnswers } from '../../src/store/repos/article-answers.ts';
+import { createDetailAnswers } from '../../src/store/repos/detail-answers.ts';
+import { createAccount } from '../../src/store/repos/accounts.ts';
+import { ANSWER_STAMP } from '../../src/store/own-article-answer.ts';
+import { jsonBody as apiJsonBody } from '../../src/api/http/respond.ts';
+import { jsonBody } from '../../src/core/json-body.ts';
+import { createListCache } from '../../src/api/content/list-cache.ts';
+
+const BIG = { list: { hour: 100_000, day: 100_000 }, detail: { hour: 100_000, day: 100_000 } };
+
+let t: TestStore;
+beforeAll(async () => {
+  t = await openTestStore();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The gate's article for one detail request, reading stored answers. */
+async function gateDetail(key: string, projectId: string, slug: string) {
+  const [a] = await checkAccessBatch(t.store.sql, keyDigest(key), 'detail', [{ projectId, slug }], new Date(Date.now() + 5000), 'answers');
+  expect(a!.counted).toBe(true);
+  return a!.detail;
+}
+
+/** What the API answers today, from the row (no cache): text, ETag and x-robots-tag. */
+async function reference(key: string, projectId: string, slug: string) {
+  const get = api(t.store, { limits: BIG, detailCache: createListCache({ maxEntries: 0, maxBytes: 0 }) });
+  const r = await get(`/v1/articles/${slug}?projectId=${projectId}`, bearer(key));
+  expect(r.status).toBe(200);
+  return { text: r.text, etag: r.headers.get('etag'), robots: r.headers.get('x-robots-tag') };
+}
+
+const storedOf = async (id: string) =>
+  (
+    await t.store.sql<
+      { stamp: string; body: string; etag: string }[]
+    >`select stamp, body, etag from article_answers where article_id = ${id}`
+  )[0];
+
+describe('stored detail answers', () => {
+  it("the JSON text of an answer is the API's own (one function, core/json-body.ts)", () => {
+    for (const v of [{ data: { a: 'é', b: [1, null], c: '</script>' } }, { data: {} }]) expect(jsonBody(v)).toBe(apiJsonBody(v));
+  });
+
+  it("a publish stores the answer: the gate hands it out, byte-identical to the API's answer from the row, with its ETag", async () => {
+    const f = await fixture(t.store, 2);
+    const d = await gateDetail(f.key, f.on, f.slugs[0]!);
+    expect(d).toMatchObject({ unpublished: false, noindex: false });
+    expect(d!.row).toBeUndefined();
+    const ref = await reference(f.key, f.on, f.slugs[0]!);
+    expect(d!.answer).toEqual({ text: ref.text, etag: ref.etag });
+    const answers = createDetailAnswers(t.store.sql);
+    expect(answers.answerOf(d!, f.id)).toEqual({ text: ref.text, etag: ref.etag });
+    expect((await storedOf(d!.id))!.stamp).toBe(ANSWER_STAMP);
+  });
+
+  it('noindex, an edit of fields and unpublish each keep the stored answer true (x-robots-tag included)', async () => {
+    const f = await fixture(t.store, 1);
+    const slug = f.slugs[0]!;
+    const answers = createDetailAnswers(t.store.sql);
+    await updateArticleState(t.store.sql, f.on, slug, { noindex: true });
+    let d = await gateDetail(f.key, f.on, slug);
+    let ref = await reference(f.key, f.on, slug);
+    expect(ref.robots).toBe('noindex');
+    expect(answers.answerOf(d!, f.id)).toEqual({ text: ref.text, etag: ref.etag, headers: { 'x-robots-tag': 'noindex' } });
+    expect(d!.row).toBeUndefined();
+
+    await updateArticleFields(t.store.sql, f.on, slug, { title: 'Edited in place' });
+    d = await gateDetail(f.key, f.on, slug);
+    ref = await reference(f.key, f.on, slug);
+    expect(JSON.parse(d!.answer!.text).data.title).toBe('Edited in place');
+    expect(d!.answer).toEqual({ text: ref.text, etag: ref.etag });
+
+    await publishArticle(t.store.sql, f.on, articleInput(slug, 'Republished'));
+    d = await gateDetail(f.key, f.on, slug);
+    expect(d!.answer).toEqual({ text: (await reference(f.key, f.on, slug)).text, etag: expect.any(String) });
+    expect(JSON.parse(d!.answer!.text).data).toMatchObject({ title: 'Republished', noindex: true });
+
+    await updateArticleState(t.store.sql, f.on, slug, { unpublished: true });
+    d = await gateDetail(f.key, f.on, slug);
+    expect(d).toEqual({ id: d!.id, unpublished: true, noindex: true });
+    expect(await storedOf(d!.id)).toBeUndefined();
+    expect(await gateDetail(f.key, f.on, 'no-such-slug')).toBeNull();
+  });
+
+  it('a change by plain SQL (a migration, bulk SQL, another process) is never answered from the old answer', async () => {
+    const f = await fixture(t.store, 1);
+    const slug = f.slugs[0]!;
+    const before = await gateDetail(f.key, f.on, slug);
+    expect(before!.answer).toBeDefined();
+    await t.store.sql`update articles set title = 'Changed by SQL' where project_id = ${f.on} and slug = ${slug}`;
+    const d = await gateDetail(f.key, f.on, slug);
+    expect(d!.answer).toBeUndefined();
+    expect(d!.row!.title).toBe('Changed by SQL');
+    const answers = createDetailAnswers(t.store.sql);
+    const made = answers.answerOf(d!, f.id);
+    const ref = await reference(f.key, f.on, slug);
+    expect(made).toEqual({ text: ref.text, etag: ref.etag });
+    // Stored for the next request, made from this row version.
+    await answers.settled();
+    expect((await gateDetail(f.key, f.on, slug))!.answer).toEqual({ text: ref.text, etag: ref.etag });
+  });
+
+  it('even when the trigger is bypassed, an answer of an older row version is not current (row_xmin)', async () => {
+    const f = await fixture(t.store, 1);
+    const slug = f.slugs[0]!;
+    const old = await storedOf((await gateDetail(f.key, f.on, slug))!.id);
+    await t.store.sql`update articles set excerpt = 'New excerpt' where project_id = ${f.on} and slug = ${slug}`;
+    // Put the old answer back, as a write-back racing the update would have.
+    const [{ id }] = await t.store.sql<{ id: string }[]>`select id from articles where project_id = ${f.on} and slug = ${slug}`;
+    await t.store.sql`insert into article_answers (article_id, row_xmin, stamp, account_id, body, etag)
+      values (${id}, '1', ${old!.stamp}, ${f.id}, ${old!.body}, ${old!.etag})`;
+    const d = await gateDetail(f.key, f.on, slug);
+    expect(d!.answer).toBeUndefined();
+    expect(d!.row!.excerpt).toBe('New excerpt');
+  });
+
+  it('a write-back made from a row version that changed meanwhile stores nothing', async () => {
+    const f = await fixture(t.store, 1);
+    const slug = f.slugs[0]!;
+    await t.store.sql`update articles set title = 'First' where project_id = ${f.on} and slug = ${slug}`;
+    const d = await gateDetail(f.key, f.on, slug);
+    const answers = createDetailAnswers(t.store.sql);
+    answers.answerOf(d!, f.id);
+    await t.store.sql`update articles set title = 'Second' where project_id = ${f.on} and slug = ${slug}`;
+    await answers.settled();
+    expect(await storedOf(d!.id)).toBeUndefined();
+    const now = await gateDetail(f.key, f.on, slug);
+    expect(now!.row!.title).toBe('Second');
+  });
+
+  it('one transaction that stores an answer and then changes the article again leaves no stale answer (the trigger)', async () => {
+    const f = await fixture(t.store, 1);
+    const slug = f.slugs[0]!;
+    await t.store.sql.begin(async (tx) => {
+      await publishArticle(tx as never, f.on, articleInput(slug, 'Inside the transaction'));
+      await tx`update articles set title = 'Changed after, same transaction' where project_id = ${f.on} and slug = ${slug}`;
+    });
+    const d = await gateDetail(f.key, f.on, slug);
+    expect(d!.answer).toBeUndefined();
+    expect(d!.row!.title).toBe('Changed after, same transaction');
+  });
+
+  it('an answer of another serialiser stamp or naming another account is not current', async () => {
+    const f = await fixture(t.store, 1);
+    const slug = f.slugs[0]!;
+    const { id } = (await gateDetail(f.key, f.on, slug))!;
+    await t.store.sql`update article_answers set stamp = 'an-older-stamp' where article_id = ${id}`;
+    let d = await gateDetail(f.key, f.on, slug);
+    expect([d!.answer, d!.row?.slug]).toEqual([undefined, slug]);
+    const answers = createDetailAnswers(t.store.sql);
+    answers.answerOf(d!, f.id);
+    await answers.settled();
+    expect((await storedOf(id))!.stamp).toBe(ANSWER_STAMP);
+
+    // The project moves to another account: the stored answer names the first one (metadata.userId).
+    const other = await createAccount(t.store.sql, 'Second owner');
+    await t.store.sql`update projects set account_id = ${other.account_id} where id = ${f.on}`;
+    d = await gateDetail(other.api_key, f.on, slug);
+    expect(d!.answer).toBeUndefined();
+    const made = answers.answerOf(d!, other.account_id);
+    expect(JSON.parse(made.text).data.metadata.userId).toBe(other.account_id);
+    expect(made).toEqual({ text: (await reference(other.api_key, f.on, slug)).text, etag: expect.any(String) });
+    await answers.settled();
+    expect((await gateDetail(other.api_key, f.on, slug))!.answer!.text).toBe(made.text);
+  });
+
+  it('articles inserted by SQL (seeding) get their answers from storeArticleAnswers, past one chunk', async () => {
+    const f = await fixture(t.store, 0);
+    await t.store.sql`
+      insert into articles (id, project_id, slug, title, content_html, excerpt, type, reading_time, keyword, published_at, created_at, updated_at)
+      select 'art_seed_' || md5(${f.on} || i), ${f.on}, 'seeded-' || i, 'Seeded ' || i, '<p>x</p>', 'e', 'guide', 3, 'k', now(), now(), now()
+      from generate_series(1, 520) as i`;
+    await t.store.sql`update articles set unpublished = true where project_id = ${f.on} and slug = 'seeded-7'`;
+    expect((await gateDetail(f.key, f.on, 'seeded-3'))!.answer).toBeUndefined();
+    expect(await storeArticleAnswers(t.store.sql, { projectId: f.on })).toBe(519);
+    for (const slug of ['seeded-3', 'seeded-520']) {
+      const d = await gateDetail(f.key, f.on, slug);
+      const ref = await reference(f.key, f.on, slug);
+      expect(d!.answer).toEqual({ text: ref.text, etag: ref.etag });
+    }
+    expect(await writeAnswers(t.store.sql, [])).toBeUndefined();
+    // Deleting an article deletes its answer.
+    await t.store.sql`delete from articles where project_id = ${f.on}`;
+    const [{ n }] = await t.store.sql<{ n: number }[]>`select count(*)::int as n from article_answers where article_id like 'art_seed_%'`;
+    expect(n).toBe(0);
+  });
+});
