@@ -1,15 +1,15 @@
-// Rows of the blog project to the public ArticleSummary and Article of spec 2.2. Pure: the API, the pages, the
-// twins and the feed all go through here, so they agree.
-import type { ArticleSummary, PublicArticle } from '../api/public/article-source.ts';
+// Rows of the blog project to the public ArticleSummary and Article of spec 2.2, following the field table
+// (src/schemas/article.ts): each `blog` field is copied from its column, in the schema's order. Pure: the API, the
+// pages, the twins and the feed all go through here, so they agree.
+import type * as z from 'astro/zod';
 import { markdownPath, paths } from '../core/urls.ts';
+import { ARTICLE_FIELDS } from '../schemas/article-fields.ts';
+import { blogFields, publicArticleSchemas, type FieldTable } from '../schemas/article.ts';
 import type { ArticleRow, SummaryRow } from '../store/repos/articles.ts';
 import { articleJsonLd } from './article-json-ld.ts';
 import { htmlToMarkdown } from './html-to-markdown.ts';
 import { tocHtml } from './toc-html.ts';
 import { sanitizeHtml } from '../markdown/sanitize-html.ts';
-
-export type FullArticle = Required<Pick<PublicArticle, 'content_markdown' | 'content_html' | 'toc_html' | 'json_ld' | 'related_articles'>> &
-  PublicArticle;
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : undefined);
 
@@ -39,30 +39,8 @@ function safeBody(r: Pick<ArticleRow, 'id' | 'updated_at' | 'content_html' | 'to
   return body;
 }
 
-export function toArticleSummary(r: SummaryRow, site: string): ArticleSummary {
-  const path = paths.article(r.slug);
-  const s: ArticleSummary = {
-    id: r.id,
-    title: r.title,
-    slug: r.slug,
-    excerpt: r.excerpt ?? undefined,
-    image_url: r.image_url ?? undefined,
-    type: r.type ?? undefined,
-    reading_time: r.reading_time ?? undefined,
-    published_at: iso(r.published_at),
-    updated_at: iso(r.updated_at),
-    url: `${site}${path}`,
-    markdown_url: `${site}${markdownPath(path)}`,
-    image_alt: r.image_alt ?? undefined,
-    image_width: r.image_width ?? undefined,
-    image_height: r.image_height ?? undefined,
-    tags: r.tags?.length ? [...r.tags] : undefined,
-    author: r.author ?? undefined,
-    language: r.language ?? undefined,
-  };
-  for (const k of Object.keys(s) as (keyof ArticleSummary)[]) if (s[k] === undefined) delete s[k];
-  return s;
-}
+/** A column's value as the public article shows it: absent when unset, lists when empty. */
+const shown = (v: unknown) => (v === null || v === undefined || (Array.isArray(v) && v.length === 0) ? undefined : v);
 
 /** The stored related list names slugs; only those still publicly visible are kept, in the stored order. */
 export function relatedSlugs(r: Pick<ArticleRow, 'related_articles' | 'slug'>): string[] {
@@ -72,16 +50,63 @@ export function relatedSlugs(r: Pick<ArticleRow, 'related_articles' | 'slug'>): 
   return [...new Set(slugs)];
 }
 
-export function toPublicArticle(r: ArticleRow, related: readonly ArticleSummary[], site: string): FullArticle {
-  const summary = toArticleSummary(r, site);
-  const order = relatedSlugs(r);
-  const body = safeBody(r);
-  return {
-    ...summary,
-    content_markdown: body.markdown,
-    content_html: body.html,
-    toc_html: body.toc,
-    json_ld: articleJsonLd(r, site, summary.url),
-    related_articles: order.map((slug) => related.find((a) => a.slug === slug)).filter((a): a is ArticleSummary => Boolean(a)),
-  };
+/** The public article of a field table: its schemas and the mappers from stored rows to them. */
+export function publicArticleModel<T extends FieldTable>(table: T) {
+  const { ArticleSummary, Article } = publicArticleSchemas(table);
+  // Every table's summary has spec 2.2's slug and url: publicArticleSchemas refuses a table without them.
+  type Summary = z.infer<typeof ArticleSummary> & { slug: string; url: string };
+  type Full = Required<Pick<z.infer<typeof Article>, 'content_markdown' | 'content_html' | 'toc_html' | 'json_ld' | 'related_articles'>> &
+    z.infer<typeof Article>;
+  const fields = blogFields(table);
+  const column = new Map(fields.map((f) => [f.name, f.key]));
+  const summaryNames = Object.keys(ArticleSummary.shape);
+  const detailFields = fields.filter((f) => f.shows === 'detail');
+
+  function toArticleSummary(r: SummaryRow, site: string): Summary {
+    const path = paths.article(r.slug);
+    const url = `${site}${path}`;
+    const own: Record<string, unknown> = {
+      id: r.id,
+      published_at: iso(r.published_at),
+      updated_at: iso(r.updated_at),
+      url,
+      markdown_url: `${site}${markdownPath(path)}`,
+    };
+    const row = r as unknown as Record<string, unknown>;
+    const s: Record<string, unknown> = {};
+    for (const name of summaryNames) {
+      const v = column.has(name) ? shown(row[column.get(name)!]) : own[name];
+      if (v !== undefined) s[name] = v;
+    }
+    return s as Summary;
+  }
+
+  function toPublicArticle(r: ArticleRow, related: readonly Summary[], site: string): Full {
+    const summary = toArticleSummary(r, site);
+    const order = relatedSlugs(r);
+    const body = safeBody(r);
+    const a: Record<string, unknown> = {
+      ...summary,
+      content_markdown: body.markdown,
+      content_html: body.html,
+      toc_html: body.toc,
+      json_ld: articleJsonLd(r, site, summary.url),
+      related_articles: order.map((slug) => related.find((x) => x.slug === slug)).filter((x): x is Summary => Boolean(x)),
+    };
+    const row = r as unknown as Record<string, unknown>;
+    for (const f of detailFields) {
+      const v = shown(row[f.key]);
+      if (v !== undefined) a[f.name] = v;
+    }
+    return a as Full;
+  }
+
+  return { ArticleSummary, Article, toArticleSummary, toPublicArticle };
 }
+
+/** The company blog's article, from ARTICLE_FIELDS. */
+export const BLOG_ARTICLE = publicArticleModel(ARTICLE_FIELDS);
+export const { toArticleSummary, toPublicArticle } = BLOG_ARTICLE;
+export type FullArticle = ReturnType<typeof toPublicArticle>;
+/** What a blog source maps rows with: BLOG_ARTICLE, or the model of a table with further fields. */
+export type PublicArticleModel = Pick<typeof BLOG_ARTICLE, 'toArticleSummary' | 'toPublicArticle'>;

@@ -1,6 +1,7 @@
 // An own article's fields, declared once: those the writer controls, and the image measurements a publish adds when
 // the file leaves them out (`measured`). Everything else follows this table: the publish file's
-// schema and the card and detail shapes (own-article.ts), the stored columns and their writes (src/store), the
+// schema and the card and detail shapes (own-article.ts), the company blog's public article and its mapper (`blog`:
+// article.ts, src/blog/public-article.ts), the stored columns and their writes (src/store), the
 // serialiser (serialize-article.ts), the OpenAPI document and the client's types (both from the zod schemas), and
 // the CLI's field list and notes. Adding a field: one entry here plus the migration that adds its column (a store
 // test fails while a declared field has no column).
@@ -78,11 +79,21 @@ export interface FieldSpec<S extends z.ZodType = z.ZodType> {
    * re-publish measures it again, so leaving it out of a file clears nothing.
    */
   measured?: true;
+  /**
+   * The company blog's public article (spec 2.2, src/schemas/article.ts) shows it too, under the field's name or the
+   * one given, described by `note`: in the summary and the article when it `shows` in the card, in the article only
+   * when in the detail. Absent when unset, lists when empty.
+   */
+  blog?: true | { as: string };
   /** What the field is for: the CLI's help, the OpenAPI description, the client's doc comment. */
   note: string;
 }
 
-const field = <S extends z.ZodType, V extends Shows, const E extends { required?: true; kept?: true; measured?: true } = object>(
+const field = <
+  S extends z.ZodType,
+  V extends Shows,
+  const E extends { required?: true; kept?: true; measured?: true; blog?: true | { as: string } } = object,
+>(
   schema: S,
   shows: V,
   note: string,
@@ -90,7 +101,7 @@ const field = <S extends z.ZodType, V extends Shows, const E extends { required?
 ) => ({ schema, shows, note, ...extra }) as FieldSpec<S> & { shows: V } & E;
 
 export const ARTICLE_FIELDS = {
-  title: field(z.string().trim().min(1).max(300), 'card', 'The headline.', { required: true }),
+  title: field(z.string().trim().min(1).max(300), 'card', 'The headline.', { required: true, blog: true }),
   slug: field(
     z
       .string()
@@ -98,7 +109,7 @@ export const ARTICLE_FIELDS = {
       .max(200),
     'card',
     "The article's key in the project: lower case letters, digits and single hyphens. Publishing an existing slug updates that article.",
-    { required: true },
+    { required: true, blog: true },
   ),
   content_html: field(
     z.string().min(1),
@@ -106,21 +117,21 @@ export const ARTICLE_FIELDS = {
     'The body as trusted, pre-sanitised HTML, without table of contents, related list or JSON-LD.',
     { required: true },
   ),
-  excerpt: field(z.string(), 'card', 'A short summary for lists and cards.'),
+  excerpt: field(z.string(), 'card', 'A short summary for lists and cards.', { blog: true }),
   meta_description: field(z.string(), 'detail', 'The meta description for search results.'),
-  image_url: field(httpUrl, 'card', 'The cover image.'),
-  image_alt: field(z.string().trim().min(1).max(500), 'card', "The cover image's alternative text (needs image_url)."),
+  image_url: field(httpUrl, 'card', 'The cover image.', { blog: true }),
+  image_alt: field(z.string().trim().min(1).max(500), 'card', "The cover image's alternative text (needs image_url).", { blog: true }),
   image_width: field(
     imageSide,
     'card',
     "The cover image's width in pixels (needs image_url and image_height); measured from the image at publish when left out.",
-    { measured: true },
+    { measured: true, blog: true },
   ),
   image_height: field(
     imageSide,
     'card',
     "The cover image's height in pixels (needs image_url and image_width); measured from the image at publish when left out.",
-    { measured: true },
+    { measured: true, blog: true },
   ),
   image_placeholder: field(
     thumbHash,
@@ -134,8 +145,8 @@ export const ARTICLE_FIELDS = {
     "The cover image's dominant colour as #rrggbb, a background while it loads; measured at publish when left out (needs image_url).",
     { measured: true },
   ),
-  type: field(z.string(), 'card', 'A kind of article, such as guide or listicle.'),
-  reading_time: field(z.int().min(0).max(1000), 'card', 'Minutes.'),
+  type: field(z.string(), 'card', 'A kind of article, such as guide or listicle.', { blog: true }),
+  reading_time: field(z.int().min(0).max(1000), 'card', 'Minutes.', { blog: true }),
   keyword: field(z.string(), 'card', 'The target search keyword.'),
   tags: field(
     z
@@ -144,8 +155,9 @@ export const ARTICLE_FIELDS = {
       .refine((t) => new Set(t).size === t.length, { error: 'must not repeat a tag' }),
     'card',
     'Short labels for tag pages: a list of strings, each 1 to 60 characters, at most 30.',
+    { blog: true },
   ),
-  author: field(articleAuthor, 'card', 'The byline: {name, url?}.'),
+  author: field(articleAuthor, 'card', 'The byline: {name, url?}.', { blog: true }),
   language: field(
     z
       .string()
@@ -153,6 +165,7 @@ export const ARTICLE_FIELDS = {
       .max(35),
     'card',
     'The language as a BCP 47 tag (en, en-GB, pt-BR), for lang and hreflang.',
+    { blog: true },
   ),
   url: field(httpUrl, 'card', "The article's address on the customer's site, when known."),
   toc_html: field(z.string(), 'detail', 'The table of contents as HTML.'),
@@ -187,6 +200,12 @@ export const FIELD_NAMES = Object.keys(ARTICLE_FIELDS) as ArticleFieldName[];
 export const isList = (name: ArticleFieldName): boolean => ARTICLE_FIELDS[name].schema instanceof z.ZodArray;
 /** Lists and objects are stored as jsonb. */
 export const isJson = (name: ArticleFieldName): boolean => isList(name) || ARTICLE_FIELDS[name].schema instanceof z.ZodObject;
+
+/** Strings are stored as text, but for ISO dates (a date column). */
+export const isText = (name: ArticleFieldName): boolean => {
+  const s = ARTICLE_FIELDS[name].schema;
+  return (s instanceof z.ZodString || s instanceof z.ZodStringFormat) && !(s instanceof z.ZodISODate);
+};
 
 /** Fields in the card (and the detail), in declaration order. */
 export const CARD_FIELDS = FIELD_NAMES.filter((k) => ARTICLE_FIELDS[k].shows === 'card');

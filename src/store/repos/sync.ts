@@ -1,6 +1,7 @@
 // The sync feed's reads (migration 006): one page of a project's change log in `seq` order, with what the cursor
 // needs from the same snapshot, and the pruning of old removals.
 import type { Sql } from 'postgres';
+import { FIELD_NAMES, isText } from '../../schemas/article-fields.ts';
 import { CARD_COLUMNS, type ArticleRow } from '../article-rows.ts';
 
 /** A cursor older than this is refused; the client starts over with a full sync. */
@@ -40,8 +41,11 @@ export interface SyncPage {
   secret: string;
 }
 
-/** Bytes of an article's stored text that a whole upsert carries, as the statement below estimates them. */
-const TEXT_COLUMNS = ['content_html', 'toc_html', 'excerpt', 'meta_description', 'title'] as const;
+/**
+ * The columns whose bytes the statement below adds up to estimate a whole upsert's size: every declared field stored
+ * as text (the field table's, so a new text field counts without an edit here).
+ */
+const TEXT_COLUMNS = FIELD_NAMES.filter(isText);
 
 /**
  * Changes of `projectId` after `after`, oldest first, at most `limit`. Unpublished removals at or below
