@@ -15,6 +15,11 @@
 // which together say where a tail beyond the ceiling's comes from.
 // The "ceiling" row is the same HTTP stack (listen() of src/origin/serve.ts) answering one fixed detail answer with no
 // pipeline and no store: what Node's HTTP layer alone allows on this machine, beside which the routes are read.
+// Each row says its proportions, which move much less with the machine and its load than the absolute figures: req/s
+// as a fraction of the ceiling's, and p99 as a multiple of the list route's (of the same server). The load average is
+// printed at the start (before seeding), before the measured routes and after them, with a warning when it was
+// above 1 at the start: then other work shared the machine, and only proportions from the same run compare.
+// The seeded articles get their stored detail answers (migration 010) as a publish would give them.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
@@ -24,6 +29,8 @@ import autocannon from 'autocannon';
 import { openStore } from '../src/store/open-store.ts';
 import { createAccount } from '../src/store/repos/accounts.ts';
 import { createProject } from '../src/store/repos/projects.ts';
+import { storeArticleAnswers } from '../src/store/repos/article-answers.ts';
+import { proportions } from './bench-proportions.ts';
 import { listCacheSize } from '../src/api/content/list-cache.ts';
 import { readConfig } from '../src/config.ts';
 
@@ -103,6 +110,7 @@ if (process.argv[2] === '--serve-fixed') {
     process.exit(0);
   });
 } else {
+  const loadAtStart = loadavg();
   const seconds = Number(process.env.BENCH_SECONDS) || 10;
   const connections = Number(process.env.BENCH_CONNECTIONS) || 32;
   const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'skribra-bench-'));
@@ -130,8 +138,10 @@ if (process.argv[2] === '--serve-fixed') {
         jsonb_build_array(jsonb_build_object('@context', 'https://schema.org', '@type', 'BlogPosting', 'headline', 'Article ' || i)),
         now() - i * interval '1 hour', now() - i * interval '1 hour', now() - i * interval '30 minutes'
       from generate_series(1, 1000) as i`;
+    await storeArticleAnswers(store.sql, { projectId: id });
   }
   await store.sql`vacuum analyze articles`;
+  await store.sql`vacuum analyze article_answers`;
   console.log(`seeded 10 projects x 1,000 articles in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const serverEnv = {
@@ -234,18 +244,23 @@ if (process.argv[2] === '--serve-fixed') {
   const machine = `${cpus().length} CPU (${cpus()[0]?.model.trim()}), Node ${process.version}`;
   const cache = listCacheSize(readConfig());
   const listCache = cache.maxEntries ? `list cache ${cache.maxEntries} entries / ${cache.maxBytes / 1024 / 1024} MB` : 'list cache off';
+  const loadAfter = loadavg();
+  const loads = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
   console.log(`\ncontent API through the local origin, ${connections} connections, ${seconds} s each, ${listCache}, ${machine}`);
-  if (process.env.BENCH_COMPARE)
+  if (process.env.BENCH_COMPARE) console.log(`compare = ${resolve(process.env.BENCH_COMPARE)}, this = ${root}`);
+  console.log(
+    `load average (1, 5, 15 min): at the start ${loads(loadAtStart)}, before the routes ${loads(loadBefore)}, after them ${loads(loadAfter)}`,
+  );
+  if (loadAtStart[0]! > 1)
     console.log(
-      `compare = ${resolve(process.env.BENCH_COMPARE)}, this = ${root}; load average before the run ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
+      `WARNING: the load was ${loadAtStart[0]!.toFixed(2)} (above 1) before the run started: other work shared the machine, so read the proportions, not the absolute figures, and compare only within this run`,
     );
+  const ratios = proportions(results);
   const width = Math.max(7, ...Object.keys(results).map((k) => k.length));
-  console.log(`${'route'.padEnd(width)}  req/s   p50 ms  p99 ms  non-2xx  errors`);
+  console.log(`${'route'.padEnd(width)}  req/s   p50 ms  p99 ms  non-2xx  errors  of ceiling  p99 / list p99`);
   for (const [k, v] of Object.entries(results))
     console.log(
-      `${k.padEnd(width)} ${String(v.rps).padStart(6)}  ${String(v.p50).padStart(6)}  ${String(v.p99).padStart(6)}  ${String(v.non2xx).padStart(7)}  ${String(v.errors).padStart(6)}`,
+      `${k.padEnd(width)} ${String(v.rps).padStart(6)}  ${String(v.p50).padStart(6)}  ${String(v.p99).padStart(6)}  ${String(v.non2xx).padStart(7)}  ${String(v.errors).padStart(6)}  ${(ratios[k]?.ofCeiling?.toFixed(2) ?? '').padStart(10)}  ${(ratios[k]?.p99OfList?.toFixed(2) ?? '').padStart(14)}`,
     );
   console.log(`\nin the server, the same ${seconds} s: handler (pipeline, gate, store; no socket), GC pauses, event-loop delay`);
   console.log(`${'route'.padEnd(width)}  handler p50/p99 ms  GC pauses  in GC ms  longest ms  loop delay p99 ms`);
@@ -257,6 +272,19 @@ if (process.argv[2] === '--serve-fixed') {
   mkdirSync(join(root, '.bench'), { recursive: true });
   writeFileSync(
     join(root, '.bench', 'content.json'),
-    JSON.stringify({ at: new Date().toISOString(), machine, connections, seconds, listCache: cache, results }, null, 2),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        machine,
+        connections,
+        seconds,
+        listCache: cache,
+        load: { atStart: loadAtStart, beforeRoutes: loadBefore, after: loadAfter },
+        results,
+        proportions: ratios,
+      },
+      null,
+      2,
+    ),
   );
 }
