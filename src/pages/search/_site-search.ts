@@ -4,49 +4,12 @@
 // SKRIBRA_SEARCH_INDEX=0, the dev server, or it fails to load) it asks /api/v1/search, titles and descriptions. The
 // kind filter narrows either. ?q= and ?kind= stay in the address bar so a result list can be shared. Text is set with
 // textContent, never as HTML; an excerpt's marks become <mark> elements around text nodes.
-import { kindLabel } from '../../components/kind-label.ts';
+import { excerptNodes, siteSearch, type Hit } from '../../components/site-search-engine.ts';
 
 /** Results shown at once; the status line gives the full count. */
 const SHOWN = 20;
 /** Pause after a keystroke before searching: a fast typist searches once per pause, not once per letter. */
 const DEBOUNCE_MS = 120;
-
-interface Hit {
-  path: string;
-  title: string;
-  /** The matched passage, with `<mark>` around matched words (full text), or the page's description (API). */
-  excerpt: string;
-  marked: boolean;
-  kind: string;
-}
-
-interface PagefindResult {
-  data: () => Promise<{ url: string; excerpt: string; meta: { title?: string }; filters: { kind?: string[] } }>;
-}
-interface Pagefind {
-  options: (o: Record<string, unknown>) => Promise<void>;
-  search: (q: string, o?: { filters?: Record<string, string> }) => Promise<{ results: PagefindResult[] } | null>;
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-/** Text with HTML's character references decoded (named ones Pagefind writes, and numeric ones). */
-const decode = (html: string) =>
-  html.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (ref, name: string) => {
-    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? ref;
-    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ref;
-  });
-
-/** The excerpt's text and marks as nodes: Pagefind's excerpt is escaped text with <mark> tags. */
-function excerptNodes(excerpt: string): Node[] {
-  return excerpt.split(/(<mark>[\s\S]*?<\/mark>)/).map((part) => {
-    const marked = /^<mark>([\s\S]*)<\/mark>$/.exec(part);
-    if (!marked) return document.createTextNode(decode(part));
-    const mark = document.createElement('mark');
-    mark.textContent = decode(marked[1]!);
-    return mark;
-  });
-}
 
 export function startSiteSearch(): void {
   const form = document.getElementById('search-page-form') as HTMLFormElement;
@@ -62,38 +25,7 @@ export function startSiteSearch(): void {
   if (kindSelect.selectedIndex < 0) kindSelect.value = '';
 
   // The index loads on the first search, not with the page.
-  let index: Promise<Pagefind | undefined> | undefined;
-  const fullText = () =>
-    (index ??= form.dataset.index
-      ? import(/* @vite-ignore */ `${form.dataset.index}pagefind.js`)
-          .then(async (pf: Pagefind) => {
-            await pf.options({ excerptLength: 24 });
-            return pf;
-          })
-          .catch(() => undefined)
-      : Promise.resolve(undefined));
-
-  const searchIndex = async (pf: Pagefind, q: string, kind: string): Promise<{ total: number; hits: Hit[] }> => {
-    const found = await pf.search(q, kind ? { filters: { kind } } : {});
-    const results = found?.results ?? [];
-    const hits = await Promise.all(
-      results.slice(0, SHOWN).map(async (r) => {
-        const d = await r.data();
-        return { path: d.url, title: d.meta.title ?? d.url, excerpt: d.excerpt, marked: true, kind: d.filters.kind?.[0] ?? '' };
-      }),
-    );
-    return { total: results.length, hits };
-  };
-
-  const searchApi = async (q: string, kind: string, signal: AbortSignal): Promise<{ total: number; hits: Hit[] }> => {
-    const res = await fetch(`${api}?${new URLSearchParams({ q, limit: '100' })}`, { signal, headers: { accept: 'application/json' } });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const { data } = (await res.json()) as { data: { items: { path: string; title: string; description: string; kind: string }[] } };
-    const items = data.items
-      .map((d) => ({ path: d.path, title: d.title, excerpt: d.description, marked: false, kind: kindLabel(d.kind) }))
-      .filter((d) => !kind || d.kind === kind);
-    return { total: items.length, hits: items.slice(0, SHOWN) };
-  };
+  const engine = siteSearch({ index: form.dataset.index, api });
 
   const show = (q: string, total: number, hits: Hit[]) => {
     status.textContent =
@@ -110,8 +42,7 @@ export function startSiteSearch(): void {
         meta.className = 'meta';
         meta.textContent = doc.kind;
         const text = document.createElement('p');
-        if (doc.marked) text.append(...excerptNodes(doc.excerpt));
-        else text.textContent = doc.excerpt;
+        text.append(...excerptNodes(doc));
         item.append(link, meta, text);
         return item;
       }),
@@ -137,11 +68,10 @@ export function startSiteSearch(): void {
     }
     const mine = (pending = new AbortController());
     try {
-      const pf = await fullText();
-      hint.textContent = pf
+      const { total, hits, fullText } = await engine.search(q, { kind, shown: SHOWN, signal: mine.signal });
+      hint.textContent = fullText
         ? 'Searches the words of every page; the pages with the most matches, and matches in titles, come first.'
         : 'Every word must appear in a page’s title or description; the start of a word is enough. Titles rank first.';
-      const { total, hits } = pf ? await searchIndex(pf, q, kind) : await searchApi(q, kind, mine.signal);
       if (pending === mine) show(q, total, hits);
     } catch (err) {
       if ((err as Error).name !== 'AbortError' && pending === mine) {
