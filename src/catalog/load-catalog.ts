@@ -13,6 +13,7 @@ import { describeIssue } from '../core/describe-issue.ts';
 import { jsonPieces } from '../core/json-pieces.ts';
 import { resolveReferences, type ReferenceTarget } from '../markdown/resolve-references.ts';
 import { splitSections } from '../markdown/split-sections.ts';
+import { fillSiteAddress, siteAddressProblems } from './site-address.ts';
 import { CATALOG_FORMAT, type Catalog } from './catalog.ts';
 import { COLLECTIONS, type CollectionLists } from './collections.ts';
 import type { Collection } from './collection.ts';
@@ -174,7 +175,12 @@ export function loadCatalog(contentDir: string, siteUrl: string, buildId = 'dev'
   const targets = new Map<string, ReferenceTarget>(
     termFiles.map((f) => [f.name, { title: String(f.data.title ?? f.name), url: `${site}${paths.term(f.name)}` }]),
   );
-  const resolve = (f: ContentFile) =>
+  // A body's references become links, and its {{site_url}} / {{site_host}} this site's address (site-address.ts).
+  const resolve = (f: ContentFile) => {
+    for (const p of siteAddressProblems(f.body)) problems.atOffset(f, f.bodyOffset + p.offset, 'body', p.message);
+    return fillSiteAddress(resolveBody(f), site);
+  };
+  const resolveBody = (f: ContentFile) =>
     resolveReferences(f.body, targets, site, (offset, problem) => {
       if ('malformed' in problem) return problems.atOffset(f, f.bodyOffset + offset, 'body', problem.malformed);
       const slug = problem.unknown;

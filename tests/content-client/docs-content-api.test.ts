@@ -14,8 +14,10 @@ import { syncPage } from '../../src/schemas/sync.ts';
 import { contentListQuery, syncQuery } from '../../src/api/queries.ts';
 import { encodeCursor } from '../../src/api/content/sync-feed.ts';
 import { serveContentApi, startProxy, type Served } from './served-api.ts';
+import { fillSiteAddress } from '../../src/catalog/site-address.ts';
 
-const page = readFileSync(new URL('../../content/pages/docs/content-api.md', import.meta.url), 'utf8');
+// The page as production shows it: its {{site_url}} filled with the production address, which the examples localise.
+const page = fillSiteAddress(readFileSync(new URL('../../content/pages/docs/content-api.md', import.meta.url), 'utf8'), 'https://skribra.com');
 /** The text of `heading`'s section, up to the next heading of the same or a higher level. */
 function section(heading: string): string {
   const from = page.indexOf(`\n${heading}\n`);

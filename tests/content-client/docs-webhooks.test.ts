@@ -17,6 +17,7 @@ import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
 import { readConfig } from '../../src/config.ts';
 import { signHeaders } from '../../src/webhooks/sign-headers.ts';
 import { exampleEvent } from '../../src/webhooks/example-event.ts';
+import { fillSiteAddress } from '../../src/catalog/site-address.ts';
 import { ARTICLE_EVENTS, articleRemoval, webhookPayloads, type ArticleEvent } from '../../src/schemas/webhook-events.ts';
 
 const PAGE = new URL('../../content/pages/docs/webhooks.md', import.meta.url);
@@ -50,7 +51,7 @@ function locate(page: string, type: ArticleEvent): { start: number; end: number 
 }
 
 /** The page's example block of each event. */
-function exampleBlocks(page = readFileSync(PAGE, 'utf8')): Record<ArticleEvent, string> {
+function exampleBlocks(page = shown()): Record<ArticleEvent, string> {
   return Object.fromEntries(
     ARTICLE_EVENTS.map((type) => {
       const { start, end } = locate(page, type);
@@ -59,16 +60,20 @@ function exampleBlocks(page = readFileSync(PAGE, 'utf8')): Record<ArticleEvent, 
   ) as Record<ArticleEvent, string>;
 }
 
-/** The page with every example block replaced by its generated text. */
+/** The page's source with every example block replaced by its generated text, the site's address as the source writes it. */
 function regenerate(page: string): string {
   for (const type of ARTICLE_EVENTS) {
     const { start, end } = locate(page, type);
-    page = page.slice(0, start) + generatedExample(type) + page.slice(end);
+    page = page.slice(0, start) + generatedExample(type).replaceAll(SITE, '{{site_url}}') + page.slice(end);
   }
   return page;
 }
 
-const page = () => readFileSync(PAGE, 'utf8');
+/** The examples name the site as production does: the page's {{site_url}} filled with exampleEvent's address. */
+const SITE = 'https://skribra.com';
+const source = () => readFileSync(PAGE, 'utf8');
+const shown = () => fillSiteAddress(source(), SITE);
+const page = shown;
 
 /** The fenced `lang` block after `heading` whose text contains `marker`. */
 function block(heading: string, lang: string, marker: string): string {
@@ -101,8 +106,8 @@ function evaluate(code: string, deps: Record<string, unknown>, names: string[]):
 describe('docs: webhooks page, generated examples', () => {
   it('shows every event type, each block exactly as exampleEvent makes it (UPDATE_DOCS=1 rewrites them)', () => {
     if (process.env.UPDATE_DOCS === '1') {
-      const next = regenerate(page());
-      if (next !== page()) writeFileSync(PAGE, next);
+      const next = regenerate(source());
+      if (next !== source()) writeFileSync(PAGE, next);
     }
     const blocks = exampleBlocks();
     for (const type of ARTICLE_EVENTS) expect(blocks[type], `${type}: regenerate with UPDATE_DOCS=1`).toBe(generatedExample(type));

@@ -10,9 +10,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { callTool, connect, http, serveOrigin, type Origin } from './helpers.ts';
+import { fillSiteAddress } from '../../src/catalog/site-address.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const page = readFileSync(join(root, 'content/pages/docs/mcp.md'), 'utf8');
+// The page as production shows it: its {{site_url}} filled with the production address, which the examples localise.
+const page = fillSiteAddress(readFileSync(join(root, 'content/pages/docs/mcp.md'), 'utf8'), 'https://skribra.com');
 const blocks = [...page.matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)^```$/gm)].map((m) => ({ lang: m[1]!, code: m[2]! }));
 const run = promisify(execFile);
 
