@@ -10,7 +10,7 @@ import {
   projectLastChange,
   publicArticlesBySlugs,
 } from '../store/repos/articles.ts';
-import { relatedSlugs, toArticleSummary, toPublicArticle, type FullArticle } from './public-article.ts';
+import { BLOG_ARTICLE, relatedSlugs, type FullArticle, type PublicArticleModel } from './public-article.ts';
 import { withTimeout } from './with-timeout.ts';
 
 /** Bound on one store call of the build's fingerprint (blogLastChange). */
@@ -24,6 +24,8 @@ export interface StoreArticleSourceOptions {
   projectId: string | undefined;
   /** Bound on one store call: SKRIBRA_BLOG_TIMEOUT_MS for the API. */
   timeoutMs: number;
+  /** How rows become public articles: BLOG_ARTICLE (from the field table) unless a test gives a table with more. */
+  model?: PublicArticleModel;
 }
 
 export interface StoreArticleSource extends ArticleSource {
@@ -34,7 +36,13 @@ export interface StoreArticleSource extends ArticleSource {
   lastChange(): Promise<string>;
 }
 
-export function createStoreArticleSource({ sql, site, projectId, timeoutMs }: StoreArticleSourceOptions): StoreArticleSource {
+export function createStoreArticleSource({
+  sql,
+  site,
+  projectId,
+  model: { toArticleSummary, toPublicArticle } = BLOG_ARTICLE,
+  timeoutMs,
+}: StoreArticleSourceOptions): StoreArticleSource {
   const bounded = <T>(what: string, work: () => Promise<T>) => withTimeout(work(), timeoutMs, `blog store: ${what}`);
   let project: string | null | undefined = projectId;
   // Resolved on first use and kept once found; a blog without a project is empty, not an error.
