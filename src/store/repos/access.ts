@@ -159,11 +159,15 @@ async function gateStatement(
       ? { columns: sql`, a.*`, joins: sql`left join articles a on a.project_id = p.id and a.slug = r.slug` }
       : {
           columns: sql`, a.id as gate_article, a.unpublished as gate_unpublished, a.noindex as gate_noindex,
-            s.body as gate_body, s.etag as gate_etag, f.xmin::text as gate_xmin, f.*`,
+            s.body as gate_body, s.etag as gate_etag, f.*`,
+          // `offset 0` keeps the lateral row a subquery of its own, so its condition on the outer row is a one-time
+          // filter: an article with a current answer is not looked up a second time.
           joins: sql`left join articles a on a.project_id = p.id and a.slug = r.slug
             left join article_answers s on s.article_id = a.id and s.row_xmin = a.xmin and s.stamp = ${ANSWER_STAMP}
               and s.account_id = p.account_id
-            left join articles f on f.id = a.id and s.article_id is null and not a.unpublished`,
+            left join lateral (
+              select f.xmin::text as gate_xmin, f.* from articles f where f.id = a.id and s.article_id is null and not a.unpublished offset 0
+            ) f on true`,
         };
   const query = sql<GateRow[]>`
     with k as (
