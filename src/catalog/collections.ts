@@ -17,8 +17,6 @@ type ItemOf<C> = C extends Collection<string, infer _In, infer Item> ? Item : ne
 /** Every collection's entries, by key: part of the Catalog. */
 export type CollectionLists = { [C in Declared as C['key']]: ItemOf<C>[] };
 
-/** The declaration of a collection by its key. */
-export const collectionOf = (key: string): Collection | undefined => COLLECTIONS.find((c) => c.key === key);
 /** Only the collections' lists of an object holding them (a catalog, its core artifact), in declaration order. */
 export const listsOf = (holder: CollectionLists): CollectionLists =>
   Object.fromEntries(COLLECTIONS.map((c) => [c.key, holder[c.key]])) as CollectionLists;

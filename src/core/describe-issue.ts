@@ -216,11 +216,6 @@ export function describeIssue(issue: Issue): DescribedIssue {
   return reasonOf(issue, {});
 }
 
-/** Every issue of a failed parse, in zod's order. */
-export function describeIssues(error: { issues: readonly Issue[] }): DescribedIssue[] {
-  return error.issues.map(describeIssue);
-}
-
 type Def = {
   type?: string;
   format?: string;

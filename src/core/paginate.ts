@@ -9,6 +9,3 @@ export function paginate<T>(all: readonly T[], page: number, limit: number): { i
     pagination: { page, limit, total, total_pages: Math.ceil(total / limit), has_more: start + limit < total },
   };
 }
-
-/** Pagination for a list that is never paged (categories, tools, agents, features, comparisons). */
-export const wholeList = <T>(items: readonly T[]) => paginate(items, 1, Math.max(items.length, 1));

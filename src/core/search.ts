@@ -120,11 +120,6 @@ export function loadSearchArtifact(artifact: SearchArtifact): SearchIndex {
 
 export const documentCount = (index: SearchIndex): number => index.artifact.docs.length;
 
-export function docOf(index: SearchIndex, id: number): SearchDoc {
-  const [path, title, description, kind, section] = index.artifact.docs[id]!;
-  return { id, path, title, description, kind, ...(section ? { section } : {}) };
-}
-
 /** Index of the first term >= `token`; the terms starting with `token` follow it contiguously. */
 function lowerBound(terms: string[], token: string): number {
   let lo = 0;

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPublicApi } from '../api/public/create-public-api.ts';
-import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
+import { ARTIFACT_DIR, STATIC_PATHS_FILE } from '../api/public/load-artifacts.ts';
 import type { SiteContent } from '../catalog/load-catalog.ts';
 import type { RateLimits } from '../api/content/limits.ts';
 import type { BuildBlog } from '../blog/build-blog.ts';
@@ -41,7 +41,7 @@ export async function writeOutputs(
   phase('artifacts');
   writeArtifacts(out, catalog);
   mkdirSync(join(out, ARTIFACT_DIR), { recursive: true });
-  writeFileSync(join(out, ARTIFACT_DIR, 'static-api-paths.json'), JSON.stringify(files));
+  writeFileSync(join(out, STATIC_PATHS_FILE), JSON.stringify(files));
   mkdirSync(join(out, OG_INDEX_DIR), { recursive: true });
   for (const [file, text] of ogIndexFiles(ogImageSet(catalog, blog), catalog.build_id)) writeFileSync(join(out, file), text);
   return { api: files.length, machine };

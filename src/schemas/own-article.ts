@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { ARTICLE_FIELDS, CARD_FIELDS, checkImage, DETAIL_FIELDS, inputShape, outputShape } from './article-fields.ts';
 
-export { articleAuthor, articleSource, jsonLdObject, relatedArticle } from './article-fields.ts';
+export { articleAuthor, articleSource, relatedArticle } from './article-fields.ts';
 
 /** The JSON file of `skribra article publish`: every own-article field a writer controls. */
 export const ownArticleInput = z.strictObject(inputShape()).superRefine(checkImage);

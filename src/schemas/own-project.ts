@@ -7,4 +7,3 @@ export const ownProject = z.object({
   url: z.string().optional().meta({ description: "The customer's site." }),
   api_enabled: z.boolean().meta({ description: "The project's API switch; off by default, switched on by a human in the dashboard." }),
 });
-export type OwnProject = z.infer<typeof ownProject>;

@@ -50,4 +50,3 @@ export const syncPage = z.object({
     })
     .meta({ description: 'One page of changes and the cursor to continue from.' }),
 });
-export type SyncPage = z.infer<typeof syncPage>;

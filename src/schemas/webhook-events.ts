@@ -54,5 +54,3 @@ export const webhookPayloads = {
     'Consolidation sent an article elsewhere (or changed where): redirect readers to `redirect_to`.',
   ),
 } as const satisfies Record<ArticleEvent, z.ZodType>;
-
-export type WebhookEventPayload = z.infer<(typeof webhookPayloads)[ArticleEvent]>;

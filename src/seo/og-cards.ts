@@ -2,7 +2,6 @@
 // eyebrow naming its section, its title and description. write-og-images.ts renders one image per entry.
 import type { Catalog } from '../catalog/catalog.ts';
 import { COLLECTIONS } from '../catalog/collections.ts';
-import { ogImagePath } from './page-json-ld.ts';
 
 export interface OgCard {
   path: string;
@@ -70,6 +69,3 @@ export function ogCards(catalog: Catalog, blog: OgBlog): OgCard[] {
   });
   return cards;
 }
-
-/** The image route's parameter for a page: "glossary/seo" for /glossary/seo/ (served at /og/glossary/seo.png). */
-export const ogParam = (path: string): string => ogImagePath(path).slice('/og/'.length, -'.png'.length);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { describeIssue, describeIssues, issueErrorMap } from '../../src/core/describe-issue.ts';
+import { describeIssue, issueErrorMap } from '../../src/core/describe-issue.ts';
 
 /** The described issues of parsing `value`, as `path: reason` lines. */
 const reasons = (schema: z.ZodType, value: unknown, map = false) => {
   const r = map ? schema.safeParse(value, { error: issueErrorMap }) : schema.safeParse(value);
   if (r.success) throw new Error('expected the value to be refused');
-  return describeIssues(r.error).map((d) => `${d.path}: ${d.reason}`);
+  return r.error.issues.map(describeIssue).map((d) => `${d.path}: ${d.reason}`);
 };
 const one = (schema: z.ZodType, value: unknown, map = false) => {
   const all = reasons(schema, value, map);

@@ -28,7 +28,7 @@ import { cacheHeaders } from './stages/cache-headers.ts';
 import { baseHeaders } from './stages/base-headers.ts';
 import { fail } from './stages/fail.ts';
 
-export type { AuthInput, Ctx, Handler, Runtime } from './runtime.ts';
+export type { AuthInput, Ctx, Runtime } from './runtime.ts';
 
 export type SiteHandler = (req: Request, decision: Extract<Decision, { to: 'site' }>) => Response | Promise<Response>;
 

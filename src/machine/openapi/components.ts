@@ -91,9 +91,3 @@ export function componentSchemas(): Record<string, Record<string, unknown>> {
     Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...rest }]) => [id, rest as Record<string, unknown>]),
   );
 }
-
-/** One parameter's schema (default, bounds, enum) from a zod type. */
-export function paramSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _s, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
-  return rest;
-}
