@@ -1,9 +1,10 @@
 import { ApiError } from './api-error.ts';
+import { jsonBody } from '../../core/json-body.ts';
 
 export type Headers = Record<string, string>;
 
-/** JSON body with a trailing newline, so static files and function responses are byte-identical. */
-export const jsonBody = (value: unknown): string => `${JSON.stringify(value)}\n`;
+/** JSON body with a trailing newline (core/json-body.ts, which the store's ahead-of-time answers use too). */
+export { jsonBody };
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
