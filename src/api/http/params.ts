@@ -7,7 +7,12 @@ import { CONTROL } from '../../core/decode-path.ts';
 
 /** The largest page or limit a client may send: integers past 2^53 cannot be paged through exactly. */
 export const MAX_INT = Number.MAX_SAFE_INTEGER;
-const INT_ERROR = `must be an integer from 1 to ${MAX_INT}`;
+/**
+ * What a bad page or limit is told. No upper bound named: the only one is MAX_INT, which no page of the docs names
+ * (a limit's cap is not a refusal, its description says it). tests/http/bounds-in-messages.test.ts holds every
+ * message's bounds to the OpenAPI document's.
+ */
+const INT_ERROR = 'must be a positive integer';
 
 const toInt = (v: unknown) => (v === '' ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v);
 
@@ -36,10 +41,20 @@ export const boolParam = (description: string) =>
     .transform((v) => v ?? false)
     .meta({ description, default: false });
 
-/** Free text without control characters (they could not be stored, searched or echoed safely). */
-export const textParam = (max: number) =>
-  z
-    .string()
+/** What `textParam` needs beyond its length: a least length, counted after trimming, and what falling short is told. */
+export interface TextBounds {
+  /** Surrounding whitespace is trimmed and at least this many characters must remain. */
+  min?: number;
+  tooShort?: string;
+}
+
+/**
+ * Free text without control characters (they could not be stored, searched or echoed safely), at most `max`
+ * characters; with `min`, trimmed first and at least `min` long. Both bounds are checks of one string, so the
+ * OpenAPI parameter (io: 'input') declares each bound a message names (tests/http/bounds-in-messages.test.ts).
+ */
+export const textParam = (max: number, { min, tooShort = 'is required' }: TextBounds = {}) =>
+  (min === undefined ? z.string() : z.string({ error: 'is required' }).trim().min(min, { error: tooShort }))
     .max(max, { error: `must be at most ${max} characters` })
     .refine((s) => !CONTROL.test(s), { error: 'must not contain control characters' });
 
