@@ -17,19 +17,15 @@ export const pageLinks = (site: string, path: string) => ({
   markdown_url: `${site}${markdownPath(path)}`,
 });
 
+/**
+ * The paths of the pages no collection declares. A collection's pages are `{route}` and `{route}{slug}/` from its
+ * declaration (src/catalog/collections/*.ts), never listed here: tests/core/urls.test.ts fails if one is.
+ */
 export const paths = {
   home: '/',
   glossary: '/glossary/',
   category: (slug: string) => `/glossary/categories/${slug}/`,
   term: (slug: string) => `/glossary/${slug}/`,
-  tools: '/tools/',
-  tool: (slug: string) => `/tools/${slug}/`,
-  agents: '/agents/',
-  agent: (slug: string) => `/agents/${slug}/`,
-  features: '/features/',
-  feature: (slug: string) => `/features/${slug}/`,
-  comparisons: '/compare/',
-  comparison: (slug: string) => `/compare/${slug}/`,
   pricing: '/pricing/',
   blog: '/blog/',
   article: (slug: string) => `/blog/${slug}/`,

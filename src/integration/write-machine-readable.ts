@@ -13,6 +13,7 @@ import { openApiJson, openApiYaml } from '../machine/openapi/openapi-document.ts
 import { contentSignalValue, robotsTxt } from '../machine/robots-txt.ts';
 import { sitemapFiles } from '../machine/sitemap-xml.ts';
 import { indexCatalog, twinOf } from '../catalog/build-twins.ts';
+import { tools } from '../catalog/collections/tools.ts';
 import { notFoundTwin } from '../twins/not-found-twin.ts';
 
 /**
@@ -68,7 +69,7 @@ export async function writeMachineReadable(
   written++;
   // The blog's own twins (src/blog/blog-twins.ts) are files and negotiable paths, but never inlined in llms-full.txt.
   for (const [path, body] of blogTwins) write(path, body);
-  write(NOT_FOUND_MARKDOWN, notFoundTwin(site));
+  write(NOT_FOUND_MARKDOWN, notFoundTwin(site, tools.route));
   afterTwins?.();
 
   for (const [path, body] of llmsFiles(content.catalog, blog)) write(path, body);
