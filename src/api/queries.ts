@@ -1,11 +1,12 @@
-// One zod schema per endpoint's query string (spec sections 4 and 8), each built on first use (lazy-object.ts). The
+// One zod schema per public API endpoint's query string (spec sections 4 and 8; the content API's are in its
+// endpoint modules), each built on first use (lazy-object.ts). The
 // pipeline parses with them, the OpenAPI parameters are generated from them (io: 'input'), the handlers are typed by
 // their output (http/handlers-of.ts), and the registry's QUERY_PARAMS (the CDN cache key) is derived from the keys of
 // those its CDN-stored endpoints declare. Unknown parameters are ignored; a repeated one counts once (its first value).
 import * as z from 'zod';
 import { PAGE_KINDS } from '../catalog/page-kinds.ts';
 import { lazyObject } from './http/lazy-object.ts';
-import { boolParam, dateTimeParam, intParam, textParam } from './http/params.ts';
+import { boolParam, intParam, textParam } from './http/params.ts';
 
 /** Search and filter text: long enough for any real query, short enough that no query is costly. */
 const MAX_Q = 200;
@@ -59,44 +60,4 @@ export const blogArticleQuery = lazyObject({
 export const wholeListQuery = lazyObject({
   page: () => intParam(1, 'Page number, from 1; the list is whole by default.'),
   limit: () => intParam(undefined, 'Items per page; by default every item; values above 200 are capped to 200.', 200),
-});
-
-const projectId = (description: string) =>
-  z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).pipe(textParam(100)).meta({ description });
-export const contentListQuery = lazyObject({
-  projectId: () => projectId('The project whose articles to list; GET /v1/projects lists them.'),
-  page,
-  limit: () => intParam(20, 'Items per page, from 1; values above 100 are capped to 100.', 100),
-  updatedSince: () =>
-    dateTimeParam('Only articles created or edited at or after this ISO 8601 date-time: pass the time of your last sync.').optional(),
-  tag: () => textParam(60).optional().meta({ description: 'Only articles carrying this tag (exact, case-sensitive).' }),
-  sort: () =>
-    z
-      .enum(['published_at', 'updated_at', 'title'])
-      .default('published_at')
-      .meta({ description: 'Sort key; `title` sorts alphabetically.' }),
-  order: () => z.enum(['desc', 'asc']).default('desc').meta({ description: 'Sort order.' }),
-});
-export const contentDetailQuery = lazyObject({
-  projectId: () => projectId('The project the article belongs to (slugs are unique within a project).'),
-});
-export const syncQuery = lazyObject({
-  projectId: () => projectId('The project to sync; GET /v1/projects lists them.'),
-  cursor: () =>
-    z
-      .string()
-      .max(300, { error: 'is not a valid sync cursor' })
-      .optional()
-      .meta({ description: 'Opaque `next_cursor` of an earlier page; omit it to start a full sync.' }),
-  limit: () =>
-    intParam(
-      100,
-      'Items per page, from 1; values above 100 are capped to 100. A page also ends before its body would pass 4 MB (always holding at least one item): follow `has_more`.',
-      100,
-    ),
-  fields: () =>
-    z.enum(['article', 'card']).default('article').meta({
-      description:
-        '`article` (default): each upsert carries the whole article, exactly as GET /v1/articles/{slug} returns it, so a site builds from the feed alone. `card`: only the list card.',
-    }),
 });

@@ -2,94 +2,33 @@
 // API, every machine-readable file and the site's static pages are one entry of data here. The request pipeline
 // (dispatch, methods, auth, validation, caching), the static writer, the OpenAPI document, the API indexes, the
 // Netlify function paths, the edge router and `_headers`/`_redirects` all read this table; nothing else lists routes.
-// Handlers are bound by `id` in each API's handler table, typed `HandlersOf<api>` (http/handlers-of.ts) from the
-// entries as declared here (their literal ids and schemas), so a missing, extra or mistyped handler does not compile;
-// the pipeline checks again when it is created (an endpoint without a handler, or without declared auth, is refused).
-// This file imports only lazily built zod schemas, so the edge bundle can include it.
-import type { EnvelopeName } from '../schemas/envelopes.ts';
-import { COLLECTIONS, type CollectionKey } from '../catalog/collections.ts';
+// An endpoint is one module (endpoint.ts): its declaration, edge-safe, names its handler module (`*.handler.ts`),
+// whose answer its output schema types; the content API's endpoints are such modules, listed below one a line.
+// The other APIs' entries are declared here and their handlers bound by `id` in each API's table, typed
+// `HandlersOf<api>` (http/handlers-of.ts), so a missing, extra or mistyped handler does not compile; the pipeline
+// checks again when it is created (an endpoint without a handler, or without declared auth, is refused). This file
+// and the declarations import no handler code (handlers are lazy imports), so the edge bundle can include them.
+import { COLLECTIONS } from '../catalog/collections.ts';
 import { API_CATALOG_LINK, API_CATALOG_PATH } from '../core/negotiate.ts';
-
-export { API_CATALOG_PATH };
-import { CACHE, type CachePolicy } from './http/cache-policy.ts';
+import { CONTENT_BASE, IMAGES_BASE, MCP_BASE, MCP_SERVER_CARD_PATH, PUBLIC_BASE, TOOLS_BASE } from './bases.ts';
+import { defineEndpoint, type Api, type Endpoint, type Method, type SlugSource } from './endpoint.ts';
+import { CACHE } from './http/cache-policy.ts';
 import { cdnQueryParams, withCdnKey } from './http/cdn-key.ts';
-import { lazyObject, type LazyObject } from './http/lazy-object.ts';
+import { lazyObject } from './http/lazy-object.ts';
 import { imageSegment, slugSegment } from './http/params.ts';
-import {
-  blogArticleQuery,
-  blogListQuery,
-  contentDetailQuery,
-  contentListQuery,
-  glossaryQuery,
-  pagesQuery,
-  searchQuery,
-  syncQuery,
-  wholeListQuery,
-} from './queries.ts';
+import { blogArticleQuery, blogListQuery, glossaryQuery, pagesQuery, searchQuery, wholeListQuery } from './queries.ts';
+import { callAccountMcp } from './content/call-account-mcp.endpoint.ts';
+import { getOwnArticle } from './content/get-own-article.endpoint.ts';
+import { listOwnArticles } from './content/list-own-articles.endpoint.ts';
+import { listOwnProjects } from './content/list-own-projects.endpoint.ts';
+import { syncOwnArticles } from './content/sync-own-articles.endpoint.ts';
 
-export type Api = 'public' | 'content' | 'tools' | 'mcp' | 'images';
-export type Method = 'GET' | 'POST';
-export type Auth = 'none' | 'account-key';
-/** The catalog lists whose slugs fill a detail endpoint's static files: the glossary's terms or a collection. */
-export type SlugSource = 'terms' | CollectionKey;
-
-export interface Endpoint {
-  /** Handler key and OpenAPI operationId. */
-  id: string;
-  api: Api;
-  /** URL path; `:name` is one path segment, validated by `path`. A trailing slash is accepted. */
-  pattern: string;
-  /** Declared methods. HEAD follows GET, OPTIONS is always answered; anything else is 405 with `Allow`. */
-  methods: readonly Method[];
-  /** Required: an endpoint that declares no auth is refused when the pipeline is created (fail closed). */
-  auth: Auth;
-  /** Path parameters: a value that fails its schema names nothing, so it is a 404. */
-  path?: LazyObject;
-  /** Query parameters: a value that fails is 400 `invalid_query` naming the parameter. */
-  query?: LazyObject;
-  cache: CachePolicy;
-  /** Open CORS (the public API). The keyed API and the tools never send CORS headers. */
-  cors: boolean;
-  /** Content API rate-limit bucket. */
-  bucket?: 'list' | 'detail';
-  /**
-   * The query-less answer is a file of the build: written by calling the handler, served without a function.
-   * `preferStatic`: the file answers whatever the query string, as Netlify's `preferStatic` does (the CDN looks at the
-   * path alone), for an endpoint that reads no query and whose function declares it.
-   */
-  static?: { file: string; slugs?: SlugSource; preferStatic?: boolean };
-  /** OpenAPI metadata; absent for same-site endpoints that are not part of the public contract. */
-  doc?: {
-    summary: string;
-    description: string;
-    tag: string;
-    ok: EnvelopeName | `${string}List` | `${string}Response`;
-    errors: readonly number[];
-  };
-}
-
-export const PUBLIC_BASE = '/api/v1';
-export const CONTENT_BASE = '/v1';
-export const TOOLS_BASE = '/tools-api';
-/** The public MCP server (Streamable HTTP); the account-scoped one is `${CONTENT_BASE}/mcp`. */
-export const MCP_BASE = '/mcp';
-/**
- * MCP server cards where SEP-2127 (MCP Server Cards, the draft that superseded SEP-1649's `/.well-known/mcp.json`)
- * puts them: the site's own server at the bare path, another server of the domain below it by name.
- */
-export const MCP_SERVER_CARD_PATH = '/.well-known/mcp/server-card';
-/**
- * Open Graph images by content (src/seo/og-image-key.ts): `/og-image/{key}.png`, where the key is a hash of everything
- * that shapes the image, so an answer never changes and may be cached for ever. Apart from the readable `/og/` and
- * `/covers/` files of the pages the build renders, which stay site paths.
- */
-export const IMAGES_BASE = '/og-image';
+export { API_CATALOG_PATH, defineEndpoint };
+export type { Api, Auth, Endpoint, Method, SlugSource } from './endpoint.ts';
+export * from './bases.ts';
 
 const slugPath = lazyObject({ slug: slugSegment });
 const imagePath = lazyObject({ image: imageSegment });
-
-/** An entry with its literal id, API, auth and schemas kept in its type: the handler tables are checked against them. */
-export const defineEndpoint = <const E extends Endpoint>(entry: E): E => entry;
 
 // `extra` may not set what the helper sets as a literal: TS types a generic spread as an intersection, and a clash
 // (`'none' & 'account-key'`) would make the entry `never`, gone from the handler tables' types.
@@ -106,21 +45,6 @@ const pub = <const Id extends string, X extends PublicExtra>(id: Id, pattern: st
     doc,
     ...extra,
   });
-type OwnExtra = Partial<Pick<Endpoint, 'bucket' | 'path' | 'query'>>;
-/** A content API read, keyed. */
-const own = <const Id extends string, X extends OwnExtra>(id: Id, path: string, extra: X, doc: Endpoint['doc']) =>
-  defineEndpoint({
-    id,
-    api: 'content',
-    pattern: `${CONTENT_BASE}/${path}`,
-    methods: ['GET'],
-    auth: 'account-key',
-    cache: CACHE.keyed,
-    cors: false,
-    ...extra,
-    doc,
-  });
-const ownErrors = [400, 401, 403, 404, 429, 503];
 const detail = (slugs: SlugSource) => ({
   path: slugPath,
   static: { file: `${PUBLIC_BASE}/${slugs === 'terms' ? 'glossary' : slugs}/:slug.json`, slugs },
@@ -268,72 +192,12 @@ const declared = [
     { path: slugPath, query: blogArticleQuery, cache: CACHE.blog },
   ),
 
-  own(
-    'listOwnProjects',
-    'projects',
-    { bucket: 'list' },
-    {
-      tag: 'Content API',
-      ok: 'OwnProjectList',
-      errors: [401, 429, 503],
-      summary: "The account's projects.",
-      description: "Every project of the key's account with its API switch; pass an `id` as `projectId` to the article endpoints.",
-    },
-  ),
-  own(
-    'listOwnArticles',
-    'articles',
-    { bucket: 'list', query: contentListQuery },
-    {
-      tag: 'Content API',
-      ok: 'OwnArticleList',
-      errors: ownErrors,
-      summary: "A project's published article cards.",
-      description:
-        'Published articles of the project as cards, paginated; pass `updatedSince` with the time of your last sync to get only what changed.',
-    },
-  ),
-  own(
-    'getOwnArticle',
-    'articles/:slug',
-    { bucket: 'detail', path: slugPath, query: contentDetailQuery },
-    {
-      tag: 'Content API',
-      ok: 'OwnArticleResponse',
-      errors: ownErrors,
-      summary: 'One published article of a project.',
-      description:
-        'An unpublished article answers 404; a consolidated one carries `redirect_to` and `redirect_type` (permanent: 301, else 302); `noindex` true also sends `X-Robots-Tag: noindex`.',
-    },
-  ),
-  own(
-    'syncOwnArticles',
-    'sync',
-    { bucket: 'list', query: syncQuery },
-    {
-      tag: 'Content API',
-      ok: 'SyncResponse',
-      errors: ownErrors,
-      summary: "A project's changes since a cursor: upserts and removals, in change order.",
-      description:
-        'Without `cursor`, a full sync: every listed article as an upsert. Follow `next_cursor` while `has_more`; keep the last `next_cursor` and send it next time to get only what changed since, removals (unpublished, redirected) included. Keyset-ordered by change, so nothing is skipped or repeated while articles change. A malformed, foreign or expired cursor is 400 `invalid_query` naming `cursor`: start again without one.',
-    },
-  ),
-  // The MCP servers (src/api/mcp/). JSON-RPC over Streamable HTTP, stateless and answered as JSON: POST only (GET
-  // would open an SSE stream a stateless server never writes to, so it is 405, which MCP clients expect). Neither
-  // is part of the OpenAPI contract (no `doc`); src/api/mcp/servers.ts describes them for the discovery files.
-  // The account server is under /v1 so the content API's function serves it; it declares no pipeline auth because
-  // the pipeline would count every JSON-RPC message against a quota: it refuses a request without a key itself,
-  // and each tool call is a /v1 request of its own, through the same gate, limits and buckets.
-  defineEndpoint({
-    id: 'callAccountMcp',
-    api: 'content',
-    pattern: `${CONTENT_BASE}/mcp`,
-    methods: ['POST'],
-    auth: 'none',
-    cache: CACHE.live,
-    cors: false,
-  }),
+  // The content API (/v1): one module per endpoint (src/api/content/*.endpoint.ts, the handler beside it).
+  listOwnProjects,
+  listOwnArticles,
+  getOwnArticle,
+  syncOwnArticles,
+  callAccountMcp,
   // The MCP runtime sends its own open CORS headers (MCP's methods and headers, which the public API's do not allow).
   defineEndpoint({ id: 'callPublicMcp', api: 'mcp', pattern: MCP_BASE, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false }),
   defineEndpoint({

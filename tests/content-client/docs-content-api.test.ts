@@ -11,13 +11,17 @@ import { articleInput, fixture, openTestStore, type TestStore } from '../content
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { ownArticle, ownArticleCard } from '../../src/schemas/own-article.ts';
 import { syncPage } from '../../src/schemas/sync.ts';
-import { contentListQuery, syncQuery } from '../../src/api/queries.ts';
+import { listOwnArticles } from '../../src/api/content/list-own-articles.endpoint.ts';
+import { syncOwnArticles } from '../../src/api/content/sync-own-articles.endpoint.ts';
 import { encodeCursor } from '../../src/api/content/sync-feed.ts';
 import { serveContentApi, startProxy, type Served } from './served-api.ts';
 import { fillSiteAddress } from '../../src/catalog/site-address.ts';
 
 // The page as production shows it: its {{site_url}} filled with the production address, which the examples localise.
-const page = fillSiteAddress(readFileSync(new URL('../../content/pages/docs/content-api.md', import.meta.url), 'utf8'), 'https://skribra.com');
+const page = fillSiteAddress(
+  readFileSync(new URL('../../content/pages/docs/content-api.md', import.meta.url), 'utf8'),
+  'https://skribra.com',
+);
 /** The text of `heading`'s section, up to the next heading of the same or a higher level. */
 function section(heading: string): string {
   const from = page.indexOf(`\n${heading}\n`);
@@ -66,8 +70,8 @@ describe('docs: content API page, tables', () => {
 
   it('the parameter tables of the list and the sync feed name every parameter the API reads', () => {
     const names = (heading: string) => tableRows(section(heading), 'Parameter').map((r) => r[0]!.replaceAll('`', ''));
-    expect(names('### List articles').sort()).toEqual([...contentListQuery.keys].sort());
-    expect(names('### Sync feed').sort()).toEqual([...syncQuery.keys].sort());
+    expect(names('### List articles').sort()).toEqual([...listOwnArticles.query.keys].sort());
+    expect(names('### Sync feed').sort()).toEqual([...syncOwnArticles.query.keys].sort());
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleInput, fixture, openTestStore, type TestStore } from './helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { encodeCursor, syncFeed } from '../../src/api/content/sync-feed.ts';
-import { syncQuery } from '../../src/api/queries.ts';
+import { syncOwnArticles } from '../../src/api/content/sync-own-articles.endpoint.ts';
 import { syncPage } from '../../src/schemas/sync.ts';
 import { pruneSyncChanges } from '../../src/store/repos/sync.ts';
 import { migrate } from '../../src/store/migrate.ts';
@@ -19,7 +19,7 @@ afterAll(async () => {
 
 type Fx = Awaited<ReturnType<typeof fixture>>;
 const feed = async (f: Fx, q: Record<string, string> = {}, projectId = f.on) => {
-  const reply = await syncFeed(t.store.sql, { projectId, accountId: f.id }, syncQuery.schema().parse({ projectId, ...q }));
+  const reply = await syncFeed(t.store.sql, { projectId, accountId: f.id }, syncOwnArticles.query.schema().parse({ projectId, ...q }));
   const body = syncPage.parse(JSON.parse(String(reply.prepared!.body))); // the schema the OpenAPI document and the client are generated from
   return body.data;
 };
@@ -169,12 +169,13 @@ describe('sync feed', () => {
   });
 
   it('caps limit at 100, defaults to 100 whole articles, and refuses a bad one', () => {
-    expect(syncQuery.schema().parse({ projectId: ' p ' })).toEqual({ projectId: 'p', limit: 100, fields: 'article' });
-    expect(syncQuery.schema().parse({ projectId: 'p', limit: '9999' }).limit).toBe(100);
-    expect(syncQuery.schema().safeParse({ projectId: 'p', fields: 'body' }).success).toBe(false);
-    for (const limit of ['0', '-1', 'x', '1.5']) expect(syncQuery.schema().safeParse({ projectId: 'p', limit }).success).toBe(false);
-    expect(syncQuery.schema().safeParse({ projectId: '' }).success).toBe(false);
-    expect(syncQuery.schema().safeParse({}).success).toBe(false);
+    expect(syncOwnArticles.query.schema().parse({ projectId: ' p ' })).toEqual({ projectId: 'p', limit: 100, fields: 'article' });
+    expect(syncOwnArticles.query.schema().parse({ projectId: 'p', limit: '9999' }).limit).toBe(100);
+    expect(syncOwnArticles.query.schema().safeParse({ projectId: 'p', fields: 'body' }).success).toBe(false);
+    for (const limit of ['0', '-1', 'x', '1.5'])
+      expect(syncOwnArticles.query.schema().safeParse({ projectId: 'p', limit }).success).toBe(false);
+    expect(syncOwnArticles.query.schema().safeParse({ projectId: '' }).success).toBe(false);
+    expect(syncOwnArticles.query.schema().safeParse({}).success).toBe(false);
   });
 
   it('prunes unpublished removals past the retention, never upserts or redirects', async () => {

@@ -1,23 +1,60 @@
-// Handler tables are typed by the registry (src/api/http/handlers-of.ts). The checks are the compiler's: `npm run
+// Handlers are typed by the registry (src/api/http/handlers-of.ts): a table's by its API's entries, an endpoint
+// module's by its declaration, its answer by the declaration's output schema (src/api/http/answer.ts). The checks are the compiler's: `npm run
 // check` (tsc over tests/ too) fails if a line under `@ts-expect-error` compiles, so each of them proves a table
-// with a missing, extra or mistyped handler is refused. The runtime part only shows the good tables are real ones.
+// with a missing, extra or mistyped handler, or an answer its output schema does not describe, is refused. The
+// runtime part shows the good tables are real ones, and that a pipeline checking answers refuses a wrong shape.
 import { describe, expect, it } from 'vitest';
-import type { CtxOf, HandlersOf } from '../../src/api/http/handlers-of.ts';
+import { Reply } from '../../src/api/http/respond.ts';
+import { answer, preparedAnswer } from '../../src/api/http/answer.ts';
+import { bindHandlers } from '../../src/api/http/bind-handlers.ts';
+import type { CtxOf, HandlerOf, HandlersOf } from '../../src/api/http/handlers-of.ts';
 import { createPipeline } from '../../src/api/http/pipeline.ts';
+import { getOwnArticle } from '../../src/api/content/get-own-article.endpoint.ts';
+import { listOwnArticles } from '../../src/api/content/list-own-articles.endpoint.ts';
+import { listOwnProjects } from '../../src/api/content/list-own-projects.endpoint.ts';
+import { syncOwnArticles } from '../../src/api/content/sync-own-articles.endpoint.ts';
+import { endpointsOf } from '../../src/api/registry.ts';
 
 const ok = () => ({ data: null });
 type Access = { accountId: string };
 
-/** Complete and correct: each handler reads what its endpoint declares, typed as its schema outputs it. */
-const content: HandlersOf<'content', Access> = {
-  listOwnProjects: ({ access }) => ({ data: access.accountId }),
-  listOwnArticles: ({ query: { projectId, page, limit, updatedSince } }) => ({
-    data: [projectId.trim(), page * limit, updatedSince?.toISOString()],
-  }),
-  getOwnArticle: ({ params: { slug }, query: { projectId } }) => ({ data: `${projectId}/${slug}` }),
-  syncOwnArticles: ({ query: { cursor, fields } }) => ({ data: [cursor?.length, fields === 'card'] }),
-  callAccountMcp: ({ access }) => ({ data: access === undefined }),
+/** Content endpoint modules' handlers: each reads what its endpoint declares, typed as its schema outputs it. */
+const projects: HandlerOf<typeof listOwnProjects, Access> = ({ access }) =>
+  answer(listOwnProjects, { data: { items: [{ id: access.accountId, api_enabled: true }] } });
+const articles: HandlerOf<typeof listOwnArticles, Access> = ({ query: { projectId, page, limit, updatedSince } }) => {
+  const pagination = { page, limit, total: 0, total_pages: 0, has_more: updatedSince === undefined };
+  return answer(listOwnArticles, { data: { items: [], pagination: { ...pagination, has_more: projectId.trim() === '' } } });
 };
+const article: HandlerOf<typeof getOwnArticle, Access> = ({ params: { slug }, query: { projectId } }) =>
+  preparedAnswer(getOwnArticle, { body: `${projectId}/${slug}`, etag: '"e"' });
+
+const extraField: HandlerOf<typeof listOwnProjects> = () =>
+  answer(listOwnProjects, {
+    data: {
+      items: [
+        {
+          id: 'p',
+          api_enabled: true,
+          // @ts-expect-error a handler answering a field its output schema lacks (an OwnProject has no `secret`)
+          secret: 'x',
+        },
+      ],
+    },
+  });
+
+// @ts-expect-error a handler answering without a field its output schema requires (`api_enabled`)
+const missingField: HandlerOf<typeof listOwnProjects> = () => answer(listOwnProjects, { data: { items: [{ id: 'p' }] } });
+
+// @ts-expect-error a bare value is not an answer: it was never checked against the endpoint's output schema
+const bare: HandlerOf<typeof listOwnProjects> = () => ({ data: { items: [] } });
+
+const sync = { data: { items: [], next_cursor: 'c', has_more: false } };
+// @ts-expect-error an answer checked against another endpoint's schema
+const otherSchema: HandlerOf<typeof listOwnProjects> = () => answer(syncOwnArticles, sync);
+
+// @ts-expect-error reads a query parameter its endpoint does not declare (GET /v1/projects has no query)
+const undeclared: HandlerOf<typeof listOwnProjects> = ({ query: { page } }) => answer(listOwnProjects, { data: { items: [page] } });
+
 const tools: HandlersOf<'tools'> = { runServerTool: ({ params: { slug } }) => ({ data: slug.toUpperCase() }) };
 
 // @ts-expect-error a table without the handler of one of its API's endpoints (getMcpServerCardOf)
@@ -34,11 +71,9 @@ const undeclaredQuery: HandlersOf<'tools'> = {
   runServerTool: ({ query: { page } }) => ({ data: page }),
 };
 
-const wrongQueryType: HandlersOf<'content', Access> = {
-  ...content,
-  // @ts-expect-error a handler whose ctx.query type is not its endpoint's (limit is a number)
-  listOwnArticles: ({ query }: { query: { projectId: string; limit: string } }) => ({ data: query.limit.length }),
-};
+// @ts-expect-error a handler whose ctx.query type is not its endpoint's (limit is a number)
+const wrongQueryType: HandlerOf<typeof listOwnArticles, Access> = ({ query }: { query: { projectId: string; limit: string } }) =>
+  answer(listOwnArticles, query.limit as never);
 
 // @ts-expect-error a value read as the wrong type: `limit` of GET /api/v1/search is a number
 const wrongRead = ({ query: { q, limit } }: CtxOf<'searchPages'>) => q.toUpperCase() + limit.toUpperCase();
@@ -51,13 +86,19 @@ describe('typed endpoint handlers', () => {
     const pipeline = createPipeline({ apis: { tools: { handlers: tools } } });
     const res = await pipeline(new Request('http://x/tools-api/seo-checker', { method: 'POST' }));
     expect(await res.json()).toEqual({ data: 'SEO-CHECKER' });
-    expect(Object.keys(content).sort()).toEqual([
-      'callAccountMcp',
-      'getOwnArticle',
-      'listOwnArticles',
-      'listOwnProjects',
-      'syncOwnArticles',
-    ]);
-    expect([missing, extra, undeclaredQuery, wrongQueryType, wrongRead, openAccess]).toHaveLength(6);
+    expect([projects, articles, article].every((h) => typeof h === 'function')).toBe(true);
+    const refused = [missing, extra, undeclaredQuery, wrongQueryType, wrongRead, openAccess];
+    expect([...refused, extraField, missingField, bare, otherSchema, undeclared]).toHaveLength(11);
+  });
+
+  it('check answers against the output schema when asked (tests), where the compiler cannot see the shape', async () => {
+    const endpoints = endpointsOf('content').filter((e) => e.id === 'listOwnProjects' || e.id === 'callAccountMcp');
+    const wrong = { ...endpoints[0]!, handler: async () => ({ default: () => new Reply({ data: { items: [{ id: 1 }] } }) }) };
+    const table = bindHandlers([wrong], {}, { checkAnswers: true });
+    await expect(table.listOwnProjects!({} as never)).rejects.toThrow(
+      /listOwnProjects answered a shape its output schema does not describe/,
+    );
+    const right = { ...wrong, handler: async () => ({ default: () => new Reply({ data: { items: [{ id: 'p', api_enabled: true }] } }) }) };
+    expect(await bindHandlers([right], {}, { checkAnswers: true }).listOwnProjects!({} as never)).toBeInstanceOf(Reply);
   });
 });

@@ -1,32 +1,26 @@
-// The authenticated content API (/v1): its handlers and its gate, run by the one pipeline.
+// The authenticated content API (/v1): its gate, limits and deps, run by the one pipeline; its endpoints are modules
+// (the registry lists them, *.endpoint.ts beside *.handler.ts).
 // Order of checks, each failing closed: route -> method -> key present (401) -> the gate statement: key valid (401),
 // request counted (429) -> query (400) -> project on the account (404 project_not_found) -> project switch (403)
 // -> article (404). Only validated values reach the store: the gate gets the projectId only once it passed its
-// schema. A list answer may come from the list cache (list-cache.ts), keyed by the project's version as the gate
-// read it: cached requests are authorised, counted and checked exactly like the others. An article answer is cached
-// the same way (the detail cache), so a repeated detail costs the gate statement only.
+// schema. List and article answers may come from the list and detail caches (list-cache.ts), keyed by the project's
+// version as the gate read it: cached requests are authorised, counted and checked exactly like the others.
 import type { Sql } from 'postgres';
 import { ApiError } from '../http/api-error.ts';
-import type { HandlersOf } from '../http/handlers-of.ts';
+import { bindHandlers } from '../http/bind-handlers.ts';
 import { createPipeline, type AuthInput, type Runtime } from '../http/pipeline.ts';
 import { unauthorized } from '../http/stages/auth.ts';
-import { jsonBody, Reply } from '../http/respond.ts';
 import { endpointsOf, type Endpoint } from '../registry.ts';
-import { strongEtag } from '../../core/etag.ts';
 import { isKeyShaped, isLegacyKey, keyDigest } from '../../store/ids.ts';
 import { createKnownKeys } from './known-keys.ts';
 import { createRateLimiter } from '../http/sliding-window.ts';
 import { createGate, pruneCounters, type Access, type Bucket } from '../../store/repos/access.ts';
-import { listProjects } from '../../store/repos/projects.ts';
-import { listArticleCards } from '../../store/repos/articles.ts';
 import { limitsFrom, rateLimitHeaders, retryAfter, type RateLimits } from './limits.ts';
-import { toCard, toOwnArticle } from '../../store/serialize-article.ts';
 import { isStoreUnavailable, unavailable } from './errors.ts';
-import { type CachedPage, createListCache, listCacheSize, type ListCache } from './list-cache.ts';
 import { FAILED_AUTH_LIMIT, KNOWN_KEYS, type Config } from '../../config.ts';
-import { syncFeed } from './sync-feed.ts';
-import { callAccountMcp } from '../mcp/account-endpoint.ts';
 import { MCP_SERVERS } from '../mcp/servers.ts';
+import { createListCache, listCacheSize, type ListCache } from './list-cache.ts';
+import type { ContentDeps } from './content-deps.ts';
 
 export interface ContentApiDeps {
   /** postgres.js client of the store. */
@@ -41,27 +35,12 @@ export interface ContentApiDeps {
   listCache?: ListCache;
   /** Finished article answers, under the same rule as list pages; defaults to a second cache of the same size. */
   detailCache?: ListCache;
+  /** Parse every answer with its endpoint's output schema before it goes out (tests; http/bind-handlers.ts). */
+  checkAnswers?: boolean;
 }
 
 /** On every response: one account's answer must never be served to another request by a shared cache. */
 const KEYED_HEADERS = { vary: 'Authorization, X-Api-Key', 'netlify-cdn-cache-control': 'no-store' };
-
-/**
- * A finished answer: its JSON text as UTF-8 bytes, their ETag and any headers of its own. Encoded once, here: hashing
- * the text and then writing it to the socket would encode it twice.
- */
-const answerOf = (text: string, headers?: Record<string, string>): CachedPage => {
-  const body = Buffer.from(text);
-  return { body, etag: strongEtag(body), ...(headers ? { headers } : {}) };
-};
-
-/** 404 project_not_found before 403 project_api_disabled: another account's project is not acknowledged. */
-function requireProject(access: Access): string {
-  if (!access.project) throw new ApiError(404, 'project_not_found', 'No such project on this account.');
-  if (!access.project.apiEnabled)
-    throw new ApiError(403, 'project_api_disabled', 'The API is switched off for this project; switch it on in the dashboard.');
-  return access.project.id;
-}
 
 export function contentRuntime(deps: ContentApiDeps): Runtime {
   const { sql } = deps;
@@ -120,62 +99,10 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
     return headers;
   }
 
-  const handlers: HandlersOf<'content', Access> = {
-    listOwnProjects: async ({ access }) => {
-      const rows = await listProjects(sql, access.accountId!);
-      return {
-        data: { items: rows.map((p) => ({ id: p.id, name: p.name, ...(p.url ? { url: p.url } : {}), api_enabled: p.api_enabled })) },
-      };
-    },
-    listOwnArticles: async ({ access, query: q }) => {
-      const projectId = requireProject(access);
-      // The normalised query: defaults applied, limit capped, updatedSince as an instant. updatedSince lists are
-      // cached too: they depend on the time only through the parameter (updated_at >= it), never on now().
-      const key = JSON.stringify([q.page, q.limit, q.sort, q.order, q.updatedSince?.toISOString() ?? '', q.tag ?? null]);
-      const hit = cache.get(projectId, access.project!.articlesVersion, key);
-      if (hit) return new Reply(undefined, {}, hit);
-      const { rows, total, version } = await listArticleCards(sql, {
-        projectId,
-        limit: q.limit,
-        offset: (q.page - 1) * q.limit,
-        sort: q.sort,
-        order: q.order,
-        updatedSince: q.updatedSince,
-        tag: q.tag,
-      });
-      const pagination = {
-        page: q.page,
-        limit: q.limit,
-        total,
-        total_pages: Math.ceil(total / q.limit),
-        has_more: q.page * q.limit < total,
-      };
-      const page = answerOf(jsonBody({ data: { items: rows.map(toCard), pagination } }));
-      // Filed under the version the page's own statement read, which may be newer than the gate's, never older.
-      cache.set(projectId, version, key, page);
-      return new Reply(undefined, {}, page);
-    },
-    // POST /v1/mcp: each tool call is a request of this API, through the same gate (src/api/mcp/).
-    callAccountMcp,
-    syncOwnArticles: ({ access, query }) => syncFeed(sql, { projectId: requireProject(access), accountId: access.accountId! }, query),
-    getOwnArticle: async ({ access, params: { slug } }) => {
-      const projectId = requireProject(access);
-      // The row came with the gate statement, in the same snapshot as the project's articles_version, so the
-      // finished answer (body, ETag, headers) is cached under that version: every article write bumps it, and a hit
-      // only saves serialising the row again. The account is in the key because the answer names it (metadata.userId).
-      const row = access.article;
-      if (!row || row.unpublished) throw new ApiError(404, 'not_found', 'This project has no published article with that slug.');
-      const key = `${access.accountId}|${slug}`;
-      const hit = details.get(projectId, access.project!.articlesVersion, key);
-      if (hit) return new Reply(undefined, hit.headers ?? {}, hit);
-      const answer = answerOf(
-        jsonBody({ data: toOwnArticle(row, access.accountId!) }),
-        row.noindex ? { 'x-robots-tag': 'noindex' } : undefined,
-      );
-      details.set(projectId, access.project!.articlesVersion, key, answer);
-      return new Reply(undefined, answer.headers ?? {}, answer);
-    },
-  };
+  // One handler per endpoint module of the API (the registry's content entries), loaded on first use.
+  const handlers = bindHandlers(endpointsOf('content'), { sql, lists: cache, details } satisfies ContentDeps, {
+    checkAnswers: deps.checkAnswers,
+  });
 
   return {
     handlers,

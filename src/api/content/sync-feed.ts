@@ -13,8 +13,8 @@
 //          forged, altered, or used with another project.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Sql } from 'postgres';
-import type * as z from 'zod';
-import type { syncQuery } from '../queries.ts';
+import type { QueryOf } from '../http/handlers-of.ts';
+import type { syncOwnArticles } from './sync-own-articles.endpoint.ts';
 import { invalidQuery } from '../http/api-error.ts';
 import { pruneSyncChanges, readSyncPage, readSyncSecret, SYNC_RETENTION_DAYS } from '../../store/repos/sync.ts';
 import type { SyncItem } from '../../schemas/sync.ts';
@@ -28,8 +28,8 @@ const HOUR = 3600;
 /** Prune old removals once every this many feed pages a process serves. */
 const PRUNE_EVERY = 500;
 
-/** GET /v1/sync's query, validated by the pipeline with the registry's schema (src/api/queries.ts). */
-export type SyncQuery = z.output<ReturnType<typeof syncQuery.schema>>;
+/** GET /v1/sync's query, validated by the pipeline with its endpoint's schema (sync-own-articles.endpoint.ts). */
+export type SyncQuery = QueryOf<typeof syncOwnArticles>;
 
 export interface Position {
   after: bigint;

@@ -1,9 +1,11 @@
-// The type of an API's handler table, read off the registry's declared entries: exactly one handler per endpoint id
-// of the API, each given the values its endpoint's own schemas produce. So a table that misses an endpoint, names one
-// the registry does not declare, or reads a parameter its endpoint does not declare (or as the wrong type) does not
-// compile, and the registry stays data: only its types are read here.
+// The types of handlers, read off the registry's declared entries: each handler is given the values its endpoint's
+// own schemas produce, and an endpoint module's handler must answer with its output schema's type (answer.ts). So a
+// table that misses an endpoint, names one the registry does not declare, reads a parameter its endpoint does not
+// declare (or as the wrong type), or answers a shape its output schema does not describe does not compile, and the
+// registry stays data: only its types are read here.
 import type * as z from 'zod';
 import type { Api, DeclaredEndpoint } from '../registry.ts';
+import type { Answer, OutputOf } from './answer.ts';
 import type { Ctx } from './runtime.ts';
 
 /** What nothing was declared for: no key may be read from it. */
@@ -13,6 +15,7 @@ type Parsed<L> = L extends { schema: () => infer S extends z.ZodType } ? z.outpu
 
 export type QueryOf<E> = E extends { query: infer L } ? Parsed<L> : Nothing;
 export type PathOf<E> = E extends { path: infer L } ? Parsed<L> : Nothing;
+export type { OutputOf };
 /** An `account-key` endpoint's handler gets what the API's `authenticate` returned (`A`); an open one nothing. */
 export type AccessOf<E, A> = E extends { auth: 'account-key' } ? A : undefined;
 
@@ -23,7 +26,18 @@ type EndpointOf<Id> = DeclaredEndpoint extends infer E ? (E extends { id: infer 
 /** The ctx of the handler of endpoint `Id`, for a handler written apart from its table. */
 export type CtxOf<Id extends DeclaredEndpoint['id'], A = unknown> = EndpointCtx<EndpointOf<Id>, A>;
 
-/** One handler per endpoint of `Of`, by id; `A` is the API's access (what its `authenticate` returns). */
+/**
+ * The handler of an endpoint module: its endpoint's ctx and the API's deps `D` in, and an answer typed by the
+ * endpoint's output schema out (a whole Response only for an endpoint that declares no output: another protocol).
+ */
+export type HandlerOf<E, A = unknown, D = unknown> = (
+  ctx: EndpointCtx<E, A>,
+  deps: D,
+) => E extends { output: unknown } ? Answer<OutputOf<E>> | Promise<Answer<OutputOf<E>>> : unknown;
+
+/** One handler per endpoint of `Of` that its API's table binds (not the modules', which bind their own), by id. */
 export type HandlersOf<Of extends Api, A = unknown> = {
-  readonly [E in Extract<DeclaredEndpoint, { api: Of }> as E['id']]: (ctx: EndpointCtx<E, A>) => unknown;
+  readonly [E in Extract<DeclaredEndpoint, { api: Of }> as E extends { handler: unknown } ? never : E['id']]: (
+    ctx: EndpointCtx<E, A>,
+  ) => unknown;
 };

@@ -1,0 +1,73 @@
+// What an endpoint is: one declaration of data (pattern, methods, auth, path/query/output schemas, cache policy,
+// docs, the MCP tool it is offered as) and, for an endpoint module, the handler beside it (`*.handler.ts`), loaded
+// only when the endpoint is first served. The declaration stays edge-safe: the Netlify edge router reads the
+// registry, and a handler's code (the store, node:*) must not come with it, so the declaration names its handler
+// by a lazy import the edge never calls. `defineEndpoint` keeps the literal id, API, auth and schemas in the
+// entry's type: the handler's ctx and answer are typed from them (http/handlers-of.ts).
+import type * as z from 'zod';
+import type { CollectionKey } from '../catalog/collections.ts';
+import type { EnvelopeName } from '../schemas/envelopes.ts';
+import type { CachePolicy } from './http/cache-policy.ts';
+import type { LazyObject } from './http/lazy-object.ts';
+
+export type Api = 'public' | 'content' | 'tools' | 'mcp' | 'images';
+export type Method = 'GET' | 'POST';
+export type Auth = 'none' | 'account-key';
+/** The catalog lists whose slugs fill a detail endpoint's static files: the glossary's terms or a collection. */
+export type SlugSource = 'terms' | CollectionKey;
+
+/** The MCP tool an endpoint is offered as: its arguments are the endpoint's path and query parameters. */
+export interface ToolFacts {
+  name: string;
+  title: string;
+  description: string;
+}
+
+export interface Endpoint {
+  /** Handler key and OpenAPI operationId. */
+  id: string;
+  api: Api;
+  /** URL path; `:name` is one path segment, validated by `path`. A trailing slash is accepted. */
+  pattern: string;
+  /** Declared methods. HEAD follows GET, OPTIONS is always answered; anything else is 405 with `Allow`. */
+  methods: readonly Method[];
+  /** Required: an endpoint that declares no auth is refused when the pipeline is created (fail closed). */
+  auth: Auth;
+  /** Path parameters: a value that fails its schema names nothing, so it is a 404. */
+  path?: LazyObject;
+  /** Query parameters: a value that fails is 400 `invalid_query` naming the parameter. */
+  query?: LazyObject;
+  /** The success body's schema: types the handler's answer, names the OpenAPI response, the client's type. */
+  output?: () => z.ZodType;
+  cache: CachePolicy;
+  /** Open CORS (the public API). The keyed API and the tools never send CORS headers. */
+  cors: boolean;
+  /** Content API rate-limit bucket. */
+  bucket?: 'list' | 'detail';
+  /**
+   * The query-less answer is a file of the build: written by calling the handler, served without a function.
+   * `preferStatic`: the file answers whatever the query string, as Netlify's `preferStatic` does (the CDN looks at the
+   * path alone), for an endpoint that reads no query and whose function declares it.
+   */
+  static?: { file: string; slugs?: SlugSource; preferStatic?: boolean };
+  /** OpenAPI metadata; absent for same-site endpoints that are not part of the public contract. */
+  doc?: {
+    summary: string;
+    description: string;
+    tag: string;
+    /** The response's component name: an envelope of src/schemas/envelopes.ts, or the name of this entry's `output`. */
+    ok: EnvelopeName | `${string}List` | `${string}Response`;
+    errors: readonly number[];
+  };
+  /** Offered as a tool of the API's MCP server (the account server for the content API). */
+  tool?: ToolFacts;
+  /**
+   * The handler module (`*.handler.ts`, whose default export is the handler), imported on first use; else the API's
+   * table binds it. Typed loosely on purpose: the module's type is read off this entry, so this entry's type must
+   * not be read off the module's.
+   */
+  handler?: () => Promise<unknown>;
+}
+
+/** An entry with its literal id, API, auth and schemas kept in its type: handlers are checked against them. */
+export const defineEndpoint = <const E extends Endpoint>(entry: E): E => entry;
