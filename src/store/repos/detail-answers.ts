@@ -63,3 +63,12 @@ export function createDetailAnswers(sql: Sql): DetailAnswers {
     },
   };
 }
+
+const perStore = new WeakMap<Sql, DetailAnswers>();
+
+/** The process's one DetailAnswers of a store (so its background writes go one statement at a time). */
+export function detailAnswersOf(sql: Sql): DetailAnswers {
+  let answers = perStore.get(sql);
+  if (!answers) perStore.set(sql, (answers = createDetailAnswers(sql)));
+  return answers;
+}
