@@ -2,7 +2,7 @@
 // Dead exports, for `npm run check`: every export of src/, scripts/, functions/, netlify/ and the client package's
 // sources must be used by some file that is not a test. Dead, and the check fails, when nothing but tests uses it:
 // no other file imports it and its own file does not use it either (code that nothing runs; a test of it proves
-// nothing), unless ENTRY says what outside the repository reads the file's exports, or TEST_FACTS why a test must
+// nothing), unless ENTRY says what outside the repository reads the file's exports, or TEST_ONLY why a test must
 // read it. An export its own file uses but no other file imports is live code with a needless `export`: listed
 // with --strict, not a failure. Prints each dead export with its file; exits 1 on any.
 //
@@ -35,14 +35,18 @@ const ENTRY: { test: (file: string) => boolean; why: string }[] = [
 ];
 
 /**
- * Exports only tests read, on purpose: a fact a test holds a literal copy to, where the copy cannot import it.
- * `file: name` -> why.
+ * Exports only tests read, on purpose, `file: name` -> why: a fact a test holds a literal copy to, where the copy
+ * cannot import it; the whole-in-memory form of an output the build streams, which tests hold the streamed files to
+ * (kept beside the writer: it is made of the writer's own parts).
  */
-const TEST_FACTS: Record<string, string> = {
+const TEST_ONLY: Record<string, string> = {
   'src/api/registry.ts: NETLIFY_PATHS':
     "Netlify reads functions' config.path statically, so it is a literal there; the tests hold it to the registry",
   'src/api/public/load-artifacts.ts: FUNCTION_ARTIFACTS': "netlify.toml's included_files is a literal; the tests hold it to this",
   'src/seo/og-image-index.ts: OG_INDEX_FILES': "netlify.toml's included_files is a literal; the tests hold it to this",
+  'src/catalog/build-twins.ts: buildTwins': 'every twin at once; the build renders them one by one (twinOf)',
+  'src/machine/llms-full-txt.ts: llmsFullTxt': 'llms-full.txt as one string; the build streams llmsFullChunks',
+  'src/machine/sitemap-xml.ts: sitemapXml': 'the sitemap as one file; the build writes sitemapFiles',
 };
 
 const SOURCE = /\.(m?ts|m?js|astro)$/;
@@ -168,7 +172,7 @@ export interface DeadExport {
   usedInFile: boolean;
 }
 
-/** Every export of the checked folders under `root` that no file outside the tests imports (TEST_FACTS aside). */
+/** Every export of the checked folders under `root` that no file outside the tests imports (TEST_ONLY aside). */
 export function deadExports(root: string): DeadExport[] {
   const rel = (file: string) => relative(root, file);
   const files = [...new Set(READ.flatMap((p) => walk(join(root, p))))];
@@ -187,7 +191,7 @@ export function deadExports(root: string): DeadExport[] {
     const by = importers.get(file) ?? new Map<string, string[]>();
     for (const name of exports) {
       const users = [...(by.get(name) ?? []), ...(by.get('*') ?? [])].filter((u) => u !== file);
-      if (users.some((u) => !isTest(rel(u))) || TEST_FACTS[`${r}: ${name}`]) continue;
+      if (users.some((u) => !isTest(rel(u))) || TEST_ONLY[`${r}: ${name}`]) continue;
       dead.push({ file: r, name, tests: [...new Set(users.map(rel))].sort(), usedInFile: (mentions.get(name) ?? 0) > 1 });
     }
   }
