@@ -10,11 +10,13 @@ export const SEARCH_INDEX_DIR = 'pagefind';
 
 /**
  * Pages per fragment file: Pagefind writes each page's text (for excerpts) to a file of its own unless told a maximum
- * of files, and 100,000 small files cost more to write (and deploy) than the index itself. Ten pages a file keeps a
- * result's excerpt a few kilobytes away. 5,064 generated terms: 590 files and 3.5 MB instead of 5,214 and 22 MB,
- * system time 1.4 s instead of 5.6.
+ * of files, and 100,000 small files cost more to write (and deploy) than the index itself. But a result's excerpt
+ * costs its whole file to a visitor, and the search page shows twenty: ten pages a file made a first query download
+ * 238-290 KB of the 300 KB bound on the real content, three pages a file 192-225 KB, one 172-190 KB
+ * (scripts/search-download.ts). Three keeps the files a third of the pages. At 5,064 generated terms, ten a file
+ * wrote 590 files and 3.5 MB, one a file 5,214 files and 22 MB (system time 1.4 s against 5.6 s).
  */
-const PAGES_PER_FRAGMENT_FILE = 10;
+const PAGES_PER_FRAGMENT_FILE = 3;
 
 /** Indexes the pages of `outDir`; `pages` is about how many there are (the catalog's pages and the blog's). */
 export async function writeSearchIndex(outDir: string, pages: number): Promise<{ pages: number }> {
