@@ -71,6 +71,21 @@ describe('detail answers, stored or made from the row', () => {
     await check();
   });
 
+  it('come from the store when the article has a current answer: the row is not serialised again', async () => {
+    const f = await fixture(t.store, 1);
+    const slug = f.slugs[0]!;
+    const get = api(t.store, { limits: BIG, detailCache: createListCache({ maxEntries: 0, maxBytes: 0 }) });
+    // A stand-in stored answer, current by row version, stamp and account: what the API hands out is the stored text.
+    await t.store.sql`update article_answers set body = '{"stored":true}' || chr(10), etag = '"stored"'
+      where article_id = (select id from articles where project_id = ${f.on} and slug = ${slug})`;
+    const r = await get(`/v1/articles/${slug}?projectId=${f.on}`, bearer(f.key));
+    expect([r.status, r.text, r.headers.get('etag')]).toEqual([200, '{"stored":true}\n', '"stored"']);
+    // Any write of the article makes the row's answer again.
+    await updateArticleState(t.store.sql, f.on, slug, { noindex: false });
+    const ref = await fromRow(f.on, slug, f.id);
+    expect((await get(`/v1/articles/${slug}?projectId=${f.on}`, bearer(f.key))).text).toBe(ref.text);
+  });
+
   it('name the account that owns the project, also after the project moved to another account', async () => {
     const f = await fixture(t.store, 1);
     const g = await fixture(t.store, 0);

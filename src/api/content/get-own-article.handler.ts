@@ -1,26 +1,28 @@
-// An article answer is cached like a list page (the detail cache), so a repeated detail costs the gate statement only.
-import { toOwnArticle } from '../../store/serialize-article.ts';
+// GET /v1/projects/{projectId}/articles/{slug}. The gate statement brings the article's stored answer (migration 010:
+// its JSON text and ETag, made when the article was written, current for this row version, serialiser and account),
+// or, for an article without a current one, its row, from which the same answer is made and stored for the next
+// request (src/store/repos/detail-answers.ts). Either way the answer is byte for byte the one made from the row.
+// A finished answer is also cached like a list page (the detail cache), under the project's articles_version as the
+// gate read it in the same snapshot (every article write bumps it): a hit saves encoding the text again. The account
+// is in the key because the answer names it (metadata.userId).
+import { detailAnswersOf } from '../../store/repos/detail-answers.ts';
 import { ApiError } from '../http/api-error.ts';
 import { preparedAnswer } from '../http/answer.ts';
-import type { OutputOf } from '../http/handlers-of.ts';
-import { jsonBody } from '../http/respond.ts';
 import { contentHandler } from './content-deps.ts';
-import { encodedAnswer } from './encoded-answer.ts';
 import { getOwnArticle } from './get-own-article.endpoint.ts';
+import type { CachedPage } from './list-cache.ts';
 import { requireProject } from './require-project.ts';
 
-export default contentHandler(getOwnArticle, async ({ access, params: { slug } }, { details }) => {
+export default contentHandler(getOwnArticle, async ({ access, params: { slug } }, { sql, details }) => {
   const projectId = requireProject(access);
-  // The row came with the gate statement, in the same snapshot as the project's articles_version, so the
-  // finished answer (body, ETag, headers) is cached under that version: every article write bumps it, and a hit
-  // only saves serialising the row again. The account is in the key because the answer names it (metadata.userId).
-  const row = access.article;
-  if (!row || row.unpublished) throw new ApiError(404, 'not_found', 'This project has no published article with that slug.');
+  const article = access.detail;
+  if (!article || article.unpublished) throw new ApiError(404, 'not_found', 'This project has no published article with that slug.');
   const key = `${access.accountId}|${slug}`;
   const hit = details.get(projectId, access.project!.articlesVersion, key);
   if (hit) return preparedAnswer(getOwnArticle, hit, hit.headers ?? {});
-  const body: OutputOf<typeof getOwnArticle> = { data: toOwnArticle(row, access.accountId!) };
-  const answer = encodedAnswer(jsonBody(body), row.noindex ? { 'x-robots-tag': 'noindex' } : undefined);
+  const made = detailAnswersOf(sql).answerOf(article, access.accountId!);
+  // Encoded once, here: the bytes are what the cache holds and the socket gets; the ETag came with the text.
+  const answer: CachedPage = { body: Buffer.from(made.text), etag: made.etag, ...(made.headers ? { headers: made.headers } : {}) };
   details.set(projectId, access.project!.articlesVersion, key, answer);
   return preparedAnswer(getOwnArticle, answer, answer.headers ?? {});
 });

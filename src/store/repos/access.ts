@@ -254,12 +254,13 @@ export async function checkAccess(
 /**
  * The gate with coalescing: at most one statement in flight per key digest and bucket; requests that arrive
  * meanwhile go together in the next. Unloaded, every request runs at once, alone. `read`: how a detail request's
- * article is read (the whole row, or its stored answer: GateArticle).
+ * article is read: its stored answer (`detail`, a GateArticle, what the content API's detail handler takes), or the
+ * whole row (`article`).
  */
 export function createGate(
   sql: Sql,
   maxBatch = 64,
-  read: ArticleRead = 'row',
+  read: ArticleRead = 'answers',
 ): (digest: string, bucket: Bucket, target: Target, deadline: Date) => Promise<Access> {
   interface Waiting {
     target: Target;
