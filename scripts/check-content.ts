@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Checks every content file against its schema and the cross-references between them (an unknown, empty or
-// unclosed `[[...]]` too), an `updated` date after tomorrow and two entries of a collection with one title, without
-// building:
+// unclosed `[[...]]` too), an `updated` date after tomorrow, two entries of a collection with one title, and a body
+// that writes the site's address instead of `{{site_url}}` (src/catalog/site-address.ts), without building:
 //   npm run check:content [-- DIR]      (DIR defaults to SKRIBRA_CONTENT_DIR, else content/)
 // Prints every problem as `file:line:column: field: what is wrong (expected ...)` and exits 1, or one summary line
 // and exits 0. The build prints the same list (src/integration/skribra-outputs.ts, astro:config:setup).
