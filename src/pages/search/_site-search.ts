@@ -2,8 +2,8 @@
 // data-index names it) it searches the words of every page: the browser loads the index in chunks, only the parts a
 // query needs, and each result's excerpt comes with the matched words marked. Without the index (switched off with
 // SKRIBRA_SEARCH_INDEX=0, the dev server, or it fails to load) it asks /api/v1/search, titles and descriptions. The
-// kind filter narrows either. ?q= and ?kind= stay in the address bar so a result list can be shared. Text is set with
-// textContent, never as HTML; an excerpt's marks become <mark> elements around text nodes.
+// kind filter narrows either. ?q= and ?kind= stay in the address bar so a result list can be shared. The searching is
+// the header box's too (src/components/site-search-engine.ts); text is set with textContent, never as HTML.
 import { excerptNodes, siteSearch, type Hit } from '../../components/site-search-engine.ts';
 
 /** Results shown at once; the status line gives the full count. */
