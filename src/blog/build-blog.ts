@@ -3,10 +3,13 @@
 // imports the store: Astro bundles the pages, and the store must run from its own files (the embedded keeper).
 import type { ArticleSummary } from '../api/public/article-source.ts';
 import type { FullArticle } from './public-article.ts';
+import type { ArticleMedia } from './article-media.ts';
 
 export interface BuildBlog {
   articles: FullArticle[];
   summaries: ArticleSummary[];
+  /** Each article's images as the pages use them, by slug (article-media.ts); none outside a build. */
+  media?: Record<string, ArticleMedia>;
   /** Why the blog is empty when it is: no project, the store optional and unreachable, or not a build. */
   note?: string;
 }

@@ -28,16 +28,17 @@ export async function loadBuildBlog(site: string, config: Config): Promise<Build
   let store: Awaited<ReturnType<typeof openStore>> | undefined;
   try {
     store = await withTimeout(openStore({ config, databaseUrl: url, max: 2 }), OPEN_TIMEOUT_MS, 'opening the content store');
-    const articles = await createStoreArticleSource({
+    const { articles, media } = await createStoreArticleSource({
       sql: store.sql,
       site,
       projectId: config.SKRIBRA_BLOG_PROJECT_ID,
       timeoutMs: READ_TIMEOUT_MS,
-    }).all();
+      alsoSites: [config.SKRIBRA_SITE_URL],
+    }).allWithMedia();
     const note = articles.length
       ? undefined
       : 'no published articles (is there a blog project? `npm start` seeds one; or set SKRIBRA_BLOG_PROJECT_ID)';
-    return { articles, summaries: articles.map(summaryOf), note };
+    return { articles, summaries: articles.map(summaryOf), media, note };
   } catch (err) {
     const reason = (err as Error).message;
     if (config.SKRIBRA_BLOG_OPTIONAL) {

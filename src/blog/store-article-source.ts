@@ -12,6 +12,7 @@ import {
 } from '../store/repos/articles.ts';
 import { BLOG_ARTICLE, relatedSlugs, type FullArticle, type PublicArticleModel } from './public-article.ts';
 import { withTimeout } from './with-timeout.ts';
+import { articleMedia, type ArticleMedia } from './article-media.ts';
 
 /** Bound on one store call of the build's fingerprint (blogLastChange). */
 export const DEFAULT_TIMEOUT_MS = 3000;
@@ -26,12 +27,16 @@ export interface StoreArticleSourceOptions {
   timeoutMs: number;
   /** How rows become public articles: BLOG_ARTICLE (from the field table) unless a test gives a table with more. */
   model?: PublicArticleModel;
+  /** Other sites whose URLs are this site's own files (SKRIBRA_SITE_URL, which the seeded articles name). */
+  alsoSites?: readonly string[];
 }
 
 export interface StoreArticleSource extends ArticleSource {
   get(slug: string): Promise<FullArticle | undefined>;
   /** Every visible article with its body, newest first (the site build). */
   all(): Promise<FullArticle[]>;
+  /** all(), with each article's images as the pages use them (by slug). */
+  allWithMedia(): Promise<{ articles: FullArticle[]; media: Record<string, ArticleMedia> }>;
   /** Changes whenever an article of the blog changes (the build's staleness fingerprint). */
   lastChange(): Promise<string>;
 }
@@ -42,6 +47,7 @@ export function createStoreArticleSource({
   projectId,
   model: { toArticleSummary, toPublicArticle } = BLOG_ARTICLE,
   timeoutMs,
+  alsoSites = [],
 }: StoreArticleSourceOptions): StoreArticleSource {
   const bounded = <T>(what: string, work: () => Promise<T>) => withTimeout(work(), timeoutMs, `blog store: ${what}`);
   let project: string | null | undefined = projectId;
@@ -50,6 +56,18 @@ export function createStoreArticleSource({
 
   const related = async (pid: string, slugs: string[]) =>
     (await publicArticlesBySlugs(sql, pid, slugs)).map((r) => toArticleSummary(r, site));
+
+  const everything = () =>
+    bounded('all', async () => {
+      const pid = await blogProject();
+      if (!pid) return { articles: [], media: {} };
+      const rows = await allPublicArticles(sql, pid);
+      const summaries = rows.map((r) => toArticleSummary(r, site));
+      return {
+        articles: rows.map((r) => toPublicArticle(r, summaries, site)),
+        media: Object.fromEntries(rows.map((r) => [r.slug, articleMedia(r, [site, ...alsoSites])])),
+      };
+    });
 
   return {
     list: ({ q, page, limit }) =>
@@ -67,14 +85,8 @@ export function createStoreArticleSource({
         if (!row) return undefined;
         return toPublicArticle(row, await related(pid!, relatedSlugs(row)), site);
       }),
-    all: () =>
-      bounded('all', async () => {
-        const pid = await blogProject();
-        if (!pid) return [];
-        const rows = await allPublicArticles(sql, pid);
-        const summaries = rows.map((r) => toArticleSummary(r, site));
-        return rows.map((r) => toPublicArticle(r, summaries, site));
-      }),
+    all: async () => (await everything()).articles,
+    allWithMedia: everything,
     lastChange: () =>
       bounded('last change', async () => {
         const pid = await blogProject();

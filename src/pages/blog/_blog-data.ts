@@ -6,3 +6,5 @@ import { blogIndexPages } from '../../blog/blog-index.ts';
 export const site = () => siteContent().catalog.site_url;
 export const blogArticles = async () => (await buildBlog()).articles;
 export const blogPages = async () => blogIndexPages((await buildBlog()).summaries);
+/** The article's images as the page shows them (src/blog/article-media.ts). */
+export const blogMedia = async (slug: string) => (await buildBlog()).media?.[slug] ?? { body: [] };
