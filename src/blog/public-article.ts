@@ -106,7 +106,6 @@ export function publicArticleModel<T extends FieldTable>(table: T) {
 
 /** The company blog's article, from ARTICLE_FIELDS. */
 export const BLOG_ARTICLE = publicArticleModel(ARTICLE_FIELDS);
-export const { toArticleSummary, toPublicArticle } = BLOG_ARTICLE;
-export type FullArticle = ReturnType<typeof toPublicArticle>;
+export type FullArticle = ReturnType<typeof BLOG_ARTICLE.toPublicArticle>;
 /** What a blog source maps rows with: BLOG_ARTICLE, or the model of a table with further fields. */
 export type PublicArticleModel = Pick<typeof BLOG_ARTICLE, 'toArticleSummary' | 'toPublicArticle'>;
