@@ -63,6 +63,16 @@ export const bodyImage = z.object({
   color: hexColour.optional().meta({ description: 'Its dominant colour as #rrggbb: a background while it loads.' }),
 });
 
+/**
+ * The row's own fields that the article shapes show beside the table's (a publish file never writes them): the id and
+ * the two stamps. The /v1 card and detail (own-article.ts) and the blog's public article (article.ts) take them from here.
+ */
+export const ROW_FIELDS = {
+  id: z.string().meta({ description: "The article's id; stable across edits and slug changes." }),
+  published_at: z.iso.datetime().optional().meta({ description: 'When the article was first published.' }),
+  updated_at: z.iso.datetime().optional().meta({ description: 'When the article last changed in any way.' }),
+};
+
 /** Where a field appears in the API: in the card and the detail, in the detail only, or in neither (folded elsewhere). */
 export type Shows = 'card' | 'detail' | 'none';
 

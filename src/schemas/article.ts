@@ -2,16 +2,16 @@
 // (article-fields.ts): the fields it marks `blog` are shown, under their public names and with their notes. The
 // types of the blog source and its mapper (src/blog/public-article.ts), and the OpenAPI document's schemas.
 import * as z from 'astro/zod';
-import { ARTICLE_FIELDS, type FieldSpec, type Shows } from './article-fields.ts';
+import { ARTICLE_FIELDS, type FieldSpec, ROW_FIELDS, type Shows } from './article-fields.ts';
 
 /** A field table: ARTICLE_FIELDS, or (in tests) one extended with further fields. */
 export type FieldTable = Readonly<Record<string, FieldSpec>>;
 
-/** The summary's own fields: not stored as declared, made as the article is served. */
+/** The summary's fields besides the table's: the row's id and stamps, and its addresses on the blog. */
 const OWN = {
-  id: z.string().optional().meta({ description: "The article's id." }),
-  published_at: z.iso.datetime({ offset: true }).optional().meta({ description: 'When the article was first published.' }),
-  updated_at: z.iso.datetime({ offset: true }).optional().meta({ description: 'When the article last changed.' }),
+  id: ROW_FIELDS.id.optional(),
+  published_at: ROW_FIELDS.published_at,
+  updated_at: ROW_FIELDS.updated_at,
   url: z.url().meta({ description: 'Its page on the blog (absolute URL).' }),
   markdown_url: z.url().optional().meta({ description: 'The same page as markdown (absolute URL).' }),
 };
