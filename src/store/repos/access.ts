@@ -207,36 +207,59 @@ async function gateStatement(
     clearTimeout(cancel);
     clearTimeout(ignored);
   }
+  // The gate's own columns are read by name: a rest copy of each row (a whole article's columns, or their nulls
+  // when the stored answer came) is made only when the row itself is handed out.
   return rows.map((row, i) => {
-    const { gate_account, gate_windows, gate_project, gate_api, gate_version, ...rest } = row;
-    const windows = (gate_windows ?? []).map((w) => ({ ...w, hits: w.hits - n + 1 + i })); // this request's own count
+    const windows = (row.gate_windows ?? []).map((w) => ({ ...w, hits: w.hits - n + 1 + i })); // this request's own count
     const { projectId, slug } = targets[i]!;
-    return {
-      accountId: gate_account,
+    const access: Access = {
+      accountId: row.gate_account,
       windows,
       counted: windows.length > 0,
       project:
         projectId === undefined
           ? undefined
-          : gate_project
-            ? { id: gate_project, apiEnabled: gate_api!, articlesVersion: gate_version! }
+          : row.gate_project
+            ? { id: row.gate_project, apiEnabled: row.gate_api!, articlesVersion: row.gate_version! }
             : null,
-      ...(slug === undefined ? {} : read === 'row' ? { article: rest.id ? (rest as ArticleRow) : null } : { detail: gateArticle(rest) }),
     };
+    if (slug !== undefined) {
+      if (read === 'answers') access.detail = gateArticle(row);
+      else access.article = row.id ? articleOf(row) : null;
+    }
+    return access;
   });
 }
 
+/** The article's own columns of a gate row. */
+function articleOf(r: GateRow): ArticleRow {
+  const {
+    gate_account,
+    gate_windows,
+    gate_project,
+    gate_api,
+    gate_version,
+    gate_article,
+    gate_unpublished,
+    gate_noindex,
+    gate_body,
+    gate_etag,
+    gate_xmin,
+    ...row
+  } = r;
+  return row as ArticleRow;
+}
+
 /** A detail row of the statement with stored answers, as its GateArticle. */
-function gateArticle(r: Omit<GateRow, 'gate_account' | 'gate_windows' | 'gate_project' | 'gate_api' | 'gate_version'>): GateArticle | null {
-  const { gate_article, gate_unpublished, gate_noindex, gate_body, gate_etag, gate_xmin, ...row } = r;
-  if (!gate_article) return null;
-  return {
-    id: gate_article,
-    unpublished: gate_unpublished!,
-    noindex: gate_noindex!,
-    ...(gate_body != null ? { answer: { text: gate_body, etag: gate_etag! } } : {}),
-    ...(gate_xmin != null ? { row: row as ArticleRow, xmin: gate_xmin } : {}),
-  };
+function gateArticle(r: GateRow): GateArticle | null {
+  if (!r.gate_article) return null;
+  const article: GateArticle = { id: r.gate_article, unpublished: r.gate_unpublished!, noindex: r.gate_noindex! };
+  if (r.gate_body != null) article.answer = { text: r.gate_body, etag: r.gate_etag! };
+  if (r.gate_xmin != null) {
+    article.row = articleOf(r);
+    article.xmin = r.gate_xmin;
+  }
+  return article;
 }
 
 /** One request's gate statement (no coalescing), counted only when it runs by `deadline`. */
