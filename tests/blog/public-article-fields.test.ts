@@ -8,7 +8,7 @@ import { openTestStore, type TestStore } from '../content/helpers.ts';
 import { createStoreArticleSource } from '../../src/blog/store-article-source.ts';
 import { publicArticleModel } from '../../src/blog/public-article.ts';
 import { readConfig } from '../../src/config.ts';
-import { ARTICLE_FIELDS, type FieldSpec } from '../../src/schemas/article-fields.ts';
+import { ARTICLE_FIELDS, type FieldSpec, ROW_FIELDS } from '../../src/schemas/article-fields.ts';
 import { Article, ArticleSummary, publicArticleSchemas } from '../../src/schemas/article.ts';
 import { articleRow } from './article-row.ts';
 import { blogProject, publicApi, SITE } from './helpers.ts';
@@ -48,11 +48,14 @@ const ADDED = ['image_alt', 'image_width', 'image_height', 'tags', 'author', 'la
 const DETAIL = ['content_markdown', 'content_html', 'toc_html', 'json_ld', 'related_articles'];
 
 describe('the public article of the field table', () => {
-  test("spec 2.2's fields in its order, then the table's other blog fields, each described by the table's note", () => {
+  test("spec 2.2's fields in its order, then the table's other blog fields, each described by the table's note; the row's id and stamps as /v1 has them", () => {
     expect(Object.keys(ArticleSummary.shape)).toEqual([...SPEC_SUMMARY, ...ADDED]);
     expect(Object.keys(Article.shape)).toEqual([...SPEC_SUMMARY, ...ADDED, ...DETAIL]);
     for (const k of ['title', 'slug', 'excerpt', 'image_url', 'type', 'reading_time', ...ADDED] as const)
       expect(ArticleSummary.shape[k].description, k).toBe(ARTICLE_FIELDS[k].note);
+    expect(ArticleSummary.shape.published_at).toBe(ROW_FIELDS.published_at);
+    expect(ArticleSummary.shape.updated_at).toBe(ROW_FIELDS.updated_at);
+    expect(ArticleSummary.shape.id.unwrap()).toBe(ROW_FIELDS.id);
     expect(ArticleSummary.safeParse({ title: 'T', url: `${SITE}/blog/t/` }).success).toBe(false); // slug is required
   });
 
