@@ -32,7 +32,9 @@ write('tests/a.test.ts', "import { testOnly, viaNamespace } from '../src/a.ts';\
 
 describe('dead exports', () => {
   it('reports what nothing but its declaration and tests uses, and marks exports only their own file uses', () => {
-    const found = deadExports(root).map((d) => `${d.file}: ${d.name}${d.usedInFile ? ' (in file)' : ''}${d.tests.length ? ' (tests)' : ''}`);
+    const found = deadExports(root).map(
+      (d) => `${d.file}: ${d.name}${d.usedInFile ? ' (in file)' : ''}${d.tests.length ? ' (tests)' : ''}`,
+    );
     expect(found).toEqual(['src/a.ts: dead', 'src/a.ts: inFile (in file)', 'src/a.ts: testOnly (tests)', 'src/a.ts: viaNamespace (tests)']);
   });
 });
