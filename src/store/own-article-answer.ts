@@ -17,10 +17,21 @@ import { toOwnArticle } from './serialize-article.ts';
 
 const ANSWER_REVISION = 1;
 
-export const ANSWER_STAMP = createHash('sha256')
-  .update(JSON.stringify([ANSWER_REVISION, DETAIL_FIELDS.map((k) => [k, isList(k)])]))
-  .digest('base64url')
-  .slice(0, 16);
+/**
+ * The stamp of a serialiser: of its revision and the detail's fields in order, each with whether it is a list (a list
+ * is always present, empty when unset; another field only when set). A change of the data itself needs no stamp: it
+ * comes with a new row version, which the stored answer is checked against.
+ */
+export const answerStamp = (revision: number, fields: readonly (readonly [string, boolean])[]): string =>
+  createHash('sha256')
+    .update(JSON.stringify([revision, fields]))
+    .digest('base64url')
+    .slice(0, 16);
+
+export const ANSWER_STAMP = answerStamp(
+  ANSWER_REVISION,
+  DETAIL_FIELDS.map((k) => [k, isList(k)]),
+);
 
 /** A finished detail answer: the JSON text, its UTF-8 bytes' strong ETag, and the headers of its own. */
 export interface OwnArticleAnswer {

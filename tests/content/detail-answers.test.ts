@@ -11,7 +11,8 @@ import { updateArticleFields } from '../../src/store/repos/article-fields.ts';
 import { storeArticleAnswers, writeAnswers } from '../../src/store/repos/article-answers.ts';
 import { createDetailAnswers } from '../../src/store/repos/detail-answers.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
-import { ANSWER_STAMP, ownArticleAnswer } from '../../src/store/own-article-answer.ts';
+import { ANSWER_STAMP, answerStamp, ownArticleAnswer } from '../../src/store/own-article-answer.ts';
+import { DETAIL_FIELDS, isList } from '../../src/schemas/article-fields.ts';
 import { jsonBody as apiJsonBody } from '../../src/api/http/respond.ts';
 import { jsonBody } from '../../src/core/json-body.ts';
 import { createListCache } from '../../src/api/content/list-cache.ts';
@@ -51,6 +52,22 @@ const storedOf = async (id: string) =>
 describe('stored detail answers', () => {
   it("the JSON text of an answer is the API's own (one function, core/json-body.ts)", () => {
     for (const v of [{ data: { a: 'é', b: [1, null], c: '</script>' } }, { data: {} }]) expect(jsonBody(v)).toBe(apiJsonBody(v));
+  });
+
+  it('the serialiser stamp follows the field declaration: a detail field added, dropped, moved or made a list changes it', () => {
+    const fields = DETAIL_FIELDS.map((k) => [k, isList(k)] as const);
+    expect(answerStamp(1, fields)).toBe(ANSWER_STAMP);
+    const variants = [
+      answerStamp(2, fields),
+      answerStamp(1, [...fields, ['new_field', false] as const]),
+      answerStamp(1, fields.slice(1)),
+      answerStamp(1, [fields[1]!, fields[0]!, ...fields.slice(2)]),
+      answerStamp(
+        1,
+        fields.map(([k, l], i) => [k, i === 0 ? !l : l] as const),
+      ),
+    ];
+    expect(new Set([ANSWER_STAMP, ...variants]).size).toBe(variants.length + 1);
   });
 
   it("a publish stores the answer: the gate hands it out, byte-identical to the API's answer from the row, with its ETag", async () => {
