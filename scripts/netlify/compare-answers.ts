@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import type { Probe } from './request-matrix.ts';
 
-export interface Answer {
+interface Answer {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
@@ -17,7 +17,7 @@ export interface Mismatch {
   local: string;
 }
 
-export const COMPARED_HEADERS = [
+const COMPARED_HEADERS = [
   'content-type',
   'cache-control',
   'vary',

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 const DENO = join(ROOT, 'node_modules', '.bin', 'deno');
 
-export interface EdgeBridge {
+interface EdgeBridge {
   forward(req: Request, body: ArrayBuffer | undefined): Promise<Response | undefined>;
   stop(): void;
   functions: string[];

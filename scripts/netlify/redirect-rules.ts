@@ -7,7 +7,7 @@
 // string passes through to a target that has none. Proxies to other hosts and Country/Language/Role/Cookie
 // conditions are not modelled: such a rule makes the parse throw, so the check never silently misreads one.
 
-export interface RedirectRule {
+interface RedirectRule {
   line: number;
   from: string;
   regexp: RegExp;
@@ -18,7 +18,7 @@ export interface RedirectRule {
   force: boolean;
 }
 /** `target` is a URL path and query: the rule's `to` with its placeholders filled (re-encoded) and the query passed on. */
-export interface RedirectMatch {
+interface RedirectMatch {
   rule: RedirectRule;
   target: string;
   status: number;

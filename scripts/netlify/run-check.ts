@@ -15,7 +15,7 @@ import { ROOT } from './edge-bridge.ts';
 import { compare, send, type Mismatch } from './compare-answers.ts';
 import { buildMatrix, type MatrixContext, type Probe } from './request-matrix.ts';
 
-export interface NetlifyCheckOptions {
+interface NetlifyCheckOptions {
   distDir: string;
   /** The SITE_URL the build was made for: its host is the Host header of every probe. */
   siteUrl: string;

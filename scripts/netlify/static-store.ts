@@ -12,7 +12,7 @@ import mime from 'mime-types';
 import { conditional } from '../../src/core/conditional.ts';
 import { headersForPath, type HeaderRule } from '../../src/core/header-rules.ts';
 
-export type StaticAnswer = { kind: 'file'; path: string; bytes: Buffer } | { kind: 'redirect'; location: string };
+type StaticAnswer = { kind: 'file'; path: string; bytes: Buffer } | { kind: 'redirect'; location: string };
 
 function decoded(pathname: string): string | undefined {
   try {

@@ -7,7 +7,7 @@
 import { ifNoneMatchHits } from './etag.ts';
 
 /** What the request gets of the answer: 304, its headers alone (HEAD), or all of it. */
-export type Verdict = 'not-modified' | 'headers-only' | 'whole';
+type Verdict = 'not-modified' | 'headers-only' | 'whole';
 
 export function conditional(
   method: string | undefined,

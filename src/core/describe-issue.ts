@@ -6,7 +6,7 @@
 import type * as z from 'zod';
 
 type Issue = z.core.$ZodIssue;
-export interface DescribedIssue {
+interface DescribedIssue {
   path: string;
   reason: string;
 }

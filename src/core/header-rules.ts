@@ -8,7 +8,7 @@
 // see scripts/netlify/README.md). Names Netlify's docs list as not settable are dropped.
 
 /** docs.netlify.com/routing/headers, "Limitations": custom values for these are ignored. */
-export const UNSETTABLE = new Set([
+const UNSETTABLE = new Set([
   'accept-ranges',
   'age',
   'allow',
@@ -41,7 +41,7 @@ function partRegExp(part: string): string {
   return escapeRegExp(part);
 }
 
-export function forRegExp(path: string): RegExp {
+function forRegExp(path: string): RegExp {
   const pattern = path
     .split('/')
     .map((p) => p.trimEnd())

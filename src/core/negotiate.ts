@@ -31,7 +31,7 @@ export function twinOf(pathname: string): string {
   return markdownPath(page.endsWith('/') ? page : `${page}/`);
 }
 
-export type SiteDecision =
+type SiteDecision =
   /** Serve this markdown file with 200 (a twin, asked for by suffix or by Accept). */
   | { serve: 'markdown'; file: string }
   /** Markdown was asked for and there is none: 404 with the markdown body of NOT_FOUND_MARKDOWN. */
@@ -56,7 +56,7 @@ export function decideSite(pathname: string, accept: string | null | undefined, 
 }
 
 /** A rough token count (about four characters a token), as Cloudflare's `x-markdown-tokens` gives one. */
-export const estimateTokens = (markdown: string): number => Math.ceil(markdown.length / 4);
+const estimateTokens = (markdown: string): number => Math.ceil(markdown.length / 4);
 
 /**
  * Where the build records the site's Content Signals for markdown answers, `{ "content-signal": "search=yes, ..." }`
@@ -86,7 +86,7 @@ export function markdownHeaders(body: string, signal?: string): Record<string, s
   };
 }
 
-export interface MarkdownAnswer {
+interface MarkdownAnswer {
   /** The site's `Content-Signal` value (CONTENT_SIGNAL_FILE). */
   signal?: string;
   /** More headers: the file's ETag. */

@@ -49,7 +49,7 @@ export interface SearchIndex {
   generation: number;
 }
 
-export interface SearchHit {
+interface SearchHit {
   id: number;
   score: number;
 }
@@ -63,7 +63,7 @@ export const normalise = (text: string): string =>
 
 /** Words are split on white space and punctuation, for titles, descriptions and queries alike. */
 const SEPARATOR = /[\s\p{Z}\p{P}]+/u;
-export const words = (text: string): string[] => normalise(text).split(SEPARATOR).filter(Boolean);
+const words = (text: string): string[] => normalise(text).split(SEPARATOR).filter(Boolean);
 
 export function buildSearchIndex(docs: SearchDoc[], buildId = 'dev'): SearchIndex {
   const byTerm = new Map<string, number[]>();

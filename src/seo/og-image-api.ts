@@ -16,7 +16,7 @@ import { ogImageIndex } from './og-image-index.ts';
 
 export type OgRender = (card: OgCard, host: string, width: number) => Promise<Uint8Array>;
 
-export interface OgImageApiOptions {
+interface OgImageApiOptions {
   /** The build output holding the index (`_skribra/og/`). */
   distDir: string;
   /** The renderer: render-og-png.ts in a function; through the cache and a worker pool in the local origin. */

@@ -42,7 +42,7 @@ export const boolParam = (description: string) =>
     .meta({ description, default: false });
 
 /** What `textParam` needs beyond its length: a least length, counted after trimming, and what falling short is told. */
-export interface TextBounds {
+interface TextBounds {
   /** Surrounding whitespace is trimmed and at least this many characters must remain. */
   min?: number;
   tooShort?: string;

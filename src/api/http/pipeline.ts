@@ -30,9 +30,9 @@ import { fail } from './stages/fail.ts';
 
 export type { AuthInput, Ctx, Runtime } from './runtime.ts';
 
-export type SiteHandler = (req: Request, decision: Extract<Decision, { to: 'site' }>) => Response | Promise<Response>;
+type SiteHandler = (req: Request, decision: Extract<Decision, { to: 'site' }>) => Response | Promise<Response>;
 
-export interface PipelineOptions {
+interface PipelineOptions {
   apis: Partial<Record<Api, Runtime>>;
   /** Serves a build file when it exists (the local origin); functions leave it out. */
   staticFile?: StaticAnswer;

@@ -1,14 +1,14 @@
 import { ApiError } from './api-error.ts';
 import { jsonBody } from '../../core/json-body.ts';
 
-export type Headers = Record<string, string>;
+type Headers = Record<string, string>;
 
 /** JSON body with a trailing newline (core/json-body.ts, which the store's ahead-of-time answers use too). */
 export { jsonBody };
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function json(value: unknown, status = 200, headers: Headers = {}): Response {
+function json(value: unknown, status = 200, headers: Headers = {}): Response {
   return new Response(jsonBody(value), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
 }
 

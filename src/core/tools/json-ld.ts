@@ -1,7 +1,7 @@
 // JSON-LD for Article and FAQPage, with the checks the JSON-LD Generator page promises: required fields, ISO 8601
 // dates (a time needs a zone), absolute URLs, modified not before published, non-empty and unique questions.
 
-export interface ArticleInput {
+interface ArticleInput {
   type: 'Article';
   headline: string;
   images: string[];
@@ -9,17 +9,17 @@ export interface ArticleInput {
   dateModified?: string;
   authors: { name: string; url?: string }[];
 }
-export interface FaqInput {
+interface FaqInput {
   type: 'FAQPage';
   faqs: { question: string; answer: string }[];
 }
 export type JsonLdInput = ArticleInput | FaqInput;
 
-export interface FieldProblem {
+interface FieldProblem {
   field: string;
   message: string;
 }
-export interface JsonLdResult {
+interface JsonLdResult {
   data: Record<string, unknown>;
   errors: FieldProblem[];
   warnings: FieldProblem[];
@@ -43,7 +43,7 @@ export function parseIsoDate(value: string): number | string {
   return m[4] === undefined ? day.getTime() : Date.parse(v);
 }
 
-export function isAbsoluteUrl(value: string): boolean {
+function isAbsoluteUrl(value: string): boolean {
   try {
     const u = new URL(value.trim());
     return (u.protocol === 'https:' || u.protocol === 'http:') && !!u.hostname;
@@ -52,7 +52,7 @@ export function isAbsoluteUrl(value: string): boolean {
   }
 }
 
-export const scriptTag = (data: unknown): string =>
+const scriptTag = (data: unknown): string =>
   `<script type="application/ld+json">\n${JSON.stringify(data, null, 2).replace(/</g, '\\u003c')}\n</script>`;
 
 function article(input: ArticleInput, errors: FieldProblem[], warnings: FieldProblem[]) {

@@ -6,7 +6,7 @@ export interface PhraseCount {
   count: number;
   density: number;
 }
-export interface DensityReport {
+interface DensityReport {
   totalWords: number;
   /** Most frequent phrases of one, two and three words, most frequent first (ties: first seen first). */
   phrases: { 1: PhraseCount[]; 2: PhraseCount[]; 3: PhraseCount[] };
@@ -19,7 +19,7 @@ interface Token {
 }
 
 /** Lower-cased words with surrounding punctuation trimmed; inner hyphens and apostrophes stay ("long-form", "it's"). */
-export function densityTokens(text: string): Token[] {
+function densityTokens(text: string): Token[] {
   const out: Token[] = [];
   for (const raw of text.toLowerCase().split(/\s+/u)) {
     const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').replace(/’/g, "'");
@@ -47,7 +47,7 @@ function ngrams(tokens: Token[], n: number): Map<string, number> {
   return counts;
 }
 
-export interface DensityOptions {
+interface DensityOptions {
   keyword?: string;
   hideStopWords?: boolean;
   top?: number;

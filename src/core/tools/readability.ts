@@ -29,7 +29,7 @@ export function countSyllables(word: string): number {
   return Math.max(1, total);
 }
 
-export interface Readability {
+interface Readability {
   words: number;
   sentences: number;
   syllables: number;
@@ -47,7 +47,7 @@ const BANDS: [number, string][] = [
   [50, 'Fairly difficult'],
   [30, 'Difficult'],
 ];
-export const readingEaseBand = (score: number): string => BANDS.find(([min]) => score >= min)?.[1] ?? 'Very difficult';
+const readingEaseBand = (score: number): string => BANDS.find(([min]) => score >= min)?.[1] ?? 'Very difficult';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 

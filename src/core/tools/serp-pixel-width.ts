@@ -136,7 +136,7 @@ const EXTRA: Record<string, number> = {
 };
 
 /** Width of one character in thousandths of an em: accented letters as their base letter, wide scripts as 1 em. */
-export function charWidth(ch: string): number {
+function charWidth(ch: string): number {
   const code = ch.codePointAt(0)!;
   if (code >= 32 && code <= 126) return ASCII[code - 32]!;
   if (ch in EXTRA) return EXTRA[ch]!;
@@ -154,7 +154,7 @@ export function serpPixelWidth(text: string, fontSize: number): number {
   return Math.round((units * fontSize) / 100) / 10;
 }
 
-export interface SerpField {
+interface SerpField {
   fontSize: number;
   limit: number;
 }

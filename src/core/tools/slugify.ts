@@ -25,14 +25,14 @@ const SPECIAL: Record<string, string> = {
   Ħ: 'h',
 };
 
-export function foldToAscii(text: string): string {
+function foldToAscii(text: string): string {
   return text
     .replace(/[ßẞæÆœŒøØđĐðÐþÞłŁıħĦ]/g, (c) => SPECIAL[c]!)
     .normalize('NFD')
     .replace(/\p{M}+/gu, '');
 }
 
-export interface SlugOptions {
+interface SlugOptions {
   removeStopWords?: boolean;
 }
 

@@ -1,7 +1,7 @@
 // Word counter: the counting rules the Word Counter page promises (content/tools/word-counter.md).
 
 /** Average silent reading speed for English non-fiction (Brysbaert 2019), words per minute. */
-export const READING_WPM = 238;
+const READING_WPM = 238;
 
 /** Whitespace-separated runs that hold at least one letter or digit: "long-form" and a URL count once, a lone dash not. */
 export function words(text: string): string[] {
@@ -21,13 +21,13 @@ export function sentences(text: string): string[] {
   return text.split(/[.!?]+["'”’)\]]*(?=\s|$)|\n[^\S\n]*\n/u).filter((s) => /[\p{L}\p{N}]/u.test(s));
 }
 
-export const countSentences = (text: string): number => sentences(text).length;
+const countSentences = (text: string): number => sentences(text).length;
 
 /** Blocks separated by a blank line (a line holding only whitespace counts as blank). */
-export const countParagraphs = (text: string): number => text.split(/\n[^\S\n]*\n/u).filter((p) => p.trim() !== '').length;
+const countParagraphs = (text: string): number => text.split(/\n[^\S\n]*\n/u).filter((p) => p.trim() !== '').length;
 
 /** User-perceived characters, so an emoji or an accented letter typed as two code points counts once. */
-export function countCharacters(text: string): number {
+function countCharacters(text: string): number {
   let n = 0;
   for (const _ of new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)) n++;
   return n;

@@ -2,7 +2,7 @@
 // sees decoded segments and never decodes again.
 import { decodePath, type DecodedPath } from '../../../core/decode-path.ts';
 
-export interface Decoded {
+interface Decoded {
   url: URL;
   path: DecodedPath;
 }

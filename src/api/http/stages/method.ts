@@ -18,7 +18,7 @@ const methodNotAllowed = (method: string, allow: readonly string[]) =>
     allowHeader(allow),
   );
 
-export interface MethodRule {
+interface MethodRule {
   /** The methods answered here, OPTIONS included (registry.ts's allowedMethods). */
   allow: readonly string[];
   /** Whether OPTIONS is the open CORS preflight (the public API). */
