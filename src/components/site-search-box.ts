@@ -27,6 +27,8 @@ export function startSearchBox(form: HTMLFormElement): void {
   let options: HTMLLIElement[] = [];
   let active = -1;
   let asked = 0;
+  /** Escape closed the list: an answer still on its way does not open it again until the next keystroke. */
+  let dismissed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const setOpen = (open: boolean) => {
@@ -86,7 +88,7 @@ export function startSearchBox(form: HTMLFormElement): void {
       total === 0
         ? `No pages match “${q}”.`
         : `${total} ${total === 1 ? 'page matches' : 'pages match'}; the top ${hits.length} are listed below the box.`;
-    setOpen(document.activeElement === input);
+    setOpen(document.activeElement === input && !dismissed);
   };
 
   const search = async () => {
@@ -110,6 +112,7 @@ export function startSearchBox(form: HTMLFormElement): void {
   const open = (href: string) => location.assign(href);
 
   input.addEventListener('input', () => {
+    dismissed = false;
     clearTimeout(timer);
     timer = setTimeout(search, DEBOUNCE_MS);
   });
@@ -126,6 +129,7 @@ export function startSearchBox(form: HTMLFormElement): void {
       case 'ArrowUp': {
         if (!options.length) return;
         event.preventDefault();
+        dismissed = false;
         if (!shown) setOpen(true);
         const step = event.key === 'ArrowDown' ? 1 : -1;
         choose(active === -1 ? (step > 0 ? 0 : options.length - 1) : (active + step + options.length) % options.length);
@@ -144,6 +148,7 @@ export function startSearchBox(form: HTMLFormElement): void {
           choose(-1);
           setOpen(false);
         }
+        dismissed = true;
         return;
       default:
     }
@@ -159,6 +164,9 @@ export function startSearchBox(form: HTMLFormElement): void {
     const i = li ? options.indexOf(li) : -1;
     if (i >= 0 && i !== active) choose(i);
   });
+
+  // A page kept for the Back button comes back with its list closed.
+  addEventListener('pagehide', () => setOpen(false));
 
   if (input.value.trim().length >= MIN_LENGTH) void search();
 }
