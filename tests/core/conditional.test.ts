@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { answerOf, conditional } from '../../src/core/conditional.ts';
 import { markdownResponse } from '../../src/core/negotiate.ts';
 import { createStaticStore } from '../../scripts/netlify/static-store.ts';
+import { fileResponse, staticFiles } from '../../src/origin/static-files.ts';
 
 describe('the decision', () => {
   it('304 for a 200 whose ETag the client holds (weakly compared, * and lists), whatever the method', () => {
@@ -89,5 +90,23 @@ describe("the Netlify harness's static store", () => {
     expect([head.status, head.body, head.headers.get('etag')]).toEqual([200, null, etag]);
     // The 404 page is never 304.
     expect(ask({ headers: { 'if-none-match': '*' } }, 404).status).toBe(404);
+  });
+
+  it("answers every method and If-None-Match as the local origin's file answer does (each with its own ETag)", () => {
+    const origin = staticFiles(root).get('/llms.txt')!;
+    const etags = {
+      netlify: ask().headers.get('etag')!,
+      local: fileResponse(new Request('http://x/llms.txt'), origin).headers.get('etag')!,
+    };
+    for (const method of ['GET', 'HEAD'])
+      for (const tag of [undefined, '*', 'own', 'W/own', '"other"'] as const)
+        for (const status of [200, 404]) {
+          const header = (side: 'netlify' | 'local') => (tag === 'own' ? etags[side] : tag === 'W/own' ? `W/${etags[side]}` : tag);
+          const init = (side: 'netlify' | 'local') => ({ method, headers: header(side) ? { 'if-none-match': header(side)! } : {} });
+          const netlify = ask(init('netlify'), status);
+          const local = fileResponse(new Request('http://x/llms.txt', init('local')), origin, {}, status);
+          const what = `${method} ${tag} ${status}`;
+          expect([netlify.status, netlify.body === null], what).toEqual([local.status, local.body === null]);
+        }
   });
 });
