@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The import direction of DESIGN.md section 2, checked over src/ (part of `npm run check`): no import cycle between
 // the folders of src/, none of the forbidden edges below, and no import cycle between two files (of any length, a
-// type import included) across src/, scripts/, functions/ and netlify/. Prints each offending import or circle;
-// exits 1 on any.
+// type import included) across src/, scripts/, functions/, netlify/ and the client package. Prints each offending
+// import or circle; exits 1 on any.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileCircles } from './file-circles.ts';
@@ -10,7 +10,9 @@ import { fileCircles } from './file-circles.ts';
 const ROOT = resolve(import.meta.dirname, '..');
 const SRC = join(ROOT, 'src');
 /** Where file circles are looked for (tests may import each other's helpers freely). */
-const FILE_ROOTS = ['src', 'scripts', 'functions', 'netlify'].map((d) => join(ROOT, d));
+const FILE_ROOTS = ['src', 'scripts', 'functions', 'netlify', 'packages/content-client/src', 'packages/content-client/scripts'].map((d) =>
+  join(ROOT, d),
+);
 /** Folder -> folders it must never import. */
 const FORBIDDEN: Record<string, string[]> = {
   schemas: ['core', 'api', 'store', 'catalog', 'origin', 'integration', 'site-data', 'machine', 'webhooks', 'blog', 'pages', 'dev'],
