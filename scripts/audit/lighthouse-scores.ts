@@ -25,6 +25,19 @@ function unweightedAudits(categories: readonly string[]): string[] {
  */
 const SETTLE_MS = 250;
 
+/** The audits an image page is held to besides its scores (they weigh nothing, so they are otherwise left out). */
+const IMAGE_AUDITS = ['largest-contentful-paint-element', 'lcp-lazy-loaded'];
+
+/** What a run says of a page's images: its layout shift, its largest paint and whether that was lazy-loaded. */
+export interface ImageFindings {
+  /** Cumulative layout shift. */
+  cls: number;
+  /** The largest paint's element, as Lighthouse quotes it. */
+  lcpElement: string;
+  /** Whether the largest paint is an image that was lazy-loaded; undefined when it is no image. */
+  lcpLazy: boolean | undefined;
+}
+
 export interface LighthouseOptions<C extends string> {
   /** The browser's remote debugging port on 127.0.0.1. */
   port: number;
@@ -42,7 +55,10 @@ export interface LighthouseOptions<C extends string> {
  */
 export function lighthouseScores<C extends string>({ port, categories, skipAudits }: LighthouseOptions<C>) {
   const skipped = [...skipAudits, ...unweightedAudits(categories)];
-  return async function scores(url: string, width: number): Promise<Record<C, number>> {
+  const skippedForImages = skipped.filter((id) => !IMAGE_AUDITS.includes(id));
+  function scores(url: string, width: number): Promise<Record<C, number>>;
+  function scores(url: string, width: number, images: true): Promise<Record<C, number> & { images: ImageFindings }>;
+  async function scores(url: string, width: number, images = false): Promise<Record<C, number> & { images?: ImageFindings }> {
     const desktop = width >= 1000;
     const result = await lighthouse(
       url,
@@ -52,7 +68,7 @@ export function lighthouseScores<C extends string>({ port, categories, skipAudit
         logLevel: 'silent',
         output: 'json',
         onlyCategories: [...categories],
-        skipAudits: skipped,
+        skipAudits: images ? skippedForImages : skipped,
         disableFullPageScreenshot: true,
         pauseAfterFcpMs: SETTLE_MS,
         pauseAfterLoadMs: SETTLE_MS,
@@ -64,6 +80,22 @@ export function lighthouseScores<C extends string>({ port, categories, skipAudit
     );
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
-    return Object.fromEntries(categories.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)])) as Record<C, number>;
-  };
+    const out = Object.fromEntries(categories.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)])) as Record<
+      C,
+      number
+    >;
+    if (!images) return out;
+    const audit = (id: string) => result.lhr.audits[id];
+    const lazy = audit('lcp-lazy-loaded');
+    const snippet = /"snippet":"((?:[^"\\]|\\.)*)"/.exec(JSON.stringify(audit('largest-contentful-paint-element')?.details ?? {}))?.[1];
+    return {
+      ...out,
+      images: {
+        cls: audit('cumulative-layout-shift')?.numericValue ?? Number.NaN,
+        lcpElement: snippet ? (JSON.parse(`"${snippet}"`) as string) : 'unknown',
+        lcpLazy: lazy?.scoreDisplayMode === 'notApplicable' || lazy?.score === null || lazy === undefined ? undefined : lazy.score !== 1,
+      },
+    };
+  }
+  return scores;
 }

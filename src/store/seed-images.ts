@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { OwnArticleInput } from '../schemas/own-article.ts';
 import { analyzeImage, type ImageFacts } from '../images/analyze-image.ts';
 import { annotateImages } from '../images/img-tags.ts';
+import { blogTopics, demoTopics, toArticle } from './seed-content.ts';
 
 /** Where the files are, below public/ (the URL path on the local origin). */
 export const DEMO_IMAGE_PATH = '/demo/northwind';
@@ -107,4 +108,20 @@ export async function withDemoImages(a: OwnArticleInput, n: number, origin: stri
     content_html: annotateImages(html, body_images),
     body_images,
   };
+}
+
+/** The slug of the picture article (pictureArticle). */
+export const PICTURE_ARTICLE_SLUG = 'article-images-that-load-fast';
+
+/**
+ * A house-blog article with pictures of its own: a 1600 x 900 cover and three 1200 x 800 figures in its body (the
+ * demo files, served by `origin`), measured; written for the blog on `site`. What the site audit measures a fast
+ * article page by (scripts/audit-site.ts); the seeded house blog keeps the covers the site draws.
+ */
+export async function pictureArticle(site: string, origin: string): Promise<OwnArticleInput> {
+  const topic = blogTopics.find((t) => t.slug === 'search-intent')!;
+  const article = toArticle({ ...topic, slug: PICTURE_ARTICLE_SLUG, title: 'Article images that load fast' }, site, 'Skribra', []);
+  // The demo files are named by the demo topics' slugs: the first topic's cover, under this article's slug.
+  const pictured = await withDemoImages({ ...article, slug: demoTopics[0]!.slug }, 0, origin);
+  return { ...pictured, slug: PICTURE_ARTICLE_SLUG };
 }
