@@ -82,7 +82,7 @@ describe('the search page', () => {
   it('the header box searches the words of every page', async () => {
     const page = await browser.newPage();
     await page.goto(`${siteUrl}/pricing/`);
-    await page.getByRole('searchbox', { name: 'Search the site' }).fill('webhook signature');
+    await page.getByRole('combobox', { name: 'Search the site' }).fill('webhook signature');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/search\/\?q=webhook\+signature$/);
     expect((await results(page)).hits.map((h) => h.href)).toContain('/docs/webhooks/');

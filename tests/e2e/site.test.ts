@@ -66,7 +66,7 @@ describe('site search', () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);
     await page.goto(`${siteUrl}/`);
-    await page.getByRole('searchbox', { name: 'Search the site' }).fill('canonical');
+    await page.getByRole('combobox', { name: 'Search the site' }).fill('canonical');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/search\/\?q=canonical$/);
     const hit = page.locator('#search-results a', { hasText: 'Canonical URL' }).first();
