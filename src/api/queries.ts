@@ -30,15 +30,10 @@ export const glossaryQuery = lazyObject({
 });
 export const searchQuery = lazyObject({
   q: () =>
-    z
-      .string({ error: 'is required' })
-      .trim()
-      .min(2, { error: 'must be at least 2 characters (after trimming surrounding whitespace)' })
-      .pipe(textParam(MAX_Q))
-      .meta({
-        description:
-          'Search text, at least 2 characters after surrounding whitespace is trimmed; every whitespace-separated token must appear in the title or description (case-insensitive, prefix match).',
-      }),
+    textParam(MAX_Q, { min: 2, tooShort: 'must be at least 2 characters (after trimming surrounding whitespace)' }).meta({
+      description:
+        'Search text, at least 2 characters after surrounding whitespace is trimmed; every whitespace-separated token must appear in the title or description (case-insensitive, prefix match).',
+    }),
   limit: () => intParam(20, 'Results to return, from 1; values above 100 are capped to 100.', 100),
 });
 export const blogListQuery = lazyObject({

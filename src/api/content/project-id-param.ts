@@ -1,6 +1,4 @@
-import * as z from 'zod';
 import { textParam } from '../http/params.ts';
 
 /** `projectId`, required by every project-scoped read: trimmed, non-empty, free text of at most 100 characters. */
-export const projectIdParam = (description: string) =>
-  z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).pipe(textParam(100)).meta({ description });
+export const projectIdParam = (description: string) => textParam(100, { min: 1 }).meta({ description });
