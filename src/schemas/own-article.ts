@@ -2,7 +2,7 @@
 // (`ownArticleInput`), the list card and the detail, all derived from the one field table (article-fields.ts).
 // One schema types the API output, validates input and feeds the OpenAPI document and the client's types.
 import * as z from 'zod';
-import { ARTICLE_FIELDS, CARD_FIELDS, checkImage, DETAIL_FIELDS, inputShape, outputShape } from './article-fields.ts';
+import { ARTICLE_FIELDS, CARD_FIELDS, checkImage, DETAIL_FIELDS, inputShape, outputShape, ROW_FIELDS } from './article-fields.ts';
 
 export { articleAuthor, articleSource, relatedArticle } from './article-fields.ts';
 
@@ -10,17 +10,12 @@ export { articleAuthor, articleSource, relatedArticle } from './article-fields.t
 export const ownArticleInput = z.strictObject(inputShape()).superRefine(checkImage);
 export type OwnArticleInput = z.infer<typeof ownArticleInput>;
 
-const stamps = {
-  /** When the article was first published. */
-  published_at: z.iso.datetime().optional().meta({ description: 'When the article was first published.' }),
-  /** When it last changed in any way (state included). */
-  updated_at: z.iso.datetime().optional().meta({ description: 'When the article last changed in any way.' }),
-};
+const { id, ...stamps } = ROW_FIELDS;
 
 /** A list row: no body. */
 export const ownArticleCard = z
   .object({
-    id: z.string().meta({ description: "The article's id; stable across edits and slug changes." }),
+    id,
     ...outputShape<'card'>(CARD_FIELDS),
     ...stamps,
     markdown_url: z.string().optional().meta({ description: 'Declared for the summary shape (spec 2.3); not sent.' }),
