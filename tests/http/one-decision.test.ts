@@ -89,6 +89,17 @@ describe('the image API: 304 and HEAD by the conditional stage, before any rende
   });
 });
 
+describe('site answers pass through the same stage', () => {
+  it("a site answer that ignores HEAD and If-None-Match still gets the verdict; the origin's file answers are unchanged", async () => {
+    const pipeline = createPipeline({ apis: {}, site: () => new Response('page', { headers: { etag: '"p"', 'content-length': '4' } }) });
+    const head = await pipeline(new Request('http://x/glossary/', { method: 'HEAD' }));
+    expect([head.status, head.body, head.headers.get('etag')]).toEqual([200, null, '"p"']);
+    const held = await pipeline(new Request('http://x/glossary/', { headers: { 'if-none-match': 'W/"p"' } }));
+    expect([held.status, held.body, held.headers.get('content-length')]).toEqual([304, null, null]);
+    expect(await (await pipeline(new Request('http://x/glossary/'))).text()).toBe('page');
+  });
+});
+
 describe("the site's method rule: the Netlify edge guard answers as the pipeline", () => {
   const pipeline = createPipeline({ apis: {} });
   it('OPTIONS and every non-read get the same status, headers and body from both', async () => {

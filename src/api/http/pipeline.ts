@@ -102,11 +102,17 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
     throw new ApiError(404, 'not_found', `No endpoint at ${url.pathname}.${list}`);
   }
 
-  /** The site: reads only (405 otherwise), answered by the origin's files, or a plain 404 without them. */
+  /**
+   * The site: reads only (405 otherwise), answered by the origin's files, or a plain 404 without them. A file answer
+   * has made the conditional decision already (the same one); passing it through again changes nothing, and holds
+   * any other site answer to it.
+   */
   function toSite(req: Request, decision: Extract<Decision, { to: 'site' }>): Response | Promise<Response> {
     const early = siteMethod(req);
     if (early) return early;
-    return site ? site(req, decision) : fail(req, notFound('page'), DATA_SECURITY, undefined, undefined);
+    if (!site) return fail(req, notFound('page'), DATA_SECURITY, undefined, undefined);
+    const answer = site(req, decision);
+    return answer instanceof Response ? answerOf(req, answer) : answer.then((res) => answerOf(req, res));
   }
 
   return pipeline;
