@@ -14,6 +14,9 @@ import { vocabularyProblems } from '../site/schema-vocabulary.ts';
 import { jsonLdBlocks, ofType, jsonLdNodes } from '../site/html-pages.ts';
 import { siteBuild, testBuildDir } from '../helpers/test-builds.ts';
 import { builtSite } from '../helpers/built-site.ts';
+import { PICTURE_ARTICLE_SLUG, pictureArticle } from '../../src/store/seed-images.ts';
+import { findImages } from '../../src/images/img-tags.ts';
+import sharp from 'sharp';
 
 const SITE = 'http://blog-build.test';
 const temps: string[] = [];
@@ -71,6 +74,8 @@ beforeAll(async () => {
     ...toArticle(blogTopics.find((x) => x.slug === 'search-intent')!, SITE, 'Skribra', []),
     ...GERMAN,
   });
+  // One with a 1,600 px cover and three pictures in its body, the site's own files, measured (the newest article).
+  await publishArticle(t.store.sql, BLOG_PROJECT_ID, await pictureArticle(SITE, SITE));
   // The build whose store refuses runs meanwhile: it spends most of its time waiting for the store (the default
   // SKRIBRA_STORE_WAIT_S), then fails.
   const url = `postgres://x:y@127.0.0.1:${await closedPort()}/x`;
@@ -84,7 +89,7 @@ afterAll(async () => {
   for (const d of temps) rmSync(d, { recursive: true, force: true });
 });
 
-describe('a build with the house blog (11 visible articles, one retired)', () => {
+describe('a build with the house blog (12 visible articles, one retired)', () => {
   test('the index pages, with pagination and the feed in the head', () => {
     const index = file('blog/index.html');
     expect(index).toContain(
@@ -150,6 +155,38 @@ describe('a build with the house blog (11 visible articles, one retired)', () =>
     expect(file('blog/index.html')).toMatch(/^<!DOCTYPE html><html lang="en"/i);
   });
 
+  test("an article's own pictures: responsive AVIF and WebP made at build, sizes, placeholders, the cover first and the body lazy after its first", async () => {
+    const html = file(`blog/${PICTURE_ARTICLE_SLUG}/index.html`);
+    const pictures = [
+      ...html.matchAll(/<picture[^>]*><source type="image\/avif" srcset="([^"]+)" sizes="[^"]+"[^>]*>(<img [^>]+>)<\/picture>/g),
+    ];
+    expect(pictures).toHaveLength(4); // the cover and three figures
+    const [cover, ...figures] = pictures.map((m) => ({ avif: m[1]!, img: m[2]! }));
+    expect(cover!.img).toMatch(
+      /^<img class="cover" src="\/demo\/northwind\/[\w-]+\.webp" srcset="[^"]+" sizes="[^"]+" width="1600" height="900" alt="[^"]+" fetchpriority="high" style="aspect-ratio: 1600 \/ 900;background-color:#[0-9a-f]{6};background-image:url\(data:image\/png;base64,/,
+    );
+    expect(cover!.img).not.toContain('loading=');
+    expect(findImages(figures.map((f) => f.img).join('')).map(({ width, height }) => [width, height])).toEqual([
+      [1200, 800],
+      [1200, 800],
+      [1200, 800],
+    ]);
+    expect(figures[0]!.img).not.toContain('loading=');
+    for (const f of figures.slice(1)) expect(f.img).toContain(' loading="lazy" decoding="async"');
+    for (const f of figures) expect(f.img).toMatch(/ style="background-color:#[0-9a-f]{6};background-image:url\(data:image\/png;base64,/);
+    // Every file of every srcset was made: the format and the width it claims, never wider than the original.
+    const sets = pictures.flatMap((m) => [m[1]!, /srcset="([^"]+)"/.exec(m[2]!)![1]!]);
+    const entries = sets.flatMap((set) => set.split(', ').map((e) => e.split(' ') as [string, string]));
+    expect(entries.map(([, w]) => w)).toEqual([
+      ...['640w', '960w', '1280w', '1600w', '640w', '960w', '1280w', '1600w'],
+      ...Array.from({ length: 6 }, () => ['480w', '800w', '1200w']).flat(),
+    ]);
+    for (const [path, w] of entries) {
+      const meta = await sharp(readFileSync(join(dist, path))).metadata();
+      expect([meta.format, meta.width], path).toEqual([path.endsWith('.avif') ? 'heif' : 'webp', Number.parseInt(w, 10)]);
+    }
+  });
+
   test('index cards: every image has an alt, a width and a height', () => {
     const index = file('blog/index.html');
     const cards = [...index.matchAll(/<img class="card-image"[^>]*>/g)].map((m) => m[0]);
@@ -191,7 +228,7 @@ describe('a build with the house blog (11 visible articles, one retired)', () =>
   test('the RSS feed', () => {
     const rss = file('blog/rss.xml');
     expect(rss).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
-    expect(rss.match(/<item>/g)).toHaveLength(11);
+    expect(rss.match(/<item>/g)).toHaveLength(12);
     expect(rss).toContain(`<link>${SITE}/blog/what-is-programmatic-seo/</link>`);
     expect(rss).not.toContain('content-decay');
   });
