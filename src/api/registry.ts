@@ -24,7 +24,7 @@ import { listOwnProjects } from './content/list-own-projects.endpoint.ts';
 import { syncOwnArticles } from './content/sync-own-articles.endpoint.ts';
 
 export { API_CATALOG_PATH, defineEndpoint };
-export type { Api, Auth, Endpoint, Method, SlugSource } from './endpoint.ts';
+export type { Api, Endpoint, Method, SlugSource } from './endpoint.ts';
 export * from './bases.ts';
 
 const slugPath = lazyObject({ slug: slugSegment });

@@ -1,16 +1,14 @@
-// Every response body by name but the collections' (`{Name}List` and `{Name}Response` of each declared collection,
-// which the OpenAPI document adds from src/catalog/collections.ts): the endpoint registry names one per endpoint
-// (`ok`), and the OpenAPI document registers them as components. Envelopes refer to resources, which the document
+// Every response body of the public API by name but the collections' (`{Name}List` and `{Name}Response` of each
+// declared collection, which the OpenAPI document adds from src/catalog/collections.ts): the endpoint registry names
+// one per endpoint (`ok`), and the OpenAPI document registers them as components. An endpoint module declares its
+// own (`output`, under its `ok` name), as the content API's do. Envelopes refer to resources, which the document
 // registers under their own names.
 import * as z from 'zod';
 import { Article, ArticleSummary } from './article.ts';
 import { ApiIndex, Health, list, single } from './envelope.ts';
 import { GlossaryCategory, GlossaryTerm } from './glossary.ts';
-import { ownArticle, ownArticleCard } from './own-article.ts';
-import { ownProject } from './own-project.ts';
 import { Page, SearchResult } from './page.ts';
 import { Pricing } from './pricing.ts';
-import { syncPage } from './sync.ts';
 
 const searchEnvelope = z.object({
   data: z
@@ -21,14 +19,6 @@ const searchEnvelope = z.object({
     })
     .meta({ description: 'The matches of the query.' }),
 });
-const ownProjects = z.object({
-  data: z
-    .object({
-      items: z.array(ownProject).meta({ description: "Every project of the key's account, its API switched on or not." }),
-    })
-    .meta({ description: "The account's projects." }),
-});
-
 export const envelopes = {
   IndexResponse: single(ApiIndex),
   HealthResponse: single(Health),
@@ -40,9 +30,5 @@ export const envelopes = {
   PricingResponse: single(Pricing),
   ArticleList: list(ArticleSummary),
   ArticleResponse: single(Article),
-  OwnProjectList: ownProjects,
-  OwnArticleList: list(ownArticleCard),
-  OwnArticleResponse: single(ownArticle),
-  SyncResponse: syncPage,
 } as const;
 export type EnvelopeName = keyof typeof envelopes;

@@ -20,6 +20,7 @@ import {
 } from '../../packages/content-client/src/index.ts';
 import { fileCache } from '../../packages/content-client/src/file-cache.ts';
 import { generateTypes, OUT } from '../../packages/content-client/scripts/generate-types.ts';
+import { endpointsOf } from '../../src/api/registry.ts';
 import { serveContentApi, startProxy, syncWired, type Proxy as RecordingProxy, type Served } from './served-api.ts';
 
 let t: TestStore;
@@ -283,6 +284,21 @@ describe('@skribra/content', () => {
 
   it('ships types generated from the server schemas, and they are current', async () => {
     expect(readFileSync(OUT, 'utf8')).toBe(await generateTypes());
+  });
+
+  it('has one method per documented content endpoint of the registry, answering as the endpoint does', async () => {
+    const documented = endpointsOf('content').filter((e) => e.doc && e.output);
+    const c = client();
+    expect(Object.keys(c.api)).toEqual(documented.map((e) => e.id));
+    expect(await c.api.listOwnProjects()).toEqual({ data: { items: await c.projects() } });
+    expect((await c.api.listOwnArticles({ projectId: f.on, limit: 2 })).data).toEqual(await c.articles.list(f.on, { limit: 2 }));
+    const [card] = (await c.articles.list(f.on)).items;
+    const got = await c.articles.get(f.on, card!.slug);
+    expect((await c.api.getOwnArticle({ projectId: f.on, slug: card!.slug })).data).toEqual(got.kind === 'article' && got.article);
+    for (const e of documented) {
+      const answer = await c.api[e.id as keyof typeof c.api]({ projectId: f.on, slug: card!.slug } as never);
+      expect(e.output!().safeParse(answer).success, e.id).toBe(true);
+    }
   });
 
   // Needs GET /v1/sync registered in src/api (the lead wires src/api/content/sync-feed.ts); runs by itself once it is.

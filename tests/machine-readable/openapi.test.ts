@@ -14,6 +14,7 @@ import { openApiPath } from '../../src/machine/openapi/operations.ts';
 import { responseValidator } from './openapi-validator.ts';
 import { siteOrigin } from './site-origin.ts';
 import { COLLECTIONS } from '../../src/catalog/collections.ts';
+import { textParam } from '../../src/api/http/params.ts';
 
 let site: Awaited<ReturnType<typeof siteOrigin>>;
 let doc: any;
@@ -97,6 +98,23 @@ describe('the OpenAPI document', () => {
     expect(param('/v1/articles', 'limit')).toMatchObject({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 20 });
     expect(param('/v1/articles', 'sort')).toMatchObject({ enum: ['published_at', 'updated_at', 'title'], default: 'published_at' });
     expect(param('/v1/articles', 'updatedSince')).toMatchObject({ type: 'string', format: 'date-time' });
+  });
+
+  it('says that control characters in q and tag are refused, in the words of the refusal, and they are', async () => {
+    const refusal = textParam(10).safeParse('a\u0007').error!.issues[0]!.message;
+    expect(refusal).toBe('must not contain control characters');
+    const described = (path: string, name: string) =>
+      doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name).description as string;
+    for (const [path, name] of [
+      ['/api/v1/search', 'q'],
+      ['/api/v1/glossary', 'q'],
+      ['/api/v1/articles', 'q'],
+      ['/v1/articles', 'tag'],
+    ])
+      expect(described(path, name), `${path} ${name}`).toContain(`\`${name}\` ${refusal}: any other value is 400 \`invalid_query\`.`);
+    const res = await site.get('/api/v1/search?q=ab%07');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toMatchObject({ code: 'invalid_query' });
   });
 });
 

@@ -6,6 +6,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { updateArticleState } from '../../src/store/repos/articles.ts';
+import { endpointsOf } from '../../src/api/registry.ts';
 import { callTool, connect, http, rpc, serveOrigin, textOf, type Origin } from './helpers.ts';
 
 let t: TestStore;
@@ -49,16 +50,18 @@ async function expectSameAs(result: Awaited<ReturnType<typeof callTool>>, path: 
 }
 
 describe('tools', () => {
-  it('lists four described, read-only tools; listing them calls nothing', async () => {
+  it("lists one described, read-only tool per content endpoint that declares one, in the registry's order; listing them calls nothing", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((x) => x.name)).toEqual(['list_projects', 'list_articles', 'get_article', 'sync']);
+    const declared = endpointsOf('content').flatMap((e) => (e.tool ? [e.tool.name] : []));
+    expect(declared.slice(0, 4)).toEqual(['list_projects', 'list_articles', 'get_article', 'sync']);
+    expect(tools.map((x) => x.name)).toEqual(declared);
     for (const x of tools) {
       expect(x.description!.length, x.name).toBeGreaterThan(100);
       expect(x.annotations?.readOnlyHint).toBe(true);
       for (const [name, p] of Object.entries(x.inputSchema.properties ?? {}))
         expect((p as { description?: string }).description, `${x.name}.${name}`).toBeTruthy();
     }
-    expect((await client.listTools()).tools).toHaveLength(4);
+    expect((await client.listTools()).tools).toHaveLength(declared.length);
   });
 
   it('list_projects, list_articles and sync answer as GET /v1/projects, /v1/articles and /v1/sync', async () => {

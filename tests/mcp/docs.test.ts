@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { callTool, connect, http, serveOrigin, type Origin } from './helpers.ts';
 import { fillSiteAddress } from '../../src/catalog/site-address.ts';
+import { endpointsOf } from '../../src/api/registry.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 // The page as production shows it: its {{site_url}} filled with the production address, which the examples localise.
@@ -46,7 +47,8 @@ const localise = (s: string) =>
     .replaceAll('<API_KEY>', key);
 
 const SITE_TOOLS = ['search', 'search_text', 'get_page', 'get_glossary_term', 'list', 'compare'];
-const ACCOUNT_TOOLS = ['list_projects', 'list_articles', 'get_article', 'sync'];
+/** The account server's tools: one per content endpoint that declares one (src/api/content/*.endpoint.ts). */
+const ACCOUNT_TOOLS = endpointsOf('content').flatMap((e) => (e.tool ? [e.tool.name] : []));
 
 /** Connects as the config says, lists the tools, and for the account server makes one call with the key. */
 async function tryServer(where: string, url: string, headers: Record<string, string>) {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INT } from '../../src/api/http/params.ts';
 import { fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { callTool, connect, http, serveOrigin, type Origin } from './helpers.ts';
+import { endpointsOf } from '../../src/api/registry.ts';
 
 const BOUNDS = ['type', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'format', 'enum'];
 
@@ -46,10 +47,8 @@ const OPERATIONS: Record<string, string | Record<string, string>> = {
     q: 'listGlossaryTerms',
     full: 'listGlossaryTerms',
   },
-  list_projects: 'listOwnProjects',
-  list_articles: 'listOwnArticles',
-  get_article: 'getOwnArticle',
-  sync: 'syncOwnArticles',
+  // The account server's: each content endpoint's tool stands for that endpoint.
+  ...Object.fromEntries(endpointsOf('content').flatMap((e) => (e.tool ? [[e.tool.name, e.id]] : []))),
 };
 
 function parameterOf(operationId: string, name: string): Record<string, unknown> | undefined {

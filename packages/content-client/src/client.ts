@@ -2,16 +2,18 @@
 import { memoryCache, type ResponseCache } from './cache.ts';
 import { SkribraError } from './errors.ts';
 import { createTransport, type RetryOptions } from './http.ts';
-import type {
-  ArticleDetail,
-  ArticleList,
-  OwnArticle,
-  OwnArticleCard,
-  OwnProject,
-  Pagination,
-  ProjectList,
-  SyncPage,
-  SyncRemoved,
+import {
+  OPERATIONS,
+  type Operations,
+  type ArticleDetail,
+  type ArticleList,
+  type OwnArticle,
+  type OwnArticleCard,
+  type OwnProject,
+  type Pagination,
+  type ProjectList,
+  type SyncPage,
+  type SyncRemoved,
 } from './generated/api-types.ts';
 
 export interface ClientOptions {
@@ -76,6 +78,34 @@ export interface SyncPageResult {
 }
 
 export type Client = ReturnType<typeof createClient>;
+
+/**
+ * One method per documented endpoint of the content API, by its OpenAPI operationId (`listOwnTags`), generated with
+ * the types from the server's endpoint registry: its path and query parameters in, its answer's JSON body out.
+ */
+export type ApiMethods = {
+  [K in keyof Operations]: Record<never, never> extends Operations[K]['args']
+    ? (args?: Operations[K]['args']) => Promise<Operations[K]['response']>
+    : (args: Operations[K]['args']) => Promise<Operations[K]['response']>;
+};
+
+type Get = <T>(path: string, query?: Record<string, string | number | undefined>) => Promise<T>;
+
+/** The methods of `OPERATIONS`: path parameters fill the path, the other arguments are the query. */
+function apiMethods(get: Get): ApiMethods {
+  const methods: Record<string, (args?: Record<string, unknown>) => Promise<unknown>> = {};
+  for (const [id, op] of Object.entries(OPERATIONS)) {
+    const inPath = new Set<string>(op.pathParams);
+    methods[id] = (args = {}) => {
+      const path = op.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(args[name] ?? '')));
+      const query: Record<string, string | number | undefined> = {};
+      for (const [k, v] of Object.entries(args))
+        if (!inPath.has(k)) query[k] = v instanceof Date ? v.toISOString() : (v as string | number | undefined);
+      return get(path, query);
+    };
+  }
+  return methods as unknown as ApiMethods;
+}
 
 /** The content API's base from the site root or from the API's own URL: `https://host`, `…/v1` and `…/v1/` alike. */
 export function contentApiBase(baseUrl: string): string {
@@ -177,6 +207,9 @@ export function createClient(options: ClientOptions) {
   }
 
   return {
+    /** Every documented endpoint as a method, by operationId: `client.api.listOwnArticles({ projectId })`. */
+    api: apiMethods(get),
+
     /** The account's projects; use an `id` whose `api_enabled` is true as `projectId`. */
     async projects(): Promise<OwnProject[]> {
       return (await get<ProjectList>('/projects')).data.items;

@@ -1,6 +1,6 @@
 // @skribra/content: the typed client of Skribra's content API. Fetch only: Node 20+, Deno, Bun, edge runtimes.
 export { createClient } from './client.ts';
-export type { ArticleResult, Client, ClientOptions, ListOptions, SyncResult } from './client.ts';
+export type { ApiMethods, ArticleResult, Client, ClientOptions, ListOptions, SyncResult } from './client.ts';
 export { memoryCache } from './cache.ts';
 export type { CacheEntry, ResponseCache } from './cache.ts';
 export { SkribraError } from './errors.ts';

@@ -1,5 +1,7 @@
 // GET /v1/articles/{slug}: one published article of a project, read by the gate statement itself (one round trip).
-import { envelopes } from '../../schemas/envelopes.ts';
+import { single } from '../../schemas/envelope.ts';
+import { once } from '../endpoint.ts';
+import { ownArticle } from '../../schemas/own-article.ts';
 import { lazyObject } from '../http/lazy-object.ts';
 import { slugSegment } from '../http/params.ts';
 import { OWN_ERRORS, own } from './own.ts';
@@ -11,7 +13,7 @@ export const getOwnArticle = own('getOwnArticle', 'articles/:slug', {
   query: lazyObject({
     projectId: () => projectIdParam('The project the article belongs to (slugs are unique within a project).'),
   }),
-  output: () => envelopes.OwnArticleResponse,
+  output: once(() => single(ownArticle)),
   doc: {
     tag: 'Content API',
     ok: 'OwnArticleResponse',

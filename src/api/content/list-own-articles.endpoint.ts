@@ -1,6 +1,8 @@
 // GET /v1/articles: a project's published article cards, paginated, filtered and sorted.
 import * as z from 'zod';
-import { envelopes } from '../../schemas/envelopes.ts';
+import { list } from '../../schemas/envelope.ts';
+import { once } from '../endpoint.ts';
+import { ownArticleCard } from '../../schemas/own-article.ts';
 import { lazyObject } from '../http/lazy-object.ts';
 import { dateTimeParam, intParam, textParam } from '../http/params.ts';
 import { OWN_ERRORS, own } from './own.ts';
@@ -22,7 +24,7 @@ export const listOwnArticles = own('listOwnArticles', 'articles', {
         .meta({ description: 'Sort key; `title` sorts alphabetically.' }),
     order: () => z.enum(['desc', 'asc']).default('desc').meta({ description: 'Sort order.' }),
   }),
-  output: () => envelopes.OwnArticleList,
+  output: once(() => list(ownArticleCard)),
   doc: {
     tag: 'Content API',
     ok: 'OwnArticleList',

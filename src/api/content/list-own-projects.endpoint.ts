@@ -1,10 +1,20 @@
 // GET /v1/projects: the key's account's projects.
-import { envelopes } from '../../schemas/envelopes.ts';
+import * as z from 'zod';
+import { ownProject } from '../../schemas/own-project.ts';
+import { once } from '../endpoint.ts';
 import { own } from './own.ts';
 
 export const listOwnProjects = own('listOwnProjects', 'projects', {
   bucket: 'list',
-  output: () => envelopes.OwnProjectList,
+  output: once(() =>
+    z.object({
+      data: z
+        .object({
+          items: z.array(ownProject).meta({ description: "Every project of the key's account, its API switched on or not." }),
+        })
+        .meta({ description: "The account's projects." }),
+    }),
+  ),
   doc: {
     tag: 'Content API',
     ok: 'OwnProjectList',

@@ -1,6 +1,6 @@
 // GET /v1/sync: a project's change feed (sync-feed.ts), whole articles and removals in change order.
 import * as z from 'zod';
-import { envelopes } from '../../schemas/envelopes.ts';
+import { syncPage } from '../../schemas/sync.ts';
 import { lazyObject } from '../http/lazy-object.ts';
 import { intParam } from '../http/params.ts';
 import { OWN_ERRORS, own } from './own.ts';
@@ -28,7 +28,7 @@ export const syncOwnArticles = own('syncOwnArticles', 'sync', {
           '`article` (default): each upsert carries the whole article, exactly as GET /v1/articles/{slug} returns it, so a site builds from the feed alone. `card`: only the list card.',
       }),
   }),
-  output: () => envelopes.SyncResponse,
+  output: () => syncPage,
   doc: {
     tag: 'Content API',
     ok: 'SyncResponse',

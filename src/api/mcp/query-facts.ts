@@ -20,14 +20,6 @@ export function describeParam(query: LazyObject, key: string): string {
   throw new Error(`query parameter ${key} has no description`);
 }
 
-/** The values of an enum parameter (behind its default or optional wrapper). */
-export function enumOf(query: LazyObject, key: string): [string, ...string[]] {
-  for (let f: Field | undefined = fieldOf(query, key); f; f = f.unwrap?.()) {
-    if (f.options?.length) return [...f.options] as [string, ...string[]];
-  }
-  throw new Error(`query parameter ${key} is not an enum`);
-}
-
 /** What a parameter's input JSON Schema says of its values, as the OpenAPI document gives it (machine/openapi). */
 const BOUNDS = ['type', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'format', 'enum'] as const;
 

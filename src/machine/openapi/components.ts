@@ -3,6 +3,7 @@
 import * as z from 'astro/zod';
 import { ApiIndex, ErrorBody, Health, list, Pagination, single } from '../../schemas/envelope.ts';
 import { envelopes, type EnvelopeName } from '../../schemas/envelopes.ts';
+import { endpoints } from '../../api/registry.ts';
 import { GlossaryCategory, GlossaryTerm } from '../../schemas/glossary.ts';
 import { ownArticle, ownArticleCard } from '../../schemas/own-article.ts';
 import { ownProject } from '../../schemas/own-project.ts';
@@ -74,7 +75,9 @@ export function componentSchemas(): Record<string, Record<string, unknown>> {
   // The collections' envelopes go where the hand-written ones of the site's content end, before pricing's.
   const named = Object.entries(envelopes);
   const at = named.findIndex(([id]) => id === 'PricingResponse');
-  const all = [...Object.entries(resources), ...named.slice(0, at), ...Object.entries(collectionEnvelopes), ...named.slice(at)];
+  // Then each endpoint module's own answer (`output`), under the name its `ok` gives it.
+  const own = endpoints.flatMap((e) => (e.output && e.doc ? [[e.doc.ok, e.output()] as const] : []));
+  const all = [...Object.entries(resources), ...named.slice(0, at), ...Object.entries(collectionEnvelopes), ...named.slice(at), ...own];
   for (const [id, schema] of all) registry.add(schema as z.ZodType, { id });
   const { schemas } = z.toJSONSchema(registry, {
     target: 'draft-2020-12',

@@ -17,6 +17,36 @@ export interface Parameter {
   schema: Record<string, unknown>;
 }
 
+interface Def {
+  type: string;
+  checks?: { _zod: { def: { check: string; error?: (issue: object) => unknown } } }[];
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+}
+
+/**
+ * The rules a parameter's schema checks that JSON Schema cannot state (its custom refinements, such as "must not
+ * contain control characters" of every free-text parameter, params.ts), in the words their refusals use: read from
+ * the schema, wrappers and pipes included, so the document says what the service refuses where it refuses it.
+ */
+function refusalsOf(schema: z.ZodType): string[] {
+  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
+  const own = (def.checks ?? []).flatMap(({ _zod: { def: c } }) => {
+    const message = c.check === 'custom' ? c.error?.({}) : undefined;
+    return typeof message === 'string' ? [message] : [];
+  });
+  return [...own, ...[def.innerType, def.in, def.out].flatMap((inner) => (inner ? refusalsOf(inner) : []))];
+}
+
+/** The description of a parameter, with what it refuses that its JSON Schema cannot say. */
+function describe(name: string, description: string, schema: z.ZodType, where: 'query' | 'path'): string {
+  const rules = [...new Set(refusalsOf(schema))];
+  if (!rules.length) return description;
+  const refused = where === 'query' ? 'is 400 `invalid_query`' : 'names nothing (404)';
+  return `${description}${description ? ' ' : ''}\`${name}\` ${rules.join(' and ')}: any other value ${refused}.`;
+}
+
 /** One parameter per property of a zod object: its input JSON Schema, the description lifted to the parameter. */
 function parametersOf(schema: z.ZodObject | undefined, where: 'query' | 'path'): Parameter[] {
   if (!schema) return [];
@@ -31,7 +61,7 @@ function parametersOf(schema: z.ZodObject | undefined, where: 'query' | 'path'):
       name,
       in: where,
       ...(where === 'path' || json.required?.includes(name) ? { required: true } : {}),
-      description: String(description ?? ''),
+      description: describe(name, String(description ?? ''), schema.shape[name] as z.ZodType, where),
       schema: fallback === undefined ? rest : { ...rest, default: fallback },
     };
   });

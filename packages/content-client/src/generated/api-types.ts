@@ -428,12 +428,24 @@ export interface ErrorBody {
   message: string
 }
 export interface ProjectList {
+  /**
+   * The account's projects.
+   */
   data: {
+    /**
+     * Every project of the key's account, its API switched on or not.
+     */
     items: OwnProject[]
   }
 }
 export interface ArticleList {
+  /**
+   * One page of the list.
+   */
   data: {
+    /**
+     * This page's items, in the list's order.
+     */
     items: OwnArticleCard[]
     pagination: Pagination
   }
@@ -537,4 +549,88 @@ export interface ArticleRedirectedEvent {
    */
   sequence?: number
   data: ArticleRemoval
+}
+export interface ListOwnProjectsArgs {}
+export interface ListOwnArticlesArgs {
+  /**
+   * The project whose articles to list; GET /v1/projects lists them.
+   */
+  projectId: string
+  /**
+   * Page number, from 1.
+   */
+  page?: number
+  /**
+   * Items per page, from 1; values above 100 are capped to 100.
+   */
+  limit?: number
+  /**
+   * Only articles created or edited at or after this ISO 8601 date-time: pass the time of your last sync.
+   */
+  updatedSince?: string
+  /**
+   * Only articles carrying this tag (exact, case-sensitive).
+   */
+  tag?: string
+  /**
+   * Sort key; `title` sorts alphabetically.
+   */
+  sort?: ("published_at" | "updated_at" | "title")
+  /**
+   * Sort order.
+   */
+  order?: ("desc" | "asc")
+}
+export interface GetOwnArticleArgs {
+  /**
+   * The resource slug.
+   */
+  slug: string
+  /**
+   * The project the article belongs to (slugs are unique within a project).
+   */
+  projectId: string
+}
+export interface SyncOwnArticlesArgs {
+  /**
+   * The project to sync; GET /v1/projects lists them.
+   */
+  projectId: string
+  /**
+   * Opaque `next_cursor` of an earlier page; omit it to start a full sync.
+   */
+  cursor?: string
+  /**
+   * Items per page, from 1; values above 100 are capped to 100. A page also ends before its body would pass 4 MB (always holding at least one item): follow `has_more`.
+   */
+  limit?: number
+  /**
+   * `article` (default): each upsert carries the whole article, exactly as GET /v1/articles/{slug} returns it, so a site builds from the feed alone. `card`: only the list card.
+   */
+  fields?: ("article" | "card")
+}
+
+export type ListOwnProjectsResponse = ProjectList;
+export type ListOwnArticlesResponse = ArticleList;
+export type GetOwnArticleResponse = ArticleDetail;
+export type SyncOwnArticlesResponse = SyncPage;
+
+/** Each documented endpoint of the content API by operationId: its path below the API's base and its path parameters. */
+export const OPERATIONS = {
+  /** The account's projects. */
+  listOwnProjects: { path: "/projects", pathParams: [] },
+  /** A project's published article cards. */
+  listOwnArticles: { path: "/articles", pathParams: [] },
+  /** One published article of a project. */
+  getOwnArticle: { path: "/articles/:slug", pathParams: ["slug"] },
+  /** A project's changes since a cursor: upserts and removals, in change order. */
+  syncOwnArticles: { path: "/sync", pathParams: [] },
+} as const;
+
+/** Each endpoint's arguments (path and query parameters) and answer, by operationId. */
+export interface Operations {
+  listOwnProjects: { args: ListOwnProjectsArgs; response: ListOwnProjectsResponse };
+  listOwnArticles: { args: ListOwnArticlesArgs; response: ListOwnArticlesResponse };
+  getOwnArticle: { args: GetOwnArticleArgs; response: GetOwnArticleResponse };
+  syncOwnArticles: { args: SyncOwnArticlesArgs; response: SyncOwnArticlesResponse };
 }
