@@ -29,14 +29,14 @@ export interface ArticleMedia {
 const FORMATS = { '.webp': 'webp', '.png': 'png', '.jpg': 'jpg', '.jpeg': 'jpeg', '.avif': 'avif' } as const;
 export type LocalFormat = (typeof FORMATS)[keyof typeof FORMATS];
 
-/** The site's public/ folder (copied into every build's output before the image service reads it). */
-const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
+/** The site's public/ folder (copied into every build's output before the image service reads it); read when first needed. */
+const publicDir = () => fileURLToPath(new URL('../../public/', import.meta.url));
 
 /**
  * The site's own file `src` is, when public/ has it: a root-relative path, or an absolute URL on one of `sites` (this
  * build's site and the one the store's articles were written for, SKRIBRA_SITE_URL, which need not be the same).
  */
-export function localImage(src: string, sites: readonly string[], publicDir = PUBLIC_DIR): MediaImage['local'] {
+export function localImage(src: string, sites: readonly string[], dir = publicDir()): MediaImage['local'] {
   let path: string;
   try {
     const origins = sites.map((s) => new URL(s).origin);
@@ -48,7 +48,7 @@ export function localImage(src: string, sites: readonly string[], publicDir = PU
   }
   const format = FORMATS[extname(path).toLowerCase() as keyof typeof FORMATS];
   if (!format || path.split('/').some((seg) => seg === '..' || seg.startsWith('.'))) return undefined;
-  const file = publicDir + path.slice(1);
+  const file = dir + path.slice(1);
   return existsSync(file) && statSync(file).isFile() ? { path, format } : undefined;
 }
 
