@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-export const EXAMPLE = join(ROOT, 'examples/astro-site');
+const EXAMPLE = join(ROOT, 'examples/astro-site');
 
 export interface ExampleBuild {
   /** The origin whose content API and images the example reads. */

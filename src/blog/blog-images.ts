@@ -9,7 +9,7 @@ import { annotateImages, decodeAttr } from '../images/img-tags.ts';
 import type { ArticleMedia, LocalFormat, MediaImage } from './article-media.ts';
 
 /** One responsive set of a site file in one format. */
-export interface Variants {
+interface Variants {
   src: string;
   srcset: string;
 }
