@@ -21,6 +21,7 @@ import { callAccountMcp } from './content/call-account-mcp.endpoint.ts';
 import { getOwnArticle } from './content/get-own-article.endpoint.ts';
 import { listOwnArticles } from './content/list-own-articles.endpoint.ts';
 import { listOwnProjects } from './content/list-own-projects.endpoint.ts';
+import { listOwnTags } from './content/list-own-tags.endpoint.ts';
 import { syncOwnArticles } from './content/sync-own-articles.endpoint.ts';
 
 export { API_CATALOG_PATH, defineEndpoint };
@@ -197,6 +198,7 @@ const declared = [
   listOwnArticles,
   getOwnArticle,
   syncOwnArticles,
+  listOwnTags,
   callAccountMcp,
   // The MCP runtime sends its own open CORS headers (MCP's methods and headers, which the public API's do not allow).
   defineEndpoint({ id: 'callPublicMcp', api: 'mcp', pattern: MCP_BASE, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false }),

@@ -550,6 +550,26 @@ export interface ArticleRedirectedEvent {
   sequence?: number
   data: ArticleRemoval
 }
+export interface ListOwnTagsResponse {
+  /**
+   * The project's tags.
+   */
+  data: {
+    /**
+     * Every tag of the published articles, most used first, then by name.
+     */
+    items: {
+      /**
+       * The tag, as articles carry it: pass it as `tag` to GET /v1/articles.
+       */
+      name: string
+      /**
+       * How many of the project's published articles carry it.
+       */
+      article_count: number
+    }[]
+  }
+}
 export interface ListOwnProjectsArgs {}
 export interface ListOwnArticlesArgs {
   /**
@@ -609,6 +629,12 @@ export interface SyncOwnArticlesArgs {
    */
   fields?: ("article" | "card")
 }
+export interface ListOwnTagsArgs {
+  /**
+   * The project whose tags to list; GET /v1/projects lists them.
+   */
+  projectId: string
+}
 
 export type ListOwnProjectsResponse = ProjectList;
 export type ListOwnArticlesResponse = ArticleList;
@@ -625,6 +651,8 @@ export const OPERATIONS = {
   getOwnArticle: { path: "/articles/:slug", pathParams: ["slug"] },
   /** A project's changes since a cursor: upserts and removals, in change order. */
   syncOwnArticles: { path: "/sync", pathParams: [] },
+  /** A project's tags with their article counts. */
+  listOwnTags: { path: "/tags", pathParams: [] },
 } as const;
 
 /** Each endpoint's arguments (path and query parameters) and answer, by operationId. */
@@ -633,4 +661,5 @@ export interface Operations {
   listOwnArticles: { args: ListOwnArticlesArgs; response: ListOwnArticlesResponse };
   getOwnArticle: { args: GetOwnArticleArgs; response: GetOwnArticleResponse };
   syncOwnArticles: { args: SyncOwnArticlesArgs; response: SyncOwnArticlesResponse };
+  listOwnTags: { args: ListOwnTagsArgs; response: ListOwnTagsResponse };
 }
