@@ -102,7 +102,10 @@ describe("the Netlify harness's static store", () => {
       for (const tag of [undefined, '*', 'own', 'W/own', '"other"'] as const)
         for (const status of [200, 404]) {
           const header = (side: 'netlify' | 'local') => (tag === 'own' ? etags[side] : tag === 'W/own' ? `W/${etags[side]}` : tag);
-          const init = (side: 'netlify' | 'local') => ({ method, headers: header(side) ? { 'if-none-match': header(side)! } : {} });
+          const init = (side: 'netlify' | 'local'): RequestInit => {
+            const inm = header(side);
+            return { method, headers: inm ? { 'if-none-match': inm } : {} };
+          };
           const netlify = ask(init('netlify'), status);
           const local = fileResponse(new Request('http://x/llms.txt', init('local')), origin, {}, status);
           const what = `${method} ${tag} ${status}`;
