@@ -11,7 +11,7 @@ import { commandNames, commands } from '../../scripts/cli/commands.ts';
 import { GLOBAL_OPTIONS } from '../../scripts/cli/args.ts';
 import { editDistance } from '../../src/catalog/did-you-mean.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
-import { createProject, setProjectWebhook } from '../../src/store/repos/projects.ts';
+import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
 import { articleInput, openTestStore, type TestStore } from '../content/helpers.ts';
 import { skribra } from '../helpers/cli.ts';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await openTestStore();
   const acc = await createAccount(t.store.sql, 'Misspelt Co');
   const project = await createProject(t.store.sql, { accountId: acc.account_id, name: 'Blog', apiEnabled: true });
-  await setProjectWebhook(t.store.sql, project, 'https://hooks.example/skribra');
+  expect((await skribra(['project', 'webhook', '--project', project, '--url', 'https://hooks.example/skribra'], t.env)).code).toBe(0);
   const { delivery_id } = await publishArticle(t.store.sql, project, articleInput('kept-post', 'Kept post'));
   const file = join(files, 'article.json');
   writeFileSync(file, JSON.stringify({ title: 'New post', slug: 'new-post', content_html: '<p>New.</p>' }));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/store/repos/accounts.ts';
-import { createProject, setProjectWebhook } from '../../src/store/repos/projects.ts';
+import { createProject } from '../../src/store/repos/projects.ts';
 import { getArticle, publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { ownArticleInput } from '../../src/schemas/own-article.ts';
 import { articleInput, openTestStore, uniq, type TestStore } from '../content/helpers.ts';
@@ -395,7 +395,7 @@ describe('changing articles without losing fields', () => {
 describe('webhook deliveries with filters', () => {
   it('filters by project, status, article, event and time', async () => {
     // An endpoint (never called here: nothing sends), then two first publishes queue two deliveries.
-    await setProjectWebhook(t.store.sql, off, 'https://hooks.example/skribra');
+    expect((await cli('project', 'webhook', '--project', off, '--url', 'https://hooks.example/skribra')).code).toBe(0);
     await publishArticle(t.store.sql, off, articleInput('hook-one', 'Hook one'));
     await publishArticle(t.store.sql, off, articleInput('hook-two', 'Hook two'));
     const all = await cli('webhook', 'deliveries', '--project', off, '--json');

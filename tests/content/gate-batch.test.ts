@@ -1,7 +1,8 @@
 // The coalescing gate (store/repos/access.ts): concurrent requests of one key share a statement, and each still
 // gets its own exact count, its own project and its own article, authorised against the key's account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessBatch, createGate } from '../../src/store/repos/access.ts';
+import { type Access, checkAccessBatch, createGate } from '../../src/store/repos/access.ts';
+import { getArticle } from '../../src/store/repos/articles.ts';
 import { keyDigest } from '../../src/store/ids.ts';
 import { fixture, openTestStore, type TestStore } from './helpers.ts';
 
@@ -59,15 +60,26 @@ describe('coalescing gate', () => {
       ],
       later(),
     );
-    expect(answers.map((a) => [a.project?.id ?? null, a.article?.slug ?? null])).toEqual([
+    // Each article comes as its stored answer (made at publish): the API's detail object of that very article.
+    const slugOf = (a: Access) => (a.detail?.answer ? (JSON.parse(a.detail.answer.text) as { data: { slug: string } }).data.slug : null);
+    expect(answers.map((a) => [a.project?.id ?? null, slugOf(a)])).toEqual([
       [f.on, f.slugs[0]],
       [f.on, null],
       [null, null],
       [f.off, null],
       [f.on, f.slugs[1]],
     ]);
+    expect(answers.map((a) => a.detail?.id ?? null)).toEqual([
+      (await getArticle(t.store.sql, f.on, f.slugs[0]!))!.id,
+      null,
+      null,
+      null,
+      (await getArticle(t.store.sql, f.on, f.slugs[1]!))!.id,
+    ]);
     expect(answers.map((a) => a.windows.find((w) => w.win === 'day')!.hits)).toEqual([1, 2, 3, 4, 5]);
-    expect(answers[0]!.article).toMatchObject({ project_id: f.on, slug: f.slugs[0], published_at: expect.any(Date) });
+    expect(JSON.parse(answers[0]!.detail!.answer!.text)).toMatchObject({
+      data: { slug: f.slugs[0], metadata: { projectId: f.on }, published_at: expect.any(String) },
+    });
     expect(await hourHits(stranger.id, 'detail')).toBe(0);
   });
 

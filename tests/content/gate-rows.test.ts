@@ -52,12 +52,14 @@ describe("the gate's rows", () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as (opts?: { type: 'minor' | 'major' }) => void;
     const f = await bigArticles(8, 32);
+    // Without their stored answers (made at publish), as after a serialiser change: the gate hands out whole rows.
+    await t.store.sql`delete from article_answers where article_id in (select id from articles where project_id = ${f.project})`;
     const digest = keyDigest(f.key);
     const targets = f.slugs.map((slug) => ({ projectId: f.project, slug }));
     // One batch, its answers dropped before the scavenges: nothing of it is reachable from here when they run.
     const batch = async () =>
       (await checkAccessBatch(t.store.sql, digest, 'detail', targets, new Date(Date.now() + 5000))).reduce(
-        (n, a) => n + (a.article?.content_html.length ?? 0),
+        (n, a) => n + (a.detail?.row?.content_html.length ?? 0),
         0,
       );
     const old = () =>

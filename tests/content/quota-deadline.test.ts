@@ -1,7 +1,8 @@
 // Only answered requests spend quota: a gate statement that runs after the API's deadline counts nothing and says
 // so; the counters are WAL-logged, and the statement's synchronous_commit = off stays inside its own transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccess } from '../../src/store/repos/access.ts';
+import type { Sql } from 'postgres';
+import { checkAccessBatch, type Bucket } from '../../src/store/repos/access.ts';
 import { keyDigest } from '../../src/store/ids.ts';
 import { fixture, openTestStore, type TestStore } from './helpers.ts';
 
@@ -20,7 +21,11 @@ const hits = async (accountId: string) =>
     >`select coalesce(sum(hits), 0)::int as n from rate_counters where account_id = ${accountId} and bucket = 'detail' and win = 'hour'`
   )[0]!.n;
 
-describe('checkAccess deadline', () => {
+/** One request's gate statement, alone: what the coalescing gate (createGate) runs for a batch of one. */
+const checkAccess = async (sql: Sql, digest: string, bucket: Bucket, projectId: string | undefined, deadline: Date) =>
+  (await checkAccessBatch(sql, digest, bucket, [{ projectId }], deadline))[0]!;
+
+describe('the gate statement and its deadline', () => {
   it('counts before the deadline, not after it, and reports which', async () => {
     const f = await fixture(t.store, 0);
     const digest = keyDigest(f.key);

@@ -5,7 +5,8 @@ import { connect, openStore } from '../../src/store/open-store.ts';
 import { readConfig } from '../../src/config.ts';
 import { migrate, listMigrations } from '../../src/store/migrate.ts';
 import { createAccount, rotateKey, revokeKeys } from '../../src/store/repos/accounts.ts';
-import { createProject, setProjectWebhook } from '../../src/store/repos/projects.ts';
+import { createProject } from '../../src/store/repos/projects.ts';
+import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
 import { getArticle, publishArticle } from '../../src/store/repos/articles.ts';
 import { seedDemo, getBlogProjectId, BLOG_PROJECT_ID, DEMO_PROJECT_ON } from '../../src/store/seed.ts';
 
@@ -98,7 +99,7 @@ describe('articles', () => {
 
   it('webhook secrets are whsec_ + base64 of 32 bytes', async () => {
     const f = await fixture(t.store, 0);
-    const r = await setProjectWebhook(t.store.sql, f.on, 'https://hooks.example/in');
+    const r = await configureEndpoint(t.store.sql, f.on, { url: 'https://hooks.example/in' }, readConfig());
     expect(r!.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(r!.secret!.slice(6), 'base64')).toHaveLength(32);
   });

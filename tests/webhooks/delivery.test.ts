@@ -10,7 +10,8 @@ import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
 import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
 import { readConfig } from '../../src/config.ts';
-import { claimDue, listDeliveries } from '../../src/store/repos/deliveries.ts';
+import { claimDue } from '../../src/store/repos/deliveries.ts';
+import { listDeliveriesWhere } from '../../src/store/repos/listings.ts';
 import { runDueDeliveries, type WorkerOptions } from '../../src/webhooks/run-deliveries.ts';
 import { startWebhookTimer } from '../../src/webhooks/start-webhook-timer.ts';
 import { USER_AGENT } from '../../src/webhooks/sign-headers.ts';
@@ -102,7 +103,7 @@ describe('publish webhook', () => {
     expect(edit.delivery_id).toBeUndefined();
     expect(await runDueDeliveries(t.store.sql, opts)).toEqual([]);
     expect(rx.hits).toHaveLength(1);
-    expect(await listDeliveries(t.store.sql, pid)).toEqual([
+    expect(await listDeliveriesWhere(t.store.sql, { projectId: pid, limit: 50 })).toEqual([
       expect.objectContaining({ id: r.delivery_id, status: 'delivered', attempts: 1, article_slug: 'hello-hook' }),
     ]);
   });

@@ -1,6 +1,7 @@
 // The per-request gate of the authenticated API, in one round trip: resolve the key digest to its account, count
 // the request in the account's hour and day windows (an upsert that returns the new count, so concurrent requests
-// are counted exactly), look up the requested project on that account and, for a detail request, read the article.
+// are counted exactly), look up the requested project on that account and, for a detail request, read the article: its stored answer,
+// or its row when it has no current one (migration 010).
 //
 // Concurrent requests with the same key and bucket share one statement (createGate): while a statement for a key is
 // in flight, the next requests for it wait and go together in the next one, which adds their number to the counters
@@ -39,17 +40,15 @@ export interface Access {
    */
   project?: { id: string; apiEnabled: boolean; articlesVersion: string } | null;
   /**
-   * Undefined when no slug was asked (or the gate reads stored answers); null when the project (on this account) has
-   * no article with that slug. The whole row.
+   * Undefined when no slug was asked; null when the project (on this account) has no article with that slug. The
+   * article's state and its stored answer or its row.
    */
-  article?: ArticleRow | null;
-  /** The same, for a gate that reads stored answers (createGate's `read`): the article's state and answer or row. */
   detail?: GateArticle | null;
   /** False when the key is valid but the statement ran after `deadline`, so nothing was counted. */
   counted: boolean;
 }
 /**
- * A detail request's article as the gate reads it with stored answers (migration 010): its state, and either its
+ * A detail request's article as the gate reads it, with stored answers (migration 010): its state, and either its
  * current stored answer (text and ETag, made for this row version, serialiser and account) or, when it has none and
  * is published, its whole row and that row's version (xmin) to store one under. An unpublished article has neither.
  */
@@ -61,9 +60,6 @@ export interface GateArticle {
   row?: ArticleRow;
   xmin?: string;
 }
-
-/** How the gate reads a detail request's article: the whole row (`row`), or its stored answer (`answers`). */
-export type ArticleRead = 'row' | 'answers';
 
 /** What one request asks the gate for; only values that passed their schema. */
 export interface Target {
@@ -110,14 +106,13 @@ export async function checkAccessBatch(
   bucket: Bucket,
   targets: readonly Target[],
   deadline: Date,
-  read: ArticleRead = 'row',
 ): Promise<Access[]> {
   try {
-    return await gateStatement(sql, digest, bucket, targets, deadline, true, read);
+    return await gateStatement(sql, digest, bucket, targets, deadline, true);
   } catch (err) {
     if ((err as { code?: string }).code !== DISK_FULL) throw err;
     console.error(`content API: the store's disk is full, so requests are not counted until space is freed (${(err as Error).message})`);
-    return gateStatement(sql, digest, bucket, targets, deadline, false, read);
+    return gateStatement(sql, digest, bucket, targets, deadline, false);
   }
 }
 
@@ -128,7 +123,6 @@ async function gateStatement(
   targets: readonly Target[],
   deadline: Date,
   counting: boolean,
-  read: ArticleRead,
 ): Promise<Access[]> {
   const n = targets.length;
   const wantsArticle = targets.some((t) => t.slug !== undefined);
@@ -147,28 +141,26 @@ async function gateStatement(
       select w.win, coalesce(r.hits, 0) + ${n}::int as hits, ceil(extract(epoch from (${end('w', 'w.start')}) - clock_timestamp()))::int as reset
       from k cross join ${windows}
       left join rate_counters r on r.account_id = k.account_id and r.bucket = ${bucket} and r.win = w.win and r.window_start = w.start`;
-  // Columns of the article are selected only for detail requests: a list request carries no article bytes. The
-  // rows are taken out of the driver's hands (rows-of.ts): a batch of whole articles must die young.
-  // With stored answers, a detail request reads its article's state and its answer (two short columns) when the
-  // answer is current: made from this very row version (xmin), by this serialiser (stamp), naming the project's
-  // account. Otherwise, for a published article, the whole row (f, the same row joined again, in the same snapshot)
-  // and its version, to answer from and to store an answer under.
+  // Columns of the article are selected only for detail requests: a list request carries no article bytes. A
+  // detail request reads its article's state and its stored answer (two short columns) when the answer is current:
+  // made from this very row version (xmin), by this serialiser (stamp), naming the project's account. Otherwise, for
+  // a published article, the whole row (f, the same row joined again, in the same snapshot) and its version, to
+  // answer from and to store an answer under. The rows are taken out of the driver's hands (rows-of.ts): a batch of
+  // whole articles must die young.
   const article = !wantsArticle
     ? { columns: sql``, joins: sql`` }
-    : read === 'row'
-      ? { columns: sql`, a.*`, joins: sql`left join articles a on a.project_id = p.id and a.slug = r.slug` }
-      : {
-          columns: sql`, a.id as gate_article, a.unpublished as gate_unpublished, a.noindex as gate_noindex,
-            s.body as gate_body, s.etag as gate_etag, f.*`,
-          // `offset 0` keeps the lateral row a subquery of its own, so its condition on the outer row is a one-time
-          // filter: an article with a current answer is not looked up a second time.
-          joins: sql`left join articles a on a.project_id = p.id and a.slug = r.slug
-            left join article_answers s on s.article_id = a.id and s.row_xmin = a.xmin and s.stamp = ${ANSWER_STAMP}
-              and s.account_id = p.account_id
-            left join lateral (
-              select f.xmin::text as gate_xmin, f.* from articles f where f.id = a.id and s.article_id is null and not a.unpublished offset 0
-            ) f on true`,
-        };
+    : {
+        columns: sql`, a.id as gate_article, a.unpublished as gate_unpublished, a.noindex as gate_noindex,
+          s.body as gate_body, s.etag as gate_etag, f.*`,
+        // `offset 0` keeps the lateral row a subquery of its own, so its condition on the outer row is a one-time
+        // filter: an article with a current answer is not looked up a second time.
+        joins: sql`left join articles a on a.project_id = p.id and a.slug = r.slug
+          left join article_answers s on s.article_id = a.id and s.row_xmin = a.xmin and s.stamp = ${ANSWER_STAMP}
+            and s.account_id = p.account_id
+          left join lateral (
+            select f.xmin::text as gate_xmin, f.* from articles f where f.id = a.id and s.article_id is null and not a.unpublished offset 0
+          ) f on true`,
+      };
   const query = sql<GateRow[]>`
     with k as (
       select account_id from api_keys where digest = ${digest} and revoked_at is null
@@ -223,10 +215,7 @@ async function gateStatement(
             ? { id: row.gate_project, apiEnabled: row.gate_api!, articlesVersion: row.gate_version! }
             : null,
     };
-    if (slug !== undefined) {
-      if (read === 'answers') access.detail = gateArticle(row);
-      else access.article = row.id ? articleOf(row) : null;
-    }
+    if (slug !== undefined) access.detail = gateArticle(row);
     return access;
   });
 }
@@ -250,7 +239,7 @@ function articleOf(r: GateRow): ArticleRow {
   return row as ArticleRow;
 }
 
-/** A detail row of the statement with stored answers, as its GateArticle. */
+/** A detail row of the statement, as its GateArticle. */
 function gateArticle(r: GateRow): GateArticle | null {
   if (!r.gate_article) return null;
   const article: GateArticle = { id: r.gate_article, unpublished: r.gate_unpublished!, noindex: r.gate_noindex! };
@@ -262,29 +251,11 @@ function gateArticle(r: GateRow): GateArticle | null {
   return article;
 }
 
-/** One request's gate statement (no coalescing), counted only when it runs by `deadline`. */
-export async function checkAccess(
-  sql: Sql,
-  digest: string,
-  bucket: Bucket,
-  projectId: string | undefined,
-  deadline: Date,
-  slug?: string,
-): Promise<Access> {
-  return (await checkAccessBatch(sql, digest, bucket, [{ projectId, slug }], deadline))[0]!;
-}
-
 /**
  * The gate with coalescing: at most one statement in flight per key digest and bucket; requests that arrive
- * meanwhile go together in the next. Unloaded, every request runs at once, alone. `read`: how a detail request's
- * article is read: its stored answer (`detail`, a GateArticle, what the content API's detail handler takes), or the
- * whole row (`article`).
+ * meanwhile go together in the next. Unloaded, every request runs at once, alone.
  */
-export function createGate(
-  sql: Sql,
-  maxBatch = 64,
-  read: ArticleRead = 'answers',
-): (digest: string, bucket: Bucket, target: Target, deadline: Date) => Promise<Access> {
+export function createGate(sql: Sql, maxBatch = 64): (digest: string, bucket: Bucket, target: Target, deadline: Date) => Promise<Access> {
   interface Waiting {
     target: Target;
     deadline: Date;
@@ -312,7 +283,6 @@ export function createGate(
         bucket,
         batch.map((w) => w.target),
         deadline,
-        read,
       ),
       bounded,
     ])

@@ -1,6 +1,6 @@
 // The webhook_deliveries table: the outbox rows written with every article change, the worker's claim (FOR UPDATE
-// SKIP LOCKED, so two workers never hold the same delivery), the recording of an attempt, and what the
-// operator CLI lists and re-queues.
+// SKIP LOCKED, so two workers never hold the same delivery), the recording of an attempt, and the operator CLI's
+// re-queue (its listing, `webhook deliveries`, is listDeliveriesWhere in listings.ts).
 import type { Sql } from 'postgres';
 import { newId } from '../ids.ts';
 import type { ArticleRow } from '../article-rows.ts';
@@ -168,28 +168,6 @@ export async function markFailedAttempt(
 export async function disableEndpoint(sql: Sql, projectId: string, reason: string): Promise<void> {
   await sql`update projects set webhook_disabled_at = now(), webhook_disabled_reason = ${reason}, updated_at = now()
     where id = ${projectId} and webhook_disabled_at is null`;
-}
-
-export interface DeliveryListRow {
-  id: string;
-  article_id: string | null;
-  article_slug: string | null;
-  event_type: string;
-  status: DeliveryStatus;
-  attempts: number;
-  last_status: number | null;
-  last_error: string | null;
-  next_attempt_at: Date | null;
-  created_at: Date;
-  delivered_at: Date | null;
-}
-
-export function listDeliveries(sql: Sql, projectId: string, limit = 50) {
-  return sql<DeliveryListRow[]>`
-    select d.id, d.article_id, a.slug as article_slug, d.event_type, d.status, d.attempts, d.last_status, d.last_error,
-      d.next_attempt_at, d.created_at, d.delivered_at
-    from webhook_deliveries d left join articles a on a.id = d.article_id
-    where d.project_id = ${projectId} order by d.created_at desc, d.id desc limit ${limit}`;
 }
 
 /**

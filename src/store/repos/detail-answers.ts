@@ -1,4 +1,4 @@
-// What the detail handler makes of the gate's article (access.ts with `read: 'answers'`): the stored answer when it is
+// What the detail handler makes of the gate's article (access.ts, a GateArticle): the stored answer when it is
 // current, else the answer made from the row, byte for byte what the stored one would be (own-article-answer.ts),
 // which is then stored for the next request (rows seeded by SQL, written before migration 010, or made under another
 // serialiser stamp). Storing is in the background, a statement at a time, at most MAX_PENDING answers waiting: a

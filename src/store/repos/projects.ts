@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { newId, newWebhookSecret } from '../ids.ts';
+import { newId } from '../ids.ts';
 
 export interface ProjectRow {
   id: string;
@@ -37,12 +37,4 @@ export function listProjects(sql: Sql, accountId: string) {
 export async function setProjectApi(sql: Sql, id: string, on: boolean): Promise<boolean> {
   const rows = await sql`update projects set api_enabled = ${on}, updated_at = now() where id = ${id} returning id`;
   return rows.count > 0;
-}
-
-/** Stores the endpoint and a fresh signing secret (or clears both with `url: null`). */
-export async function setProjectWebhook(sql: Sql, id: string, url: string | null): Promise<{ secret: string | null } | undefined> {
-  const secret = url ? newWebhookSecret() : null;
-  const rows =
-    await sql`update projects set webhook_url = ${url}, webhook_secret = ${secret}, updated_at = now() where id = ${id} returning id`;
-  return rows.count ? { secret } : undefined;
 }
