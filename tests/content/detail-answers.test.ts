@@ -1,5 +1,5 @@
-// The stored detail answers (migration 010, src/store/repos/article-answers.ts and detail-answers.ts): the gate with
-// `read: 'answers'` hands out an article's stored answer only while it is current (same row version, serialiser
+// The stored detail answers (migration 010, src/store/repos/article-answers.ts and detail-answers.ts): the gate
+// hands out an article's stored answer only while it is current (same row version, serialiser
 // stamp and account), and that answer is byte for byte what GET /v1/articles/:slug answers from the row (same text,
 // same ETag, same x-robots-tag). Every other case comes with the row, whose answer is stored again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** The gate's article for one detail request, reading stored answers. */
 async function gateDetail(key: string, projectId: string, slug: string) {
-  const [a] = await checkAccessBatch(t.store.sql, keyDigest(key), 'detail', [{ projectId, slug }], new Date(Date.now() + 5000), 'answers');
+  const [a] = await checkAccessBatch(t.store.sql, keyDigest(key), 'detail', [{ projectId, slug }], new Date(Date.now() + 5000));
   expect(a!.counted).toBe(true);
   return a!.detail;
 }
