@@ -1,9 +1,11 @@
 // What an endpoint is: one declaration of data (pattern, methods, auth, path/query/output schemas, cache policy,
-// docs, the MCP tool it is offered as) and, for an endpoint module, the handler beside it (`*.handler.ts`), loaded
-// only when the endpoint is first served. The declaration stays edge-safe: the Netlify edge router reads the
-// registry, and a handler's code (the store, node:*) must not come with it, so the declaration names its handler
-// by a lazy import the edge never calls. `defineEndpoint` keeps the literal id, API, auth and schemas in the
-// entry's type: the handler's ctx and answer are typed from them (http/handlers-of.ts).
+// docs, the MCP tool it is offered as). An endpoint module is this declaration in `{id}.endpoint.ts` beside its
+// handler in `{id}.handler.ts` (the id in kebab case), which the API's runtime loads by that name when the endpoint
+// is first served. The declaration stays edge-safe: the Netlify edge router reads the registry, and a handler's
+// code (the store, node:*) must not come with it, so nothing the registry imports names a handler file (not even
+// by a lazy import: Deno's module graph, the edge bundle's, follows those). `defineEndpoint` keeps the literal
+// id, API, auth and schemas in the entry's type: the handler's ctx and answer are typed from them
+// (http/handlers-of.ts).
 import type * as z from 'zod';
 import type { CollectionKey } from '../catalog/collections.ts';
 import type { EnvelopeName } from '../schemas/envelopes.ts';
@@ -61,12 +63,6 @@ export interface Endpoint {
   };
   /** Offered as a tool of the API's MCP server (the account server for the content API). */
   tool?: ToolFacts;
-  /**
-   * The handler module (`*.handler.ts`, whose default export is the handler), imported on first use; else the API's
-   * table binds it. Typed loosely on purpose: the module's type is read off this entry, so this entry's type must
-   * not be read off the module's.
-   */
-  handler?: () => Promise<unknown>;
 }
 
 /** A schema built on first use and the same instance after (an `output`): building zod schemas costs start time. */

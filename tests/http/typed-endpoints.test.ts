@@ -3,6 +3,8 @@
 // check` (tsc over tests/ too) fails if a line under `@ts-expect-error` compiles, so each of them proves a table
 // with a missing, extra or mistyped handler, or an answer its output schema does not describe, is refused. The
 // runtime part shows the good tables are real ones, and that a pipeline checking answers refuses a wrong shape.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Reply } from '../../src/api/http/respond.ts';
 import { answer, preparedAnswer } from '../../src/api/http/answer.ts';
@@ -14,6 +16,7 @@ import { listOwnArticles } from '../../src/api/content/list-own-articles.endpoin
 import { listOwnProjects } from '../../src/api/content/list-own-projects.endpoint.ts';
 import { syncOwnArticles } from '../../src/api/content/sync-own-articles.endpoint.ts';
 import { endpointsOf } from '../../src/api/registry.ts';
+import { kebab } from '../../src/api/content/create-content-api.ts';
 
 const ok = () => ({ data: null });
 type Access = { accountId: string };
@@ -92,13 +95,21 @@ describe('typed endpoint handlers', () => {
   });
 
   it('check answers against the output schema when asked (tests), where the compiler cannot see the shape', async () => {
-    const endpoints = endpointsOf('content').filter((e) => e.id === 'listOwnProjects' || e.id === 'callAccountMcp');
-    const wrong = { ...endpoints[0]!, handler: async () => ({ default: () => new Reply({ data: { items: [{ id: 1 }] } }) }) };
-    const table = bindHandlers([wrong], {}, { checkAnswers: true });
-    await expect(table.listOwnProjects!({} as never)).rejects.toThrow(
+    const projects = endpointsOf('content').filter((e) => e.id === 'listOwnProjects');
+    const answering = (body: unknown) => async () => ({ default: () => new Reply(body) });
+    const wrong = bindHandlers(projects, answering({ data: { items: [{ id: 1 }] } }), {}, { checkAnswers: true });
+    await expect(wrong.listOwnProjects!({} as never)).rejects.toThrow(
       /listOwnProjects answered a shape its output schema does not describe/,
     );
-    const right = { ...wrong, handler: async () => ({ default: () => new Reply({ data: { items: [{ id: 'p', api_enabled: true }] } }) }) };
-    expect(await bindHandlers([right], {}, { checkAnswers: true }).listOwnProjects!({} as never)).toBeInstanceOf(Reply);
+    const right = bindHandlers(projects, answering({ data: { items: [{ id: 'p', api_enabled: true }] } }), {}, { checkAnswers: true });
+    expect(await right.listOwnProjects!({} as never)).toBeInstanceOf(Reply);
+  });
+
+  it('every content endpoint has its handler module beside its declaration, named after its id', () => {
+    for (const e of endpointsOf('content')) {
+      const base = join(import.meta.dirname, '../../src/api/content', kebab(e.id));
+      expect(existsSync(`${base}.endpoint.ts`), `${kebab(e.id)}.endpoint.ts`).toBe(true);
+      expect(existsSync(`${base}.handler.ts`), `${kebab(e.id)}.handler.ts`).toBe(true);
+    }
   });
 });

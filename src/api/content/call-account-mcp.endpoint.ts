@@ -16,5 +16,4 @@ export const callAccountMcp = defineEndpoint({
   auth: 'none',
   cache: CACHE.live,
   cors: false,
-  handler: () => import('../mcp/account-endpoint.ts').then((m) => ({ default: m.callAccountMcp })),
 });

@@ -39,6 +39,15 @@ export interface ContentApiDeps {
   checkAnswers?: boolean;
 }
 
+/**
+ * A content endpoint's handler module: `{id}.handler.ts` (kebab case) beside its declaration (src/api/endpoint.ts).
+ * A template, not a literal: the functions' bundler (esbuild) bundles every file the pattern matches, and the edge
+ * bundle's module graph (Deno), which follows literal imports even lazy ones, never reaches a handler.
+ */
+const handlerModule = (e: Endpoint): Promise<unknown> => import(`./${kebab(e.id)}.handler.ts`);
+/** `listOwnTags` -> `list-own-tags`: the name of its endpoint module's files. */
+export const kebab = (id: string): string => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
 /** On every response: one account's answer must never be served to another request by a shared cache. */
 const KEYED_HEADERS = { vary: 'Authorization, X-Api-Key', 'netlify-cdn-cache-control': 'no-store' };
 
@@ -100,7 +109,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
   }
 
   // One handler per endpoint module of the API (the registry's content entries), loaded on first use.
-  const handlers = bindHandlers(endpointsOf('content'), { sql, lists: cache, details } satisfies ContentDeps, {
+  const handlers = bindHandlers(endpointsOf('content'), handlerModule, { sql, lists: cache, details } satisfies ContentDeps, {
     checkAnswers: deps.checkAnswers,
   });
 

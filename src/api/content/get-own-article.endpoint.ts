@@ -28,5 +28,4 @@ export const getOwnArticle = own('getOwnArticle', 'articles/:slug', {
     description:
       'One published article of a project, whole (HTML body, table of contents, sources, JSON-LD), with `consolidation`: what your site should do at this slug. render (status 200; noindex true means mark it not indexable), redirect (status 301 or 302 to location: the article was consolidated into another) or gone (status 404: unpublished or never published; then there is no data, only the not_found code and message). Counts as a detail request. The same answer as GET /v1/articles/{slug}.',
   },
-  handler: () => import('./get-own-article.handler.ts'),
 });

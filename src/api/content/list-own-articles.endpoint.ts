@@ -39,5 +39,4 @@ export const listOwnArticles = own('listOwnArticles', 'articles', {
     description:
       "One page of a project's published articles as cards (no body), with pagination (total, has_more). Pass updatedSince with the time of your last look to get only what changed. Read one whole with get_article. Counts as a list request. The same answer as GET /v1/articles.",
   },
-  handler: () => import('./list-own-articles.handler.ts'),
 });

@@ -28,5 +28,4 @@ export const listOwnProjects = own('listOwnProjects', 'projects', {
     description:
       'Every project of your account with its id, name, URL and whether its API is switched on. Pass an id as projectId to the other tools. Counts as a list request. The same answer as GET /v1/projects.',
   },
-  handler: () => import('./list-own-projects.handler.ts'),
 });

@@ -38,5 +38,4 @@ export const listOwnTags = own('listOwnTags', 'tags', {
     description:
       "Every tag of a project's published articles with how many carry it, most used first: what tag pages need. Pass one as tag to list_articles for its articles. Counts as a list request. The same answer as GET /v1/tags.",
   },
-  handler: () => import('./list-own-tags.handler.ts'),
 });

@@ -43,5 +43,4 @@ export const syncOwnArticles = own('syncOwnArticles', 'sync', {
     description:
       "One page of a project's change feed: upserts carrying whole articles (as get_article gives them) and removals (unpublished or redirected), in change order. Without cursor, a full sync of every listed article; follow next_cursor while has_more, keep the last next_cursor and pass it next time to get only what changed since. A malformed, foreign or expired cursor is invalid_query: start again without one. Counts as a list request. The same answer as GET /v1/sync.",
   },
-  handler: () => import('./sync-own-articles.handler.ts'),
 });

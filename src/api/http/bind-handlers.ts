@@ -1,5 +1,5 @@
-// An API's handler table from its endpoint modules: each entry that names its handler module (`handler`, a lazy
-// import) is bound to the API's deps, the module loaded on the endpoint's first request. With `checkAnswers` (tests)
+// An API's handler table from its endpoint modules: each entry's handler module (its default export), as the API's
+// `load` finds it, bound to the API's deps, the module loaded on the endpoint's first request. With `checkAnswers` (tests)
 // every answer is parsed with the endpoint's output schema before it goes out, so a handler that answers a shape its
 // schema does not describe fails the request even where the compiler could not see it (a value built by a loop).
 import type { Endpoint } from '../endpoint.ts';
@@ -25,16 +25,15 @@ function checkAnswer(endpoint: Endpoint, result: unknown): void {
 
 export function bindHandlers(
   entries: readonly Endpoint[],
+  load: (endpoint: Endpoint) => Promise<unknown>,
   deps: unknown,
   options: { checkAnswers?: boolean } = {},
 ): Record<string, Handler> {
   const table: Record<string, Handler> = {};
   for (const endpoint of entries) {
-    const load = endpoint.handler;
-    if (!load) continue;
     let loaded: Promise<Loaded> | undefined;
     table[endpoint.id] = async (ctx) => {
-      const handler = await (loaded ??= load().then((m) => (m as { default: Loaded }).default));
+      const handler = await (loaded ??= load(endpoint).then((m) => (m as { default: Loaded }).default));
       const result = await handler(ctx, deps);
       if (options.checkAnswers) checkAnswer(endpoint, result);
       return result;

@@ -35,9 +35,10 @@ export type HandlerOf<E, A = unknown, D = unknown> = (
   deps: D,
 ) => E extends { output: unknown } ? Answer<OutputOf<E>> | Promise<Answer<OutputOf<E>>> : unknown;
 
-/** One handler per endpoint of `Of` that its API's table binds (not the modules', which bind their own), by id. */
-export type HandlersOf<Of extends Api, A = unknown> = {
-  readonly [E in Extract<DeclaredEndpoint, { api: Of }> as E extends { handler: unknown } ? never : E['id']]: (
-    ctx: EndpointCtx<E, A>,
-  ) => unknown;
+/** The APIs whose endpoints are modules (declaration and handler files, src/api/endpoint.ts), not table entries. */
+type ModuleApi = 'content';
+
+/** One handler per endpoint of `Of`, by id, for an API whose handlers are a table; `A` is its `authenticate`'s answer. */
+export type HandlersOf<Of extends Exclude<Api, ModuleApi>, A = unknown> = {
+  readonly [E in Extract<DeclaredEndpoint, { api: Of }> as E['id']]: (ctx: EndpointCtx<E, A>) => unknown;
 };
