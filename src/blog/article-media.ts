@@ -2,7 +2,8 @@
 // size, ThumbHash placeholder and dominant colour (measured at publish), and, for an image that is one of the site's
 // own files (public/ at a path of the site), that path, so the build can make responsive AVIF and WebP of it with
 // Astro's image service (src/blog/blog-images.ts). Kept apart from the public article: the API does not carry it.
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ArticleRow } from '../store/repos/articles.ts';
@@ -15,8 +16,11 @@ export interface MediaImage {
   placeholder?: string;
   /** Dominant colour, #rrggbb. */
   color?: string;
-  /** The site's own file this image is: its path on the site (under public/) and its format. */
-  local?: { path: string; format: LocalFormat };
+  /**
+   * The site's own file this image is: its path on the site (under public/), its format, and a digest of its bytes
+   * (the image service's cache and file names follow it, so a file replaced under the same name is made again).
+   */
+  local?: { path: string; format: LocalFormat; version: string };
 }
 
 export interface ArticleMedia {
@@ -49,7 +53,8 @@ export function localImage(src: string, sites: readonly string[], dir = publicDi
   const format = FORMATS[extname(path).toLowerCase() as keyof typeof FORMATS];
   if (!format || path.split('/').some((seg) => seg === '..' || seg.startsWith('.'))) return undefined;
   const file = dir + path.slice(1);
-  return existsSync(file) && statSync(file).isFile() ? { path, format } : undefined;
+  if (!existsSync(file) || !statSync(file).isFile()) return undefined;
+  return { path, format, version: createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 12) };
 }
 
 const image = (src: string, m: Omit<MediaImage, 'src' | 'local'>, sites: readonly string[], publicDir?: string): MediaImage => {

@@ -14,7 +14,7 @@ interface Variants {
   srcset: string;
 }
 export type Optimise = (
-  image: { path: string; format: LocalFormat; width: number; height: number },
+  image: { path: string; format: LocalFormat; version: string; width: number; height: number },
   to: 'avif' | 'webp',
   widths: number[],
 ) => Promise<Variants>;

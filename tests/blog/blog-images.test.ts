@@ -2,6 +2,9 @@
 // files, and the body as the page shows it: every measured <img> with its size and placeholder, lazy after the
 // first, and the site's own files as a <picture> of AVIF and WebP at widths up to their own. `optimise` stands for
 // the page's getImage (Astro's image service), whose files the site build and the audit check (scripts/audit-site.ts).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { articleMedia, localImage } from '../../src/blog/article-media.ts';
 import { BODY_WIDTHS, bodyWithImages, placeholderStyle, widthsFor, type Optimise } from '../../src/blog/blog-images.ts';
@@ -13,6 +16,9 @@ const FIGURE = '/demo/northwind/figure-1-beans.webp';
 // The ThumbHash of figure-1-beans.webp.
 const PLACEHOLDER = 'EGkGDYJCtGVwiJaVhmZ5h2FwJQVX';
 
+/** A digest of the file's bytes. */
+const VERSION = expect.stringMatching(/^[0-9a-f]{12}$/);
+
 const calls: { path: string; to: string; widths: number[] }[] = [];
 const optimise: Optimise = async (img, to, widths) => {
   calls.push({ path: img.path, to, widths });
@@ -22,15 +28,28 @@ const optimise: Optimise = async (img, to, widths) => {
 
 describe('which images are the site own files', () => {
   it('a path of the site or of the seeded site that public/ has, nothing else', () => {
-    expect(localImage(`${SITE}${FIGURE}`, [SITE, SEEDED])).toEqual({ path: FIGURE, format: 'webp' });
-    expect(localImage(`${SEEDED}${FIGURE}`, [SITE, SEEDED])).toEqual({ path: FIGURE, format: 'webp' });
-    expect(localImage(FIGURE, [SITE])).toEqual({ path: FIGURE, format: 'webp' });
+    expect(localImage(`${SITE}${FIGURE}`, [SITE, SEEDED])).toEqual({ path: FIGURE, format: 'webp', version: VERSION });
+    expect(localImage(`${SEEDED}${FIGURE}`, [SITE, SEEDED])).toEqual({ path: FIGURE, format: 'webp', version: VERSION });
+    expect(localImage(FIGURE, [SITE])).toEqual({ path: FIGURE, format: 'webp', version: VERSION });
     expect(localImage(`https://elsewhere.test${FIGURE}`, [SITE, SEEDED])).toBeUndefined();
     expect(localImage(`${SITE}${FIGURE}?w=10`, [SITE])).toBeUndefined();
     expect(localImage(`${SITE}/demo/northwind/none.webp`, [SITE])).toBeUndefined();
     expect(localImage(`${SITE}/demo/northwind/%2e%2e/%2e%2e/package.json`, [SITE])).toBeUndefined();
     expect(localImage(`${SITE}/favicon.svg`, [SITE])).toBeUndefined(); // not a format the image service makes
     expect(localImage('not a url', ['also not'])).toBeUndefined();
+  });
+
+  it('the version follows the bytes: a file replaced under the same name gets another', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skribra-public-'));
+    try {
+      writeFileSync(join(dir, 'a.png'), 'one');
+      const first = localImage(`${SITE}/a.png`, [SITE], `${dir}/`)!.version;
+      expect(localImage(`${SITE}/a.png`, [SITE], `${dir}/`)!.version).toBe(first);
+      writeFileSync(join(dir, 'a.png'), 'two');
+      expect(localImage(`${SITE}/a.png`, [SITE], `${dir}/`)!.version).not.toBe(first);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("an article row's cover and body images, measured ones only marked as the site's own", () => {
@@ -56,7 +75,7 @@ describe('which images are the site own files', () => {
         height: 900,
         placeholder: PLACEHOLDER,
         color: '#583818',
-        local: { path: '/demo/northwind/best-burr-grinder-for-espresso.webp', format: 'webp' },
+        local: { path: '/demo/northwind/best-burr-grinder-for-espresso.webp', format: 'webp', version: VERSION },
       },
       body: [
         {
@@ -65,7 +84,7 @@ describe('which images are the site own files', () => {
           height: 800,
           placeholder: PLACEHOLDER,
           color: '#482818',
-          local: { path: FIGURE, format: 'webp' },
+          local: { path: FIGURE, format: 'webp', version: VERSION },
         },
         { src: `${SITE}/demo/northwind/figure-2-cup.webp` },
         { src: 'https://cdn.test/x.png', width: 300, height: 200 },
