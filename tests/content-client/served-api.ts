@@ -23,7 +23,7 @@ export interface Served {
 
 /** The content API handler on a free loopback port (Hono's Node adapter, as the local origin uses). */
 export async function serveContentApi(sql: Sql, deps: Partial<ContentApiDeps> = {}): Promise<Served> {
-  const handler = createContentApi({ sql, config: readConfig(), ...deps });
+  const handler = createContentApi({ sql, config: readConfig(), checkAnswers: true, ...deps });
   return new Promise((resolve) => {
     const server = serve({ fetch: handler, port: 0, hostname: '127.0.0.1' }, (info) => {
       resolve({ url: `http://127.0.0.1:${info.port}`, close: () => new Promise((r) => server.close(() => r())) });

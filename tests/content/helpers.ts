@@ -10,8 +10,9 @@ import { readConfig } from '../../src/config.ts';
 
 export { openTestStore, type TestStore } from '../helpers/test-store.ts';
 
+/** The content API over the test's store; every answer is checked against its endpoint's output schema. */
 export function api(store: Store, deps: Partial<ContentApiDeps> = {}) {
-  const handler = createContentApi({ sql: store.sql, config: readConfig(), ...deps });
+  const handler = createContentApi({ sql: store.sql, config: readConfig(), checkAnswers: true, ...deps });
   return async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
     const res = await handler(new Request(`http://localhost${path}`, { headers, method }));
     const text = await res.text();

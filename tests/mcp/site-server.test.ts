@@ -4,6 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_SECURITY } from '../../src/core/security-headers.ts';
 import { callTool, connect, http, rpc, serveOrigin, textOf, type Origin } from './helpers.ts';
+import { endpointsOf } from '../../src/api/registry.ts';
 
 let o: Origin;
 let client: Client;
@@ -278,7 +279,10 @@ describe('discovery', () => {
       name: 'localhost/account',
       remotes: [{ url: `${o.siteUrl}/v1/mcp`, authentication: { required: true, schemes: ['bearer'] } }],
     });
-    expect(account.body.tools.map((t: { name: string }) => t.name)).toEqual(['list_projects', 'list_articles', 'get_article', 'sync']);
+    // The account server's tools: one per content endpoint module that declares one.
+    const accountTools = endpointsOf('content').flatMap((e) => (e.tool ? [e.tool.name] : []));
+    expect(account.body.tools.map((t: { name: string }) => t.name)).toEqual(accountTools);
+    expect(accountTools.slice(0, 4)).toEqual(['list_projects', 'list_articles', 'get_article', 'sync']);
     expect(JSON.stringify(account.body)).not.toMatch(/sk_/);
     expect((await api('/.well-known/mcp/server-card/nope')).status).toBe(404);
     expect((await http(`${o.base}/.well-known/mcp/server-card`, { method: 'POST' })).status).toBe(405);
