@@ -63,7 +63,15 @@ export interface Endpoint {
   };
   /** Offered as a tool of the API's MCP server (the account server for the content API). */
   tool?: ToolFacts;
+  /**
+   * An endpoint module: its handler is `{kebab(id)}.handler.ts` beside its declaration in `src/api/{api}/`, which
+   * the API's runtime loads by that name. Without it, the API's handler table binds the handler by id.
+   */
+  module?: true;
 }
+
+/** `listOwnTags` -> `list-own-tags`: the name of an endpoint module's files. */
+export const kebab = (id: string): string => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** A schema built on first use and the same instance after (an `output`): building zod schemas costs start time. */
 export const once = <S>(build: () => S): (() => S) => {

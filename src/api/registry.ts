@@ -23,6 +23,7 @@ import { listOwnArticles } from './content/list-own-articles.endpoint.ts';
 import { listOwnProjects } from './content/list-own-projects.endpoint.ts';
 import { listOwnTags } from './content/list-own-tags.endpoint.ts';
 import { syncOwnArticles } from './content/sync-own-articles.endpoint.ts';
+import { getHealth } from './public/get-health.endpoint.ts';
 
 export { API_CATALOG_PATH, defineEndpoint };
 export type { Api, Endpoint, Method, SlugSource } from './endpoint.ts';
@@ -66,18 +67,7 @@ const declared = [
     },
     { static: { file: `${PUBLIC_BASE}/index.json` } },
   ),
-  pub(
-    'getHealth',
-    `${PUBLIC_BASE}/health`,
-    {
-      tag: 'Public API',
-      ok: 'HealthResponse',
-      errors: [],
-      summary: 'Service health; no authentication, no rate limit.',
-      description: 'Answered live by the function on every request (`time` is now); never cached.',
-    },
-    { cache: CACHE.live },
-  ),
+  getHealth,
   pub(
     'listPages',
     `${PUBLIC_BASE}/pages`,
@@ -193,7 +183,8 @@ const declared = [
     { path: slugPath, query: blogArticleQuery, cache: CACHE.blog },
   ),
 
-  // The content API (/v1): one module per endpoint (src/api/content/*.endpoint.ts, the handler beside it).
+  // The content API (/v1): one module per endpoint (src/api/content/*.endpoint.ts, the handler beside it), as the
+  // public API's converted endpoints are (src/api/public/*.endpoint.ts).
   listOwnProjects,
   listOwnArticles,
   getOwnArticle,

@@ -5,7 +5,7 @@
 // registers under their own names.
 import * as z from 'zod';
 import { Article, ArticleSummary } from './article.ts';
-import { ApiIndex, Health, list, single } from './envelope.ts';
+import { ApiIndex, list, single } from './envelope.ts';
 import { GlossaryCategory, GlossaryTerm } from './glossary.ts';
 import { Page, SearchResult } from './page.ts';
 import { Pricing } from './pricing.ts';
@@ -21,7 +21,6 @@ const searchEnvelope = z.object({
 });
 export const envelopes = {
   IndexResponse: single(ApiIndex),
-  HealthResponse: single(Health),
   PageList: list(Page),
   SearchResponse: searchEnvelope,
   GlossaryTermList: list(GlossaryTerm),

@@ -16,7 +16,7 @@ import { listOwnArticles } from '../../src/api/content/list-own-articles.endpoin
 import { listOwnProjects } from '../../src/api/content/list-own-projects.endpoint.ts';
 import { syncOwnArticles } from '../../src/api/content/sync-own-articles.endpoint.ts';
 import { endpointsOf } from '../../src/api/registry.ts';
-import { kebab } from '../../src/api/content/create-content-api.ts';
+import { kebab } from '../../src/api/endpoint.ts';
 
 const ok = () => ({ data: null });
 type Access = { accountId: string };

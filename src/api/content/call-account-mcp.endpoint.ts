@@ -16,4 +16,5 @@ export const callAccountMcp = defineEndpoint({
   auth: 'none',
   cache: CACHE.live,
   cors: false,
+  module: true,
 });

@@ -10,6 +10,7 @@ import { ApiError } from '../http/api-error.ts';
 import { bindHandlers } from '../http/bind-handlers.ts';
 import { createPipeline, type AuthInput, type Runtime } from '../http/pipeline.ts';
 import { unauthorized } from '../http/stages/auth.ts';
+import { kebab } from '../endpoint.ts';
 import { endpointsOf, type Endpoint } from '../registry.ts';
 import { isKeyShaped, isLegacyKey, keyDigest } from '../../store/ids.ts';
 import { createKnownKeys } from './known-keys.ts';
@@ -45,8 +46,6 @@ export interface ContentApiDeps {
  * bundle's module graph (Deno), which follows literal imports even lazy ones, never reaches a handler.
  */
 const handlerModule = (e: Endpoint): Promise<unknown> => import(`./${kebab(e.id)}.handler.ts`);
-/** `listOwnTags` -> `list-own-tags`: the name of its endpoint module's files. */
-export const kebab = (id: string): string => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** On every response: one account's answer must never be served to another request by a shared cache. */
 const KEYED_HEADERS = { vary: 'Authorization, X-Api-Key', 'netlify-cdn-cache-control': 'no-store' };
@@ -109,9 +108,14 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
   }
 
   // One handler per endpoint module of the API (the registry's content entries), loaded on first use.
-  const handlers = bindHandlers(endpointsOf('content'), handlerModule, { sql, lists: cache, details } satisfies ContentDeps, {
-    checkAnswers: deps.checkAnswers,
-  });
+  const handlers = bindHandlers(
+    endpointsOf('content').filter((e) => e.module),
+    handlerModule,
+    { sql, lists: cache, details } satisfies ContentDeps,
+    {
+      checkAnswers: deps.checkAnswers,
+    },
+  );
 
   return {
     handlers,

@@ -7,7 +7,7 @@ import { CACHE } from '../http/cache-policy.ts';
 /** What every keyed read can answer besides its own: bad query, key, project switch, project or slug, quota, store. */
 export const OWN_ERRORS = [400, 401, 403, 404, 429, 503] as const;
 
-type Own = Omit<Endpoint, 'api' | 'pattern' | 'methods' | 'auth' | 'cache' | 'cors'> & { path?: Endpoint['path'] };
+type Own = Omit<Endpoint, 'api' | 'pattern' | 'methods' | 'auth' | 'cache' | 'cors' | 'module'> & { path?: Endpoint['path'] };
 
 /** A content API read, keyed, at `/v1/{path}`. */
 export const own = <const Id extends string, const X extends Omit<Own, 'id'>>(id: Id, path: string, entry: X) =>
@@ -19,5 +19,6 @@ export const own = <const Id extends string, const X extends Omit<Own, 'id'>>(id
     auth: 'account-key',
     cache: CACHE.keyed,
     cors: false,
+    module: true,
     ...entry,
   });

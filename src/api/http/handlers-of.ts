@@ -35,10 +35,12 @@ export type HandlerOf<E, A = unknown, D = unknown> = (
   deps: D,
 ) => E extends { output: unknown } ? Answer<OutputOf<E>> | Promise<Answer<OutputOf<E>>> : unknown;
 
-/** The APIs whose endpoints are modules (declaration and handler files, src/api/endpoint.ts), not table entries. */
-type ModuleApi = 'content';
-
-/** One handler per endpoint of `Of`, by id, for an API whose handlers are a table; `A` is its `authenticate`'s answer. */
-export type HandlersOf<Of extends Exclude<Api, ModuleApi>, A = unknown> = {
-  readonly [E in Extract<DeclaredEndpoint, { api: Of }> as E['id']]: (ctx: EndpointCtx<E, A>) => unknown;
+/**
+ * One handler per endpoint of `Of` that its API's table binds (not the endpoint modules', which are their own
+ * handler files: src/api/endpoint.ts), by id; `A` is the API's `authenticate`'s answer.
+ */
+export type HandlersOf<Of extends Api, A = unknown> = {
+  readonly [E in Extract<DeclaredEndpoint, { api: Of }> as E extends { module: true } ? never : E['id']]: (
+    ctx: EndpointCtx<E, A>,
+  ) => unknown;
 };

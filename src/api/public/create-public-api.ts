@@ -1,11 +1,15 @@
-// The public API's handlers, one per endpoint of the registry, over the build's catalog, its search index and the
+// The public API's handlers, one per endpoint of the registry (a table here, and the endpoint modules' handler
+// files beside their declarations), over the build's catalog, its search index and the
 // blog's source. Pure: (validated params and query) -> body. Routing, methods, CORS, caching, ETags and errors are
 // the pipeline's. Every query-less GET equals its static file byte for byte (the build writes the file by calling
 // this handler).
 import { ApiError, notFound } from '../http/api-error.ts';
 import type { CtxOf, HandlersOf } from '../http/handlers-of.ts';
 import { createPipeline, type Runtime } from '../http/pipeline.ts';
+import { kebab } from '../endpoint.ts';
+import { bindHandlers } from '../http/bind-handlers.ts';
 import { endpointsOf } from '../registry.ts';
+import type { PublicDeps } from './public-deps.ts';
 import { paginate } from '../../core/paginate.ts';
 import { normalise, searchPages, type SearchIndex } from '../../core/search.ts';
 import type { Pagination } from '../../schemas/envelope.ts';
@@ -105,7 +109,6 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
         endpoints: endpointsOf('public').map((e) => ({ path: e.pattern, url: `${site}${e.pattern}`, description: e.doc!.summary })),
       },
     }),
-    getHealth: () => ({ data: { status: 'ok', time: now().toISOString() } }),
     listPages: ({ query: { kind, page, limit } }) => {
       if (!kind) return { data: pageOf(access.pageCount, page, limit, (start, end) => access.pages(range(start, end))) };
       const ids = access.pageIdsOfKind(kind);
@@ -148,7 +151,13 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
       return { data: { ...rest, ...(format !== 'html' ? { content_markdown } : {}), ...(format !== 'markdown' ? { content_html } : {}) } };
     },
   };
-  return { handlers };
+  // The endpoints that are modules (src/api/public/{id}.handler.ts beside each declaration), loaded by that name.
+  const modules = bindHandlers(
+    endpointsOf('public').filter((e) => e.module),
+    (e) => import(`./${kebab(e.id)}.handler.ts`),
+    { access, site, blog, now } satisfies PublicDeps,
+  );
+  return { handlers: { ...handlers, ...modules } };
 }
 
 /** The public API alone as one web-standard handler (a Netlify function, the static writer, tests). */

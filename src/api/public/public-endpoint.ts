@@ -1,0 +1,21 @@
+// A public API (/api/v1) endpoint module: open (no key), GET, open CORS and cached as the public API is unless it
+// says otherwise, so a module declares only what is its own. Its handler is `{id}.handler.ts` beside it.
+import { PUBLIC_BASE } from '../bases.ts';
+import { defineEndpoint, type Endpoint } from '../endpoint.ts';
+import { CACHE } from '../http/cache-policy.ts';
+
+type Pub = Omit<Endpoint, 'id' | 'api' | 'pattern' | 'methods' | 'auth' | 'cors' | 'module' | 'cache'> & Partial<Pick<Endpoint, 'cache'>>;
+
+/** A public API read at `/api/v1{path}`. */
+export const publicEndpoint = <const Id extends string, const X extends Pub>(id: Id, path: string, entry: X) =>
+  defineEndpoint({
+    id,
+    api: 'public',
+    pattern: `${PUBLIC_BASE}${path}`,
+    methods: ['GET'],
+    auth: 'none',
+    cors: true,
+    module: true,
+    cache: CACHE.public,
+    ...entry,
+  });
