@@ -36,9 +36,14 @@ afterAll(async () => {
 });
 
 describe('the content API function, bundled', () => {
-  it("holds every content endpoint's handler module", () => {
+  it("holds every content endpoint's handler module; the public function every public module's", async () => {
     const text = readFileSync(bundle.entry, 'utf8');
     for (const e of endpointsOf('content')) expect(text, e.id).toContain(`"./${kebab(e.id)}.handler.ts"`);
+    const pub = await bundleFunction('public-api', { distDir: dir, outDir: join(dir, 'public') });
+    const publicText = readFileSync(pub.entry, 'utf8');
+    const modules = endpointsOf('public').filter((e) => e.module);
+    expect(modules.length).toBeGreaterThan(0);
+    for (const e of modules) expect(publicText, e.id).toContain(`"./${kebab(e.id)}.handler.ts"`);
   });
 
   it('answers each documented endpoint from the store', async () => {

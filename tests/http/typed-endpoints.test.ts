@@ -15,7 +15,7 @@ import { getOwnArticle } from '../../src/api/content/get-own-article.endpoint.ts
 import { listOwnArticles } from '../../src/api/content/list-own-articles.endpoint.ts';
 import { listOwnProjects } from '../../src/api/content/list-own-projects.endpoint.ts';
 import { syncOwnArticles } from '../../src/api/content/sync-own-articles.endpoint.ts';
-import { endpointsOf } from '../../src/api/registry.ts';
+import { endpoints, endpointsOf } from '../../src/api/registry.ts';
 import { kebab } from '../../src/api/endpoint.ts';
 
 const ok = () => ({ data: null });
@@ -105,11 +105,13 @@ describe('typed endpoint handlers', () => {
     expect(await right.listOwnProjects!({} as never)).toBeInstanceOf(Reply);
   });
 
-  it('every content endpoint has its handler module beside its declaration, named after its id', () => {
-    for (const e of endpointsOf('content')) {
-      const base = join(import.meta.dirname, '../../src/api/content', kebab(e.id));
-      expect(existsSync(`${base}.endpoint.ts`), `${kebab(e.id)}.endpoint.ts`).toBe(true);
-      expect(existsSync(`${base}.handler.ts`), `${kebab(e.id)}.handler.ts`).toBe(true);
+  it('every endpoint module has its handler module beside its declaration, named after its id', () => {
+    const modules = endpoints.filter((e) => e.module);
+    expect(endpointsOf('content').every((e) => e.module)).toBe(true);
+    for (const e of modules) {
+      const base = join(import.meta.dirname, '../../src/api', e.api, kebab(e.id));
+      expect(existsSync(`${base}.endpoint.ts`), `${e.api}/${kebab(e.id)}.endpoint.ts`).toBe(true);
+      expect(existsSync(`${base}.handler.ts`), `${e.api}/${kebab(e.id)}.handler.ts`).toBe(true);
     }
   });
 });
