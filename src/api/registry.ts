@@ -24,6 +24,8 @@ import { listOwnProjects } from './content/list-own-projects.endpoint.ts';
 import { listOwnTags } from './content/list-own-tags.endpoint.ts';
 import { syncOwnArticles } from './content/sync-own-articles.endpoint.ts';
 import { getHealth } from './public/get-health.endpoint.ts';
+import { getIndex } from './public/get-index.endpoint.ts';
+import { getPricing } from './public/get-pricing.endpoint.ts';
 
 export { API_CATALOG_PATH, defineEndpoint };
 export type { Api, Endpoint, Method, SlugSource } from './endpoint.ts';
@@ -55,18 +57,7 @@ const file = (path: string) => ({ static: { file: `${path}.json` } });
 const whole = (what: string) => `Every ${what}, whole by default (the list is short); \`page\` and \`limit\` page it when given.`;
 
 const declared = [
-  pub(
-    'getIndex',
-    `${PUBLIC_BASE}/`,
-    {
-      tag: 'Public API',
-      ok: 'IndexResponse',
-      errors: [],
-      summary: 'This index: every endpoint of the public API.',
-      description: 'Names the documentation, the OpenAPI document, llms.txt and every endpoint with its absolute URL.',
-    },
-    { static: { file: `${PUBLIC_BASE}/index.json` } },
-  ),
+  getIndex,
   getHealth,
   pub(
     'listPages',
@@ -145,18 +136,7 @@ const declared = [
       detail(key),
     ),
   ]),
-  pub(
-    'getPricing',
-    `${PUBLIC_BASE}/pricing`,
-    {
-      tag: 'Product',
-      ok: 'PricingResponse',
-      errors: [],
-      summary: 'Plans and the bring-your-own-key offer, in USD.',
-      description: 'Every plan with its monthly and yearly price and limits, and the bring-your-own-key offer.',
-    },
-    file(`${PUBLIC_BASE}/pricing`),
-  ),
+  getPricing,
   pub(
     'listBlogArticles',
     `${PUBLIC_BASE}/articles`,

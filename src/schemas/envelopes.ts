@@ -5,10 +5,9 @@
 // registers under their own names.
 import * as z from 'zod';
 import { Article, ArticleSummary } from './article.ts';
-import { ApiIndex, list, single } from './envelope.ts';
+import { list, single } from './envelope.ts';
 import { GlossaryCategory, GlossaryTerm } from './glossary.ts';
 import { Page, SearchResult } from './page.ts';
-import { Pricing } from './pricing.ts';
 
 const searchEnvelope = z.object({
   data: z
@@ -20,13 +19,11 @@ const searchEnvelope = z.object({
     .meta({ description: 'The matches of the query.' }),
 });
 export const envelopes = {
-  IndexResponse: single(ApiIndex),
   PageList: list(Page),
   SearchResponse: searchEnvelope,
   GlossaryTermList: list(GlossaryTerm),
   GlossaryTermResponse: single(GlossaryTerm),
   GlossaryCategoryList: list(GlossaryCategory),
-  PricingResponse: single(Pricing),
   ArticleList: list(ArticleSummary),
   ArticleResponse: single(Article),
 } as const;

@@ -99,16 +99,6 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
   };
 
   const handlers: Handlers = {
-    getIndex: () => ({
-      data: {
-        name: 'Skribra public API',
-        version: '1.0.0',
-        documentation: `${site}/docs/public-api/`,
-        openapi: `${site}/openapi.json`,
-        llms_txt: `${site}/llms.txt`,
-        endpoints: endpointsOf('public').map((e) => ({ path: e.pattern, url: `${site}${e.pattern}`, description: e.doc!.summary })),
-      },
-    }),
     listPages: ({ query: { kind, page, limit } }) => {
       if (!kind) return { data: pageOf(access.pageCount, page, limit, (start, end) => access.pages(range(start, end))) };
       const ids = access.pageIdsOfKind(kind);
@@ -139,7 +129,6 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
       return { data: access.fullTerms([id])[0] };
     },
     ...collectionHandlers(access),
-    getPricing: () => ({ data: access.pricing }),
     listBlogArticles: async ({ query: { q, page, limit } }) => {
       const { items, total } = await fromSource(() => blog().list({ q, page, limit }));
       return { data: { items, pagination: paginate(new Array(total), page, limit).pagination } };

@@ -72,9 +72,9 @@ export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** All named schemas as OpenAPI 3.1 (JSON Schema 2020-12) with $refs between them. */
 export function componentSchemas(): Record<string, Record<string, unknown>> {
   const registry = z.registry<{ id: string }>();
-  // The collections' envelopes go where the hand-written ones of the site's content end, before pricing's.
+  // The collections' envelopes go where the hand-written ones of the site's content end, before the blog's.
   const named = Object.entries(envelopes);
-  const at = named.findIndex(([id]) => id === 'PricingResponse');
+  const at = named.findIndex(([id]) => id === 'ArticleList');
   // Then each endpoint module's own answer (`output`), under the name its `ok` gives it.
   const own = endpoints.flatMap((e) => (e.output && e.doc ? [[e.doc.ok, e.output()] as const] : []));
   const all = [...Object.entries(resources), ...named.slice(0, at), ...Object.entries(collectionEnvelopes), ...named.slice(at), ...own];
