@@ -237,9 +237,12 @@ describe('the OpenAPI text follows the configured limits', () => {
     );
     process.env.SKRIBRA_RATE_LIST_HOUR = '1234';
     try {
-      expect(openApiDocument('http://x', limitsFrom(readConfig())).info.description).toContain(
-        '1,234 list requests an hour and 2,000 a day',
-      );
+      const doc = openApiDocument('http://x', limitsFrom(readConfig()));
+      expect(doc.info.description).toContain('1,234 list requests an hour and 2,000 a day');
+      // Each keyed operation states its own bucket's limits as configured too.
+      const op = (path: string) => (doc.paths[path] as { get: { description: string } }).get.description;
+      expect(op('/v1/articles')).toContain('Counts as a list request for the rate limits (1,234 per hour and 2,000 per day per account).');
+      expect(op('/v1/articles/{slug}')).toContain('(600 per hour and 6,000 per day per account)');
     } finally {
       delete process.env.SKRIBRA_RATE_LIST_HOUR;
     }

@@ -53,7 +53,7 @@ export function openApiDocument(site: string, limits: RateLimits) {
         externalDocs: { url: `${site}/docs/content-api/` },
       },
     ],
-    paths: operations(),
+    paths: operations(limits),
     webhooks: webhookOperations(site),
     components: {
       schemas: componentSchemas(),

@@ -2,6 +2,7 @@
 // its parameters from the endpoint's zod path and query schemas (z.toJSONSchema, io: 'input'), its responses from
 // the registry's envelope name and error statuses. Nothing here lists an endpoint or a parameter by hand.
 import * as z from 'zod';
+import { quotaText, type RateLimits } from '../../api/content/limits.ts';
 import { endpoints, type Endpoint } from '../../api/registry.ts';
 import type { ERROR_CODES } from './components.ts';
 import { errorResponse, notModified, okContent, okPublic } from './responses.ts';
@@ -94,19 +95,19 @@ function codesFor(endpoint: Endpoint, status: number): ErrorCode[] {
   )[status]!;
 }
 
-function operation(endpoint: Endpoint) {
+function operation(endpoint: Endpoint, limits: RateLimits) {
   const doc = endpoint.doc!;
   const keyed = endpoint.auth === 'account-key';
   const api = keyed ? 'content' : 'public';
   // Every endpoint can answer 405 (another method) and 500; a path parameter can name nothing (404).
   const statuses = [...new Set([...doc.errors, ...(endpoint.path ? [404] : []), 405, 500])].sort();
-  const limits = endpoint.bucket === 'detail' ? '600 per hour and 6,000 per day' : '300 per hour and 2,000 per day';
+  const quota = quotaText(limits[endpoint.bucket ?? 'list']);
   return {
     operationId: endpoint.id,
     tags: [doc.tag],
     summary: doc.summary,
     description: keyed
-      ? `${doc.description} Counts as a ${endpoint.bucket} request for the rate limits (${limits} per account).`
+      ? `${doc.description} Counts as a ${endpoint.bucket} request for the rate limits (${quota} per account).`
       : doc.description,
     security: keyed ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : [],
     parameters: [...parametersOf(endpoint.path?.schema(), 'path'), ...parametersOf(endpoint.query?.schema(), 'query'), ifNoneMatch],
@@ -118,7 +119,10 @@ function operation(endpoint: Endpoint) {
   };
 }
 
-/** `paths` of the document: every documented endpoint of the registry, GET (HEAD answers the same headers). */
-export function operations(): Record<string, { get: unknown }> {
-  return Object.fromEntries(endpoints.filter((e) => e.doc).map((e) => [openApiPath(e.pattern), { get: operation(e) }]));
+/**
+ * `paths` of the document: every documented endpoint of the registry, GET (HEAD answers the same headers); a keyed
+ * endpoint's description states the configured `limits` of its bucket.
+ */
+export function operations(limits: RateLimits): Record<string, { get: unknown }> {
+  return Object.fromEntries(endpoints.filter((e) => e.doc).map((e) => [openApiPath(e.pattern), { get: operation(e, limits) }]));
 }
