@@ -16,7 +16,7 @@ import { CACHE } from './http/cache-policy.ts';
 import { cdnQueryParams, withCdnKey } from './http/cdn-key.ts';
 import { lazyObject } from './http/lazy-object.ts';
 import { imageSegment, slugSegment } from './http/params.ts';
-import { blogArticleQuery, blogListQuery, glossaryQuery, pagesQuery, searchQuery, wholeListQuery } from './queries.ts';
+import { blogArticleQuery, blogListQuery, glossaryQuery, wholeListQuery } from './queries.ts';
 import { callAccountMcp } from './content/call-account-mcp.endpoint.ts';
 import { getOwnArticle } from './content/get-own-article.endpoint.ts';
 import { listOwnArticles } from './content/list-own-articles.endpoint.ts';
@@ -26,6 +26,8 @@ import { syncOwnArticles } from './content/sync-own-articles.endpoint.ts';
 import { getHealth } from './public/get-health.endpoint.ts';
 import { getIndex } from './public/get-index.endpoint.ts';
 import { getPricing } from './public/get-pricing.endpoint.ts';
+import { listPages } from './public/list-pages.endpoint.ts';
+import { searchPages } from './public/search-pages.endpoint.ts';
 
 export { API_CATALOG_PATH, defineEndpoint };
 export type { Api, Endpoint, Method, SlugSource } from './endpoint.ts';
@@ -59,32 +61,8 @@ const whole = (what: string) => `Every ${what}, whole by default (the list is sh
 const declared = [
   getIndex,
   getHealth,
-  pub(
-    'listPages',
-    `${PUBLIC_BASE}/pages`,
-    {
-      tag: 'Site',
-      ok: 'PageList',
-      errors: [400],
-      summary: 'Every site page with its HTML and markdown URLs; filter by kind.',
-      description:
-        'Every page of the site (glossary, tools, agents, features, comparisons, docs and the rest), newest structure first, paginated.',
-    },
-    { query: pagesQuery, ...file(`${PUBLIC_BASE}/pages`) },
-  ),
-  pub(
-    'searchPages',
-    `${PUBLIC_BASE}/search`,
-    {
-      tag: 'Site',
-      ok: 'SearchResponse',
-      errors: [400, 503],
-      summary: 'Token search over page titles and descriptions, best match first.',
-      description:
-        'Every whitespace-separated token of `q` must match a word of the title or description by prefix, case- and accent-insensitively; results are ranked by BM25 with title matches boosted.',
-    },
-    { query: searchQuery },
-  ),
+  listPages,
+  searchPages,
   pub(
     'listGlossaryTerms',
     `${PUBLIC_BASE}/glossary`,

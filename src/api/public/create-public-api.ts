@@ -11,8 +11,8 @@ import { bindHandlers } from '../http/bind-handlers.ts';
 import { endpointsOf } from '../registry.ts';
 import type { PublicDeps } from './public-deps.ts';
 import { paginate } from '../../core/paginate.ts';
-import { normalise, searchPages, type SearchIndex } from '../../core/search.ts';
-import type { Pagination } from '../../schemas/envelope.ts';
+import { normalise, type SearchIndex } from '../../core/search.ts';
+import { pageOf, range } from './page-of.ts';
 import type { ArticleSource } from './article-source.ts';
 import { accessOf, type Catalog, type CatalogAccess } from '../../catalog/catalog.ts';
 import { COLLECTIONS } from '../../catalog/collections.ts';
@@ -59,24 +59,6 @@ function collectionHandlers(access: CatalogAccess): Pick<Handlers, ListId | Deta
   ) as Pick<Handlers, ListId | DetailId>;
 }
 
-/**
- * One page of a list of `total` positions, reading only that page's items: the same answer as paginate() over the
- * whole list (same items, same pagination), without the list.
- */
-function pageOf<T>(
-  total: number,
-  page: number,
-  limit: number,
-  items: (start: number, end: number) => T[],
-): { items: T[]; pagination: Pagination } {
-  const start = (page - 1) * limit;
-  return {
-    items: start < total ? items(start, Math.min(start + limit, total)) : [],
-    pagination: { page, limit, total, total_pages: Math.ceil(total / limit), has_more: start + limit < total },
-  };
-}
-const range = (start: number, end: number) => Array.from({ length: Math.max(end - start, 0) }, (_, i) => start + i);
-
 async function fromSource<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -99,18 +81,6 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
   };
 
   const handlers: Handlers = {
-    listPages: ({ query: { kind, page, limit } }) => {
-      if (!kind) return { data: pageOf(access.pageCount, page, limit, (start, end) => access.pages(range(start, end))) };
-      const ids = access.pageIdsOfKind(kind);
-      return { data: pageOf(ids.length, page, limit, (start, end) => access.pages(ids.slice(start, end))) };
-    },
-    searchPages: ({ query: { q, limit } }) => {
-      const index = access.search();
-      if (!index) throw new ApiError(503, 'unavailable', 'The search index is not loaded.', { 'retry-after': '30' });
-      const { total, hits } = searchPages(index, q, limit);
-      const pages = access.pages(hits.map((h) => h.id));
-      return { data: { query: q, total, items: hits.map(({ score }, i) => ({ ...pages[i]!, score })) } };
-    },
     listGlossaryTerms: ({ query: { category, q, full, page, limit } }) => {
       const needle = q ? normalise(q.trim()) : '';
       const read = (ids: readonly number[]) => (full ? access.fullTerms(ids) : access.termItems(ids));
