@@ -16,7 +16,7 @@ import { CACHE } from './http/cache-policy.ts';
 import { cdnQueryParams, withCdnKey } from './http/cdn-key.ts';
 import { lazyObject } from './http/lazy-object.ts';
 import { imageSegment, slugSegment } from './http/params.ts';
-import { blogArticleQuery, blogListQuery, glossaryQuery, wholeListQuery } from './queries.ts';
+import { blogArticleQuery, blogListQuery, wholeListQuery } from './queries.ts';
 import { callAccountMcp } from './content/call-account-mcp.endpoint.ts';
 import { getOwnArticle } from './content/get-own-article.endpoint.ts';
 import { listOwnArticles } from './content/list-own-articles.endpoint.ts';
@@ -26,6 +26,8 @@ import { syncOwnArticles } from './content/sync-own-articles.endpoint.ts';
 import { getHealth } from './public/get-health.endpoint.ts';
 import { getIndex } from './public/get-index.endpoint.ts';
 import { getPricing } from './public/get-pricing.endpoint.ts';
+import { getGlossaryTerm } from './public/get-glossary-term.endpoint.ts';
+import { listGlossaryTerms } from './public/list-glossary-terms.endpoint.ts';
 import { listPages } from './public/list-pages.endpoint.ts';
 import { searchPages } from './public/search-pages.endpoint.ts';
 
@@ -63,18 +65,7 @@ const declared = [
   getHealth,
   listPages,
   searchPages,
-  pub(
-    'listGlossaryTerms',
-    `${PUBLIC_BASE}/glossary`,
-    {
-      tag: 'Glossary',
-      ok: 'GlossaryTermList',
-      errors: [400],
-      summary: 'Glossary terms; filter by category or q, full=true for sections.',
-      description: 'Terms in title order, paginated. List items leave out `sections`, `key_points` and `sources` unless `full=true`.',
-    },
-    { query: glossaryQuery, ...file(`${PUBLIC_BASE}/glossary`) },
-  ),
+  listGlossaryTerms,
   pub(
     'listGlossaryCategories',
     `${PUBLIC_BASE}/glossary/categories`,
@@ -87,18 +78,7 @@ const declared = [
     },
     { query: wholeListQuery, ...file(`${PUBLIC_BASE}/glossary/categories`) },
   ),
-  pub(
-    'getGlossaryTerm',
-    `${PUBLIC_BASE}/glossary/:slug`,
-    {
-      tag: 'Glossary',
-      ok: 'GlossaryTermResponse',
-      errors: [404],
-      summary: 'One glossary term with every section and source.',
-      description: 'The whole term: definition, TL;DR, sections, key points, related terms and sources.',
-    },
-    detail('terms'),
-  ),
+  getGlossaryTerm,
   // Each declared collection (src/catalog/collections.ts): its list, whole by default, and one entry by slug.
   ...COLLECTIONS.flatMap(({ key, name, api }) => [
     pub(

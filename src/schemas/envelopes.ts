@@ -1,10 +1,8 @@
 import { Article, ArticleSummary } from './article.ts';
 import { list, single } from './envelope.ts';
-import { GlossaryCategory, GlossaryTerm } from './glossary.ts';
+import { GlossaryCategory } from './glossary.ts';
 
 export const envelopes = {
-  GlossaryTermList: list(GlossaryTerm),
-  GlossaryTermResponse: single(GlossaryTerm),
   GlossaryCategoryList: list(GlossaryCategory),
   ArticleList: list(ArticleSummary),
   ArticleResponse: single(Article),

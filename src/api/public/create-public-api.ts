@@ -11,8 +11,7 @@ import { bindHandlers } from '../http/bind-handlers.ts';
 import { endpointsOf } from '../registry.ts';
 import type { PublicDeps } from './public-deps.ts';
 import { paginate } from '../../core/paginate.ts';
-import { normalise, type SearchIndex } from '../../core/search.ts';
-import { pageOf, range } from './page-of.ts';
+import type { SearchIndex } from '../../core/search.ts';
 import type { ArticleSource } from './article-source.ts';
 import { accessOf, type Catalog, type CatalogAccess } from '../../catalog/catalog.ts';
 import { COLLECTIONS } from '../../catalog/collections.ts';
@@ -81,23 +80,7 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
   };
 
   const handlers: Handlers = {
-    listGlossaryTerms: ({ query: { category, q, full, page, limit } }) => {
-      const needle = q ? normalise(q.trim()) : '';
-      const read = (ids: readonly number[]) => (full ? access.fullTerms(ids) : access.termItems(ids));
-      if (!category && !needle) return { data: pageOf(access.termCount, page, limit, (start, end) => read(range(start, end))) };
-      let ids = category ? access.termIdsOfCategory(category) : range(0, access.termCount);
-      if (needle) {
-        const text = access.termText();
-        ids = ids.filter((i) => text[i]![0].includes(needle) || text[i]![1].includes(needle));
-      }
-      return { data: pageOf(ids.length, page, limit, (start, end) => read(ids.slice(start, end))) };
-    },
     listGlossaryCategories: wholeList(access.categories),
-    getGlossaryTerm: ({ params: { slug } }) => {
-      const id = access.termId(slug);
-      if (id === undefined) throw notFound(`glossary term with slug "${slug}"`);
-      return { data: access.fullTerms([id])[0] };
-    },
     ...collectionHandlers(access),
     listBlogArticles: async ({ query: { q, page, limit } }) => {
       const { items, total } = await fromSource(() => blog().list({ q, page, limit }));

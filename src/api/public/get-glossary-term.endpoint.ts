@@ -1,0 +1,21 @@
+// GET /api/v1/glossary/{slug}: one term, whole; a file of the build for each term.
+import { single } from '../../schemas/envelope.ts';
+import { GlossaryTerm } from '../../schemas/glossary.ts';
+import { PUBLIC_BASE } from '../bases.ts';
+import { once } from '../endpoint.ts';
+import { lazyObject } from '../http/lazy-object.ts';
+import { slugSegment } from '../http/params.ts';
+import { publicEndpoint } from './public-endpoint.ts';
+
+export const getGlossaryTerm = publicEndpoint('getGlossaryTerm', '/glossary/:slug', {
+  path: lazyObject({ slug: slugSegment }),
+  output: once(() => single(GlossaryTerm)),
+  static: { file: `${PUBLIC_BASE}/glossary/:slug.json`, slugs: 'terms' },
+  doc: {
+    tag: 'Glossary',
+    ok: 'GlossaryTermResponse',
+    errors: [404],
+    summary: 'One glossary term with every section and source.',
+    description: 'The whole term: definition, TL;DR, sections, key points, related terms and sources.',
+  },
+});
