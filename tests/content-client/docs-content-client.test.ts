@@ -15,7 +15,10 @@ import { serveContentApi, startProxy, type Served } from './served-api.ts';
 import { fillSiteAddress } from '../../src/catalog/site-address.ts';
 
 // The page as production shows it: its {{site_url}} filled with the production address, which the examples localise.
-const page = fillSiteAddress(readFileSync(new URL('../../content/pages/docs/content-client.md', import.meta.url), 'utf8'), 'https://skribra.com');
+const page = fillSiteAddress(
+  readFileSync(new URL('../../content/pages/docs/content-client.md', import.meta.url), 'utf8'),
+  'https://skribra.com',
+);
 
 /** The fenced `lang` block after `heading` whose text contains `marker`. */
 function block(heading: string, lang: string, marker: string): string {
