@@ -27,8 +27,10 @@ import { getHealth } from './public/get-health.endpoint.ts';
 import { getIndex } from './public/get-index.endpoint.ts';
 import { getPricing } from './public/get-pricing.endpoint.ts';
 import { getGlossaryTerm } from './public/get-glossary-term.endpoint.ts';
+import { listGlossaryCategories } from './public/list-glossary-categories.endpoint.ts';
 import { listGlossaryTerms } from './public/list-glossary-terms.endpoint.ts';
 import { listPages } from './public/list-pages.endpoint.ts';
+import { wholeListDescription } from './public/public-endpoint.ts';
 import { searchPages } from './public/search-pages.endpoint.ts';
 
 export { API_CATALOG_PATH, defineEndpoint };
@@ -58,7 +60,6 @@ const detail = (slugs: SlugSource) => ({
   static: { file: `${PUBLIC_BASE}/${slugs === 'terms' ? 'glossary' : slugs}/:slug.json`, slugs },
 });
 const file = (path: string) => ({ static: { file: `${path}.json` } });
-const whole = (what: string) => `Every ${what}, whole by default (the list is short); \`page\` and \`limit\` page it when given.`;
 
 const declared = [
   getIndex,
@@ -66,25 +67,14 @@ const declared = [
   listPages,
   searchPages,
   listGlossaryTerms,
-  pub(
-    'listGlossaryCategories',
-    `${PUBLIC_BASE}/glossary/categories`,
-    {
-      tag: 'Glossary',
-      ok: 'GlossaryCategoryList',
-      errors: [400],
-      summary: 'Glossary categories with term counts.',
-      description: whole('glossary category'),
-    },
-    { query: wholeListQuery, ...file(`${PUBLIC_BASE}/glossary/categories`) },
-  ),
+  listGlossaryCategories,
   getGlossaryTerm,
   // Each declared collection (src/catalog/collections.ts): its list, whole by default, and one entry by slug.
   ...COLLECTIONS.flatMap(({ key, name, api }) => [
     pub(
       api.list.id,
       `${PUBLIC_BASE}/${key}`,
-      { tag: api.tag, ok: `${name}List`, errors: [400], summary: api.list.summary, description: whole(api.noun.every) },
+      { tag: api.tag, ok: `${name}List`, errors: [400], summary: api.list.summary, description: wholeListDescription(api.noun.every) },
       { query: wholeListQuery, ...file(`${PUBLIC_BASE}/${key}`) },
     ),
     pub(

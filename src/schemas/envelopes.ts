@@ -1,9 +1,7 @@
 import { Article, ArticleSummary } from './article.ts';
 import { list, single } from './envelope.ts';
-import { GlossaryCategory } from './glossary.ts';
 
 export const envelopes = {
-  GlossaryCategoryList: list(GlossaryCategory),
   ArticleList: list(ArticleSummary),
   ArticleResponse: single(Article),
 } as const;

@@ -80,7 +80,6 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
   };
 
   const handlers: Handlers = {
-    listGlossaryCategories: wholeList(access.categories),
     ...collectionHandlers(access),
     listBlogArticles: async ({ query: { q, page, limit } }) => {
       const { items, total } = await fromSource(() => blog().list({ q, page, limit }));

@@ -19,3 +19,7 @@ export const publicEndpoint = <const Id extends string, const X extends Pub>(id:
     cache: CACHE.public,
     ...entry,
   });
+
+/** The description of an unpaginated list (spec 2.1): whole by default, paged when asked. */
+export const wholeListDescription = (what: string) =>
+  `Every ${what}, whole by default (the list is short); \`page\` and \`limit\` page it when given.`;
