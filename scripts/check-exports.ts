@@ -29,6 +29,10 @@ const ENTRY: { test: (file: string) => boolean; why: string }[] = [
   { test: (f) => /^netlify\/edge-functions\/[^/]+\.ts$/.test(f), why: 'Netlify reads an edge function’s default and config' },
   { test: (f) => f === 'src/dev/content-error-middleware.ts', why: "Astro reads the dev middleware's onRequest (addMiddleware)" },
   {
+    test: (f) => /^src\/api\/[^/]+\/[^/]+\.handler\.ts$/.test(f),
+    why: "the API loads an endpoint's handler by its file name ({id}.handler.ts beside its declaration), out of the edge bundle's sight",
+  },
+  {
     test: (f) => ['index.ts', 'file-cache.ts', 'astro.ts', 'images.ts'].some((e) => f === `packages/content-client/src/${e}`),
     why: "the client package's exports (package.json `exports`) are its users' API",
   },

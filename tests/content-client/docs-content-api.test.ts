@@ -113,8 +113,9 @@ describe('docs: content API page, requests', () => {
       .flatMap((b) => b.replace(/\\\n\s*/g, ' ').split('\n'))
       .map((l) => l.trim())
       .filter((l) => l.startsWith('curl '));
-    expect(commands.length).toBe(6);
+    expect(commands.length).toBe(7);
     expect(commands.some((c) => c.includes('&tag=urls'))).toBe(true);
+    expect(commands.some((c) => c.includes('/v1/tags?'))).toBe(true);
     expect(commands.some((c) => c.includes('/v1/sync?'))).toBe(true);
     for (const command of commands) {
       const args = [...command.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!).slice(1);
@@ -133,6 +134,7 @@ describe('docs: content API page, requests', () => {
       if (res.status === 200) {
         const body = await res.json();
         if (url.includes('tag=urls')) expect(body.data.items.map((a: any) => a.slug)).toEqual(['how-to-choose-a-url-slug']);
+        if (url.includes('/tags?')) expect(body.data.items).toContainEqual({ name: 'urls', article_count: 1 });
         if (url.includes('/sync?')) expect(body.data.items[0].article.content_html).toBe('<h2>How to choose a URL slug</h2><p>Body.</p>');
       }
     }

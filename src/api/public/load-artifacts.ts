@@ -108,7 +108,7 @@ function chunkCache<T>(load: (n: number) => T[]): (n: number) => T[] {
  * Loads the build's catalog through `read` (a file's text by its path under dist/), reading at start only the
  * core file: the small collections and the counts. Pages, terms, lookups and the search index are read when a
  * request first needs them, each chunk alone. Every file is checked as it is read: a format the code does not know,
- * or a file of another build, fails loudly rather than answering wrongly (checkArtifacts checks them all at once).
+ * or a file of another build, fails loudly rather than answering wrongly.
  *
  * The catalog given back satisfies Catalog for other users (the tools API reads `pages` and `terms`, which then
  * load whole); the public handlers use its bounded access (CATALOG_ACCESS) instead.
@@ -190,16 +190,4 @@ export function loadArtifacts(read: (file: string) => string): { catalog: Catalo
   Object.defineProperty(catalog, 'terms', { enumerable: true, get: wholeTerms });
   Object.defineProperty(catalog, CATALOG_ACCESS, { value: access });
   return { catalog, index: undefined };
-}
-
-/** Reads and checks every artifact file at once (tests, the build's own check): throws the first problem. */
-export function checkArtifacts(read: (file: string) => string): void {
-  const { catalog } = loadArtifacts(read);
-  const access = (catalog as Catalog & { [CATALOG_ACCESS]: CatalogAccess })[CATALOG_ACCESS];
-  access.search();
-  access.pageIdsOfKind('page');
-  access.termId('');
-  access.termText();
-  void catalog.pages.length;
-  void catalog.terms.length;
 }
