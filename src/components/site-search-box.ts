@@ -18,13 +18,13 @@ const MIN_LENGTH = 2;
 export function startSearchBox(form: HTMLFormElement): void {
   const input = form.querySelector<HTMLInputElement>('input[name="q"]')!;
   const panel = form.querySelector<HTMLElement>('.site-search-panel')!;
-  const list = panel.querySelector<HTMLUListElement>('[role="listbox"]')!;
+  const list = panel.querySelector<HTMLElement>('[role="listbox"]')!;
   const note = panel.querySelector<HTMLElement>('.site-search-note')!;
   const status = form.querySelector<HTMLElement>('[role="status"]')!;
   const engine = siteSearch({ index: form.dataset.index, api: form.dataset.api! });
   engine.warm();
 
-  let options: HTMLLIElement[] = [];
+  let options: HTMLElement[] = [];
   let active = -1;
   let asked = 0;
   /** Escape closed the list: an answer still on its way does not open it again until the next keystroke. */
@@ -56,13 +56,14 @@ export function startSearchBox(form: HTMLFormElement): void {
   };
 
   const option = (i: number, href: string, parts: Node[]) => {
-    const li = document.createElement('li');
-    li.id = `${list.id}-${i}`;
-    li.setAttribute('role', 'option');
-    li.setAttribute('aria-selected', 'false');
-    li.dataset.href = href;
-    li.append(...parts);
-    return li;
+    // A listbox of div options (a list element's own role would be overridden).
+    const item = document.createElement('div');
+    item.id = `${list.id}-${i}`;
+    item.setAttribute('role', 'option');
+    item.setAttribute('aria-selected', 'false');
+    item.dataset.href = href;
+    item.append(...parts);
+    return item;
   };
   const span = (className: string, ...content: (Node | string)[]) => {
     const s = document.createElement('span');
@@ -156,12 +157,12 @@ export function startSearchBox(form: HTMLFormElement): void {
   // A press on an option must not take the focus from the box (it would close the list before the click).
   list.addEventListener('mousedown', (event) => event.preventDefault());
   list.addEventListener('click', (event) => {
-    const li = (event.target as Element).closest<HTMLLIElement>('[role="option"]');
-    if (li?.dataset.href) open(li.dataset.href);
+    const item = (event.target as Element).closest<HTMLElement>('[role="option"]');
+    if (item?.dataset.href) open(item.dataset.href);
   });
   list.addEventListener('mousemove', (event) => {
-    const li = (event.target as Element).closest<HTMLLIElement>('[role="option"]');
-    const i = li ? options.indexOf(li) : -1;
+    const item = (event.target as Element).closest<HTMLElement>('[role="option"]');
+    const i = item ? options.indexOf(item) : -1;
     if (i >= 0 && i !== active) choose(i);
   });
 
