@@ -435,7 +435,7 @@ const searchFiles = files.filter((f) => relative(dist, f).startsWith('pagefind/'
 const downloads = searchFiles.length ? await searchDownload(dist, ['webhook signature', 'crawl budget', 'canonical url redirects']) : [];
 if (downloads.length) {
   console.log(
-    `full-text index: ${searchFiles.length} files, ${mb(searchFiles.reduce((n, f) => n + size(f), 0))} MB; a first query downloads:`,
+    `full-text index: ${searchFiles.length} files, ${mb(searchFiles.reduce((n, f) => n + size(f), 0))}; a first query downloads:`,
   );
   console.table(
     Object.fromEntries(
