@@ -139,7 +139,7 @@ describe('server tools', () => {
       .fill('<h1>One</h1><h3>Skip</h3><h1>Two</h1><img src=x onerror="alert(1)"><script>alert(2)</script><a href="/x">click here</a>');
     await page.getByRole('button', { name: 'Audit the HTML' }).click();
     await page.locator('[data-result="headings"]').waitFor();
-    expect(await text('[role="status"]')).toBe('3 headings, 1 links (1 internal, 0 external), 3 flags.');
+    expect(await text('main [role="status"]')).toBe('3 headings, 1 links (1 internal, 0 external), 3 flags.');
     expect(await page.locator('[data-code="multiple_h1"]').count()).toBe(1);
     expect(await page.locator('[data-code="skipped_level"]').count()).toBe(1);
     expect(await page.locator('[data-code="vague_anchor_text"]').count()).toBe(1);
@@ -151,7 +151,7 @@ describe('server tools', () => {
     await page.getByLabel('Page HTML').fill('<h1>Only title</h1><h2>Part</h2><a href="https://example.org/guide">the style guide</a>');
     await page.getByRole('button', { name: 'Audit the HTML' }).click();
     await page.locator('[data-result="headings"]').waitFor();
-    expect(await text('[role="status"]')).toBe('2 headings, 1 links (0 internal, 1 external), 0 flags.');
+    expect(await text('main [role="status"]')).toBe('2 headings, 1 links (0 internal, 1 external), 0 flags.');
     // The heading is followed directly by the outline: an absent issue list once became a "null" text node here.
     expect(await page.locator('[data-part="out"]').evaluate((out) => [...out.childNodes].map((n) => n.nodeName))).toEqual([
       'H2',
@@ -169,7 +169,7 @@ describe('server tools', () => {
     // The browser's own URL check would stop the form; the API check is the one that matters, so skip the former.
     await page.locator('form[data-island]').evaluate((f) => f.setAttribute('novalidate', ''));
     await page.getByRole('button', { name: 'Audit the HTML' }).click();
-    await expect.poll(() => text('[role="status"]')).toBe('Field "page_url" must be an absolute http(s) URL.');
+    await expect.poll(() => text('main [role="status"]')).toBe('Field "page_url" must be an absolute http(s) URL.');
     // Chromium logs every 4xx fetch as a console error; that one is expected here.
     expect(errors).toEqual([expect.stringContaining('400 (Bad Request)')]);
     errors.length = 0;
