@@ -88,4 +88,44 @@ describe('the gate on a connection that stops answering', () => {
       await sql.end({ timeout: 0 });
     }
   });
+
+  it('lives on when the cancel request itself is refused (a pooler that went down with the statement in flight)', {
+    timeout: 20_000,
+  }, async () => {
+    // A relay of this test's own that, once frozen, also refuses new connections: the cancel cannot reach anyone.
+    const target = new URL(t.url);
+    const held: Socket[] = [];
+    const refusing = createServer((client) => {
+      const server = tcpConnect(Number(target.port), target.hostname);
+      held.push(client, server);
+      client.on('data', (b) => server.write(b));
+      server.on('data', (b) => {
+        if (refusing.listening) client.write(b);
+      });
+      client.on('error', () => server.destroy());
+      server.on('error', () => client.destroy());
+    });
+    await new Promise<void>((r) => refusing.listen(0, '127.0.0.1', r));
+    const url = new URL(t.url);
+    url.port = String((refusing.address() as { port: number }).port);
+    const sql = connect(url.toString(), 1, readConfig());
+    const stray: unknown[] = [];
+    const onStray = (reason: unknown) => stray.push(reason);
+    process.on('unhandledRejection', onStray);
+    try {
+      const gate = createGate(sql);
+      const digest = 'b'.repeat(64);
+      await gate(digest, 'list', {}, new Date(Date.now() + 5000));
+      refusing.close(); // from now on: the open connection's replies are held, and new connections refused
+      const pending = settle(gate(digest, 'list', {}, new Date(Date.now() + 300)));
+      expect((await pending).ok).toBe(false);
+      // The cancel fires 250 ms past the deadline and is refused; its failure is the gate's own to swallow.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(stray).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onStray);
+      for (const s of held) s.destroy();
+      await sql.end({ timeout: 0 });
+    }
+  });
 });

@@ -131,6 +131,7 @@ async function across(fault: () => void, recover: () => void, downMs: number) {
   // Never a hang past the configured timeout, never a 500 or a dropped connection: 200 or 503 unavailable.
   const slowest = Math.max(...hits.map((h) => h.end - h.start));
   expect(slowest).toBeLessThanOrEqual(TIMEOUT_MS + MARGIN_MS);
+  expect(hits.filter((h) => h.status === 0).length, `requests without an answer; the server wrote:\n${output}`).toBe(0);
   expect([...new Set(hits.map((h) => h.status))].sort()).toEqual(expect.arrayContaining([200, 503]));
   expect(hits.filter((h) => h.status !== 200 && h.status !== 503)).toEqual([]);
   const failed = hits.filter((h) => h.status === 503);

@@ -92,6 +92,18 @@ const CANCEL_GRACE_MS = 2000;
  */
 const CANCEL_AFTER_MS = 250;
 
+/**
+ * Cancels a running statement. Through a pooler that is down the cancel request itself is refused: nothing to do then.
+ * postgres.js's `query.cancel()` drops the promise of that request, so its refusal would be an unhandled rejection,
+ * which ends the process; the query's canceller returns it.
+ */
+function cancelQuietly(query: object): void {
+  const q = query as { canceller?: ((q: object) => Promise<void>) | null };
+  const canceller = q.canceller;
+  q.canceller = null;
+  canceller?.(query).catch(() => {});
+}
+
 /** PostgreSQL's disk_full: the counters cannot be written, but the store still reads. */
 const DISK_FULL = '53100';
 
@@ -183,8 +195,7 @@ async function gateStatement(
   let ignored: ReturnType<typeof setTimeout> | undefined;
   const cancel = setTimeout(
     () => {
-      // Through a pooler that is down the cancel request itself fails: nothing to do then.
-      Promise.resolve(query.cancel() as unknown).catch(() => {});
+      cancelQuietly(query);
       ignored = setTimeout(() => renewPool(sql, `a statement ignored its cancel for ${CANCEL_GRACE_MS} ms`), CANCEL_GRACE_MS);
     },
     Math.max(0, deadline.getTime() - Date.now()) + CANCEL_AFTER_MS,
