@@ -200,6 +200,59 @@ describe('stored detail answers', () => {
     expect((await gateDetail(other.api_key, f.on, slug))!.answer!.text).toBe(made.text);
   });
 
+  it("leaves the article's bytes out while the project is at the version the caller holds its answer at", async () => {
+    const f = await fixture(t.store, 2);
+    const [slug, plain] = [f.slugs[0]!, f.slugs[1]!];
+    const gate = (known?: string) =>
+      checkAccessBatch(
+        t.store.sql,
+        keyDigest(f.key),
+        'detail',
+        [
+          { projectId: f.on, slug, known },
+          { projectId: f.on, slug: plain },
+        ],
+        new Date(Date.now() + 5000),
+      );
+    const [first] = await gate();
+    const version = first!.project!.articlesVersion;
+    expect(first!.detail!.answer).toBeDefined();
+    // Held at this version: the state only, for this request; the batch's other request still gets its answer.
+    const [held, other] = await gate(version);
+    expect(held!.detail).toEqual({ id: first!.detail!.id, unpublished: false, noindex: false });
+    expect(held!.project!.articlesVersion).toBe(version);
+    expect(other!.detail!.answer).toBeDefined();
+    // Held at an older version: the answer comes, and so it does after any write of the project's articles.
+    expect((await gate(String(BigInt(version) - 1n)))[0]!.detail!.answer).toEqual(first!.detail!.answer);
+    await updateArticleState(t.store.sql, f.on, slug, { noindex: true });
+    const [after] = await gate(version);
+    expect([after!.detail!.noindex, after!.detail!.answer === undefined && after!.detail!.row === undefined]).toEqual([true, false]);
+  });
+
+  it('a project that moves to another account moves to a new version (migration 011), so no held answer names the first', async () => {
+    const f = await fixture(t.store, 1);
+    const [before] = await checkAccessBatch(t.store.sql, keyDigest(f.key), 'list', [{ projectId: f.on }], new Date(Date.now() + 5000));
+    const other = await createAccount(t.store.sql, 'Third owner');
+    await t.store.sql`update projects set account_id = ${other.account_id} where id = ${f.on}`;
+    const [after] = await checkAccessBatch(
+      t.store.sql,
+      keyDigest(other.api_key),
+      'list',
+      [{ projectId: f.on }],
+      new Date(Date.now() + 5000),
+    );
+    expect(BigInt(after!.project!.articlesVersion)).toBeGreaterThan(BigInt(before!.project!.articlesVersion));
+    await t.store.sql`update projects set name = 'Renamed' where id = ${f.on}`;
+    const [renamed] = await checkAccessBatch(
+      t.store.sql,
+      keyDigest(other.api_key),
+      'list',
+      [{ projectId: f.on }],
+      new Date(Date.now() + 5000),
+    );
+    expect(renamed!.project!.articlesVersion).toBe(after!.project!.articlesVersion);
+  });
+
   it('articles inserted by SQL (seeding) get their answers from storeArticleAnswers, past one chunk', async () => {
     const f = await fixture(t.store, 0);
     await t.store.sql`

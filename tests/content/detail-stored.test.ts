@@ -89,19 +89,26 @@ describe('detail answers, stored or made from the row', () => {
     expect((await get(`/v1/articles/${slug}?projectId=${f.on}`, bearer(f.key))).text).toBe(ref.text);
   });
 
-  it('name the account that owns the project, also after the project moved to another account', async () => {
-    const f = await fixture(t.store, 1);
-    const g = await fixture(t.store, 0);
-    const slug = f.slugs[0]!;
-    const get = api(t.store, { limits: BIG, detailCache: createListCache({ maxEntries: 0, maxBytes: 0 }) });
-    expect((await get(`/v1/articles/${slug}?projectId=${f.on}`, bearer(f.key))).body.data.metadata.userId).toBe(f.id);
-    await t.store.sql`update projects set account_id = ${g.id} where id = ${f.on}`;
-    expect((await get(`/v1/articles/${slug}?projectId=${f.on}`, bearer(f.key))).body.code).toBe('project_not_found');
-    for (let i = 0; i < 2; i++) {
-      const r = await get(`/v1/articles/${slug}?projectId=${f.on}`, bearer(g.key));
-      const ref = await fromRow(f.on, slug, g.id);
-      expect([r.status, r.text, r.headers.get('etag')]).toEqual([200, ref.text, ref.etag]);
-      await detailAnswersOf(t.store.sql).settled();
-    }
-  });
+  it.each([
+    ['without', 0],
+    ['with', 100],
+  ])(
+    'name the account that owns the project, also after the project moved to another account (%s the detail cache)',
+    async (_, entries) => {
+      const f = await fixture(t.store, 1);
+      const g = await fixture(t.store, 0);
+      const slug = f.slugs[0]!;
+      const get = api(t.store, { limits: BIG, detailCache: createListCache({ maxEntries: entries, maxBytes: 1024 * 1024 }) });
+      expect((await get(`/v1/articles/${slug}?projectId=${f.on}`, bearer(f.key))).body.data.metadata.userId).toBe(f.id);
+      expect((await get(`/v1/articles/${slug}?projectId=${f.on}`, bearer(f.key))).body.data.metadata.userId).toBe(f.id);
+      await t.store.sql`update projects set account_id = ${g.id} where id = ${f.on}`;
+      expect((await get(`/v1/articles/${slug}?projectId=${f.on}`, bearer(f.key))).body.code).toBe('project_not_found');
+      for (let i = 0; i < 2; i++) {
+        const r = await get(`/v1/articles/${slug}?projectId=${f.on}`, bearer(g.key));
+        const ref = await fromRow(f.on, slug, g.id);
+        expect([r.status, r.text, r.headers.get('etag')]).toEqual([200, ref.text, ref.etag]);
+        await detailAnswersOf(t.store.sql).settled();
+      }
+    },
+  );
 });

@@ -3,7 +3,7 @@
 import type { Sql } from 'postgres';
 import type { Access } from '../../store/repos/access.ts';
 import type { HandlerOf } from '../http/handlers-of.ts';
-import type { ListCache } from './list-cache.ts';
+import type { CachedPage, ListCache } from './list-cache.ts';
 
 export interface ContentDeps {
   /** postgres.js client of the store. */
@@ -14,5 +14,11 @@ export interface ContentDeps {
   details: ListCache;
 }
 
+/**
+ * The gate's access as a content handler gets it. `held`: a detail request's answer that the detail cache already
+ * held at the project's version the gate read, so the gate statement left the article's bytes out.
+ */
+export type ContentAccess = Access & { held?: CachedPage };
+
 /** A content endpoint's handler: its endpoint's ctx (with the gate's access) and the deps in, its typed answer out. */
-export const contentHandler = <E>(_endpoint: E, handler: HandlerOf<E, Access, ContentDeps>): HandlerOf<E, Access, ContentDeps> => handler;
+export const contentHandler = <E>(_endpoint: E, handler: HandlerOf<E, ContentAccess, ContentDeps>): HandlerOf<E, ContentAccess, ContentDeps> => handler;

@@ -21,7 +21,7 @@ import { isStoreUnavailable, unavailable } from './errors.ts';
 import { FAILED_AUTH_LIMIT, KNOWN_KEYS, type Config } from '../../config.ts';
 import { MCP_SERVERS } from '../mcp/servers.ts';
 import { createListCache, listCacheSize, type ListCache } from './list-cache.ts';
-import type { ContentDeps } from './content-deps.ts';
+import type { ContentAccess, ContentDeps } from './content-deps.ts';
 
 export interface ContentApiDeps {
   /** postgres.js client of the store. */
@@ -86,11 +86,16 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
     if (++served % 1000 === 0) pruneCounters(sql).catch(() => {});
     // The deadline makes the counter conditional: a gate statement that runs after the API gave up counts nothing.
     // A detail request's article is read by the same statement (one round trip), only from a project of the account.
-    const target = { projectId: query?.projectId as string | undefined, slug: endpoint.id === 'getOwnArticle' ? params?.slug : undefined };
-    const access = await gate(digest, bucket, target, new Date(Date.now() + timeoutMs));
+    // When this process already holds the article's answer, the statement leaves its bytes out while the project is
+    // still at the version the answer was made at, and the handler answers with the one held.
+    const projectId = query?.projectId as string | undefined;
+    const slug = endpoint.id === 'getOwnArticle' ? params?.slug : undefined;
+    const held = projectId && slug !== undefined ? details.peek(projectId, slug) : undefined;
+    const access: ContentAccess = await gate(digest, bucket, { projectId, slug, known: held?.version }, new Date(Date.now() + timeoutMs));
     if (!access.accountId) throw failed();
     if (isLegacyKey(key)) knownKeys.add(digest);
     if (!access.counted) throw unavailable();
+    if (held && access.project?.articlesVersion === held.version) access.held = held.page;
     return access;
   }
 

@@ -3,8 +3,10 @@
 // or, for an article without a current one, its row, from which the same answer is made and stored for the next
 // request (src/store/repos/detail-answers.ts). Either way the answer is byte for byte the one made from the row.
 // A finished answer is also cached like a list page (the detail cache), under the project's articles_version as the
-// gate read it in the same snapshot (every article write bumps it): a hit saves encoding the text again. The account
-// is in the key because the answer names it (metadata.userId).
+// gate read it in the same snapshot (every article write bumps it): a hit saves encoding the text again, and when the
+// process held it before the request (`held`, create-content-api.ts), the gate statement did not even read it. The
+// answer names its account (metadata.userId): a project that moves to another account moves to a new version
+// (migration 011), so the slot is the slug alone.
 import { detailAnswersOf } from '../../store/repos/detail-answers.ts';
 import { ApiError } from '../http/api-error.ts';
 import { preparedAnswer } from '../http/answer.ts';
@@ -17,12 +19,11 @@ export default contentHandler(getOwnArticle, async ({ access, params: { slug } }
   const projectId = requireProject(access);
   const article = access.detail;
   if (!article || article.unpublished) throw new ApiError(404, 'not_found', 'This project has no published article with that slug.');
-  const key = `${access.accountId}|${slug}`;
-  const hit = details.get(projectId, access.project!.articlesVersion, key);
+  const hit = details.get(projectId, access.project!.articlesVersion, slug) ?? access.held;
   if (hit) return preparedAnswer(getOwnArticle, hit, hit.headers ?? {});
   const made = detailAnswersOf(sql).answerOf(article, access.accountId!);
   // Encoded once, here: the bytes are what the cache holds and the socket gets; the ETag came with the text.
   const answer: CachedPage = { body: Buffer.from(made.text), etag: made.etag, ...(made.headers ? { headers: made.headers } : {}) };
-  details.set(projectId, access.project!.articlesVersion, key, answer);
+  details.set(projectId, access.project!.articlesVersion, slug, answer);
   return preparedAnswer(getOwnArticle, answer, answer.headers ?? {});
 });

@@ -30,6 +30,11 @@ export interface ListCacheStats {
 export interface ListCache {
   /** The page built at exactly `version`, or undefined. */
   get(projectId: string, version: string, query: string): CachedPage | undefined;
+  /**
+   * The page a slot holds and the version it was built at, whatever that is: for a caller that asks the store to
+   * leave out what it already holds at that version. Neither a hit nor a miss, and the page's recency is unchanged.
+   */
+  peek(projectId: string, query: string): { version: string; page: CachedPage } | undefined;
   /** Files a page under the version its own query saw. An older version never replaces a newer one. */
   set(projectId: string, version: string, query: string, page: CachedPage): void;
   stats(): ListCacheStats;
@@ -94,6 +99,10 @@ export function createListCache(opts: { maxEntries: number; maxBytes: number; ad
       map.set(k, e);
       hits++;
       return e;
+    },
+    peek(projectId, query) {
+      const e = map.get(slot(projectId, query));
+      return e && { version: String(e.version), page: e };
     },
     set(projectId, version, query, page) {
       const size = Buffer.byteLength(page.body) + page.etag.length;

@@ -65,6 +65,11 @@ export interface GateArticle {
 export interface Target {
   projectId?: string;
   slug?: string;
+  /**
+   * A detail request's: the project's articles_version at which the caller already holds this article's answer. While
+   * the project is still at it, the statement leaves the answer and the row out (the article's state still comes).
+   */
+  known?: string;
 }
 
 type GateRow = Partial<ArticleRow> & {
@@ -157,20 +162,23 @@ async function gateStatement(
   // detail request reads its article's state and its stored answer (two short columns) when the answer is current:
   // made from this very row version (xmin), by this serialiser (stamp), naming the project's account. Otherwise, for
   // a published article, the whole row (f, the same row joined again, in the same snapshot) and its version, to
-  // answer from and to store an answer under. The rows are taken out of the driver's hands (rows-of.ts): a batch of
+  // answer from and to store an answer under. Neither when the caller holds the answer at the project's current
+  // version (`known`): only the state then. The rows are taken out of the driver's hands (rows-of.ts): a batch of
   // whole articles must die young.
   const article = !wantsArticle
     ? { columns: sql``, joins: sql`` }
     : {
         columns: sql`, a.id as gate_article, a.unpublished as gate_unpublished, a.noindex as gate_noindex,
-          s.body as gate_body, s.etag as gate_etag, f.*`,
+          case when p.articles_version::text = r.known then null else s.body end as gate_body, s.etag as gate_etag, f.*`,
         // `offset 0` keeps the lateral row a subquery of its own, so its condition on the outer row is a one-time
         // filter: an article with a current answer is not looked up a second time.
         joins: sql`left join articles a on a.project_id = p.id and a.slug = r.slug
           left join article_answers s on s.article_id = a.id and s.row_xmin = a.xmin and s.stamp = ${ANSWER_STAMP}
             and s.account_id = p.account_id
           left join lateral (
-            select f.xmin::text as gate_xmin, f.* from articles f where f.id = a.id and s.article_id is null and not a.unpublished offset 0
+            select f.xmin::text as gate_xmin, f.* from articles f
+            where f.id = a.id and s.article_id is null and not a.unpublished
+              and p.articles_version::text is distinct from r.known offset 0
           ) f on true`,
       };
   const query = sql<GateRow[]>`
@@ -179,8 +187,8 @@ async function gateStatement(
     ), c as (${counted}), w as (
       select json_agg(json_build_object('win', win, 'hits', hits, 'reset', greatest(reset, 1))) as windows from c
     ), r as (
-      select * from unnest(${targets.map((t) => t.projectId ?? null) as string[]}::text[], ${targets.map((t) => t.slug ?? null) as string[]}::text[])
-        with ordinality as r(pid, slug, ord)
+      select * from unnest(${targets.map((t) => t.projectId ?? null) as string[]}::text[], ${targets.map((t) => t.slug ?? null) as string[]}::text[],
+        ${targets.map((t) => t.known ?? null) as string[]}::text[]) with ordinality as r(pid, slug, known, ord)
     )
     select (select account_id from k) as gate_account, (select windows from w) as gate_windows,
       p.id as gate_project, p.api_enabled as gate_api, p.articles_version::text as gate_version
