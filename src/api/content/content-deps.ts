@@ -21,4 +21,7 @@ export interface ContentDeps {
 export type ContentAccess = Access & { held?: CachedPage };
 
 /** A content endpoint's handler: its endpoint's ctx (with the gate's access) and the deps in, its typed answer out. */
-export const contentHandler = <E>(_endpoint: E, handler: HandlerOf<E, ContentAccess, ContentDeps>): HandlerOf<E, ContentAccess, ContentDeps> => handler;
+export const contentHandler = <E>(
+  _endpoint: E,
+  handler: HandlerOf<E, ContentAccess, ContentDeps>,
+): HandlerOf<E, ContentAccess, ContentDeps> => handler;
