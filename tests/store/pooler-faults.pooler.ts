@@ -170,10 +170,13 @@ describe('the content API when its pooler fails', () => {
     const r = await across(
       () => pooler.kill('SIGSTOP'),
       () => pooler.kill('SIGCONT'),
-      7000,
+      // Twice the timeout and a second: every load loop is stuck in a request sent just before the freeze until its
+      // 503 at the timeout; the request it sends next must also get its 503 before SIGCONT to count as one "while
+      // frozen" (with 7 s none did in a CI run on a busy machine).
+      2 * TIMEOUT_MS + 1000,
     );
     console.log(
-      `pooler frozen 7 s: ${r.hits} requests, ${r.during} while frozen, slowest ${r.slowest} ms, answering ${r.recoveredMs} ms after SIGCONT`,
+      `pooler frozen ${(2 * TIMEOUT_MS + 1000) / 1000} s: ${r.hits} requests, ${r.during} while frozen, slowest ${r.slowest} ms, answering ${r.recoveredMs} ms after SIGCONT`,
     );
     expect(output).not.toMatch(/unhandled error/);
     expect(server.exitCode).toBeNull();
