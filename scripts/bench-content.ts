@@ -9,6 +9,8 @@
 // with the cache on it measures the steady state of a read-mostly API (each request still authenticated and counted).
 //   BENCH_COMPARE=<another checkout> also serves that checkout's code over the same store and measures both, route by
 //     route, alternating (before/after figures from one run on a loaded machine); BENCH_ROUTES=detail (list,detail)
+//   BENCH_HOT=<n> sends the detail requests to the first n articles of one project only (a hot set the detail cache
+//     holds), instead of all 10,000
 //   BENCH_CPU_PROF=<dir> writes a V8 CPU profile of this checkout's server child there (open in Chrome DevTools)
 // Beside each row, the server's own view of the same measured seconds (asked over IPC, so the warm-up is left out):
 // the handler's p50/p99 (the pipeline, gate and store, without the socket), its GC pauses and its event-loop delay,
@@ -174,9 +176,12 @@ if (process.argv[2] === '--serve-fixed') {
   const loadBefore = loadavg();
   const pick = <T>(a: T[]) => a[Math.floor(Math.random() * a.length)]!;
   const sorts = ['', '&sort=updated_at', '&sort=title&order=asc'];
+  const hot = Number(process.env.BENCH_HOT) || 0;
   const paths = {
     list: () => `/v1/articles?projectId=${pick(projects)}&page=${1 + Math.floor(Math.random() * 50)}${pick(sorts)}`,
-    detail: () => `/v1/articles/article-${1 + Math.floor(Math.random() * 1000)}?projectId=${pick(projects)}`,
+    detail: hot
+      ? () => `/v1/articles/article-${1 + Math.floor(Math.random() * hot)}?projectId=${projects[0]}`
+      : () => `/v1/articles/article-${1 + Math.floor(Math.random() * 1000)}?projectId=${pick(projects)}`,
   };
   const kinds = (process.env.BENCH_ROUTES?.split(',') ?? ['list', 'detail', 'ceiling']) as (keyof typeof paths | 'ceiling')[];
   const ceiling: typeof servers = [];
