@@ -130,6 +130,15 @@ export function skribraOutputs(config: Config): AstroIntegration {
           termPages = undefined;
           placing = undefined;
         }
+        // Every page is in place: the search index (the Pagefind binary, a process of its own) reads them on the other
+        // core while this thread writes the static API, twins, machine files and images, none of them a page.
+        const indexing = config.SKRIBRA_SEARCH_INDEX
+          ? import('./write-search-index.ts').then(({ writeSearchIndex }) =>
+              writeSearchIndex(out, content.catalog.pages.length + blog.articles.length),
+            )
+          : undefined;
+        // Awaited below; a failure meanwhile is its to report there, not an unhandled rejection.
+        indexing?.catch(() => {});
         const { api, machine } = await writeOutputs(out, content, blog, settings.limits, {
           phase: (name) => phases?.next(name),
           cachedPages,
@@ -142,11 +151,9 @@ export function skribraOutputs(config: Config): AstroIntegration {
         logger.info(
           `${og.images} Open Graph images and covers written: ${og.rendered} rendered, ${og.copied} from the cache, ${og.pruned} pruned from it; ${og.onRequest} left to the image API (rendered on first request)`,
         );
-        if (config.SKRIBRA_SEARCH_INDEX) {
+        if (indexing) {
           phases?.next('search index');
-          const { writeSearchIndex } = await import('./write-search-index.ts');
-          const pages = content.catalog.pages.length + blog.articles.length;
-          logger.info(`search index: ${(await writeSearchIndex(out, pages)).pages} pages (Pagefind, /pagefind/)`);
+          logger.info(`search index: ${(await indexing).pages} pages (Pagefind, /pagefind/; begun beside the outputs above)`);
         }
         if (config.SKRIBRA_PRECOMPRESS) {
           phases?.next('precompress');
