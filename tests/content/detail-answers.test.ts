@@ -1,7 +1,7 @@
 // The stored detail answers (migration 010, src/store/repos/article-answers.ts and detail-answers.ts): the gate
 // hands out an article's stored answer only while it is current (same row version, serialiser
 // stamp and account), and that answer is byte for byte what GET /v1/articles/:slug answers from the row (same text,
-// same ETag, same x-robots-tag). Every other case comes with the row, whose answer is stored again.
+// same ETag, same x-robots-tag). In every other case the handler reads the row, and its answer is stored again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, articleInput, bearer, fixture, openTestStore, type TestStore } from './helpers.ts';
 import { checkAccessBatch } from '../../src/store/repos/access.ts';
@@ -9,7 +9,7 @@ import { keyDigest } from '../../src/store/ids.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { updateArticleFields } from '../../src/store/repos/article-fields.ts';
 import { storeArticleAnswers, writeAnswers } from '../../src/store/repos/article-answers.ts';
-import { createDetailAnswers } from '../../src/store/repos/detail-answers.ts';
+import { createDetailAnswers, publishedRowOf } from '../../src/store/repos/detail-answers.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { ANSWER_STAMP, answerStamp, ownArticleAnswer } from '../../src/store/own-article-answer.ts';
 import { DETAIL_FIELDS, isList } from '../../src/schemas/article-fields.ts';
@@ -73,12 +73,10 @@ describe('stored detail answers', () => {
   it("a publish stores the answer: the gate hands it out, byte-identical to the API's answer from the row, with its ETag", async () => {
     const f = await fixture(t.store, 2);
     const d = await gateDetail(f.key, f.on, f.slugs[0]!);
-    expect(d).toMatchObject({ unpublished: false, noindex: false });
-    expect(d!.row).toBeUndefined();
     const ref = await reference(f.key, f.on, f.slugs[0]!);
-    expect(d!.answer).toEqual({ text: ref.text, etag: ref.etag });
+    expect(d).toEqual({ id: d!.id, unpublished: false, noindex: false, answer: { text: ref.text, etag: ref.etag } });
     const answers = createDetailAnswers(t.store.sql);
-    expect(answers.answerOf(d!, f.id)).toEqual({ text: ref.text, etag: ref.etag });
+    expect(await answers.answerOf(d!, f.on, f.id)).toEqual({ text: ref.text, etag: ref.etag });
     expect((await storedOf(d!.id))!.stamp).toBe(ANSWER_STAMP);
   });
 
@@ -90,8 +88,7 @@ describe('stored detail answers', () => {
     let d = await gateDetail(f.key, f.on, slug);
     let ref = await reference(f.key, f.on, slug);
     expect(ref.robots).toBe('noindex');
-    expect(answers.answerOf(d!, f.id)).toEqual({ text: ref.text, etag: ref.etag, headers: { 'x-robots-tag': 'noindex' } });
-    expect(d!.row).toBeUndefined();
+    expect(await answers.answerOf(d!, f.on, f.id)).toEqual({ text: ref.text, etag: ref.etag, headers: { 'x-robots-tag': 'noindex' } });
 
     await updateArticleFields(t.store.sql, f.on, slug, { title: 'Edited in place' });
     d = await gateDetail(f.key, f.on, slug);
@@ -119,14 +116,31 @@ describe('stored detail answers', () => {
     await t.store.sql`update articles set title = 'Changed by SQL' where project_id = ${f.on} and slug = ${slug}`;
     const d = await gateDetail(f.key, f.on, slug);
     expect(d!.answer).toBeUndefined();
-    expect(d!.row!.title).toBe('Changed by SQL');
     const answers = createDetailAnswers(t.store.sql);
-    const made = answers.answerOf(d!, f.id);
+    const made = await answers.answerOf(d!, f.on, f.id);
+    expect(JSON.parse(made!.text).data.title).toBe('Changed by SQL');
     const ref = await reference(f.key, f.on, slug);
     expect(made).toEqual({ text: ref.text, etag: ref.etag });
     // Stored for the next request, made from this row version.
     await answers.settled();
     expect((await gateDetail(f.key, f.on, slug))!.answer).toEqual({ text: ref.text, etag: ref.etag });
+  });
+
+  it('an article without a current answer, unpublished or deleted after the gate read it, has no answer (the API says 404)', async () => {
+    const f = await fixture(t.store, 3);
+    const [first, second] = [f.slugs[0]!, f.slugs[1]!];
+    await t.store.sql`update articles set title = 'No stored answer' where project_id = ${f.on}`;
+    const [a, b] = [await gateDetail(f.key, f.on, first), await gateDetail(f.key, f.on, second)];
+    expect([a!.answer, a!.unpublished, b!.answer, b!.unpublished]).toEqual([undefined, false, undefined, false]);
+    await updateArticleState(t.store.sql, f.on, first, { unpublished: true });
+    await t.store.sql`delete from articles where id = ${b!.id}`;
+    const answers = createDetailAnswers(t.store.sql);
+    expect(await answers.answerOf(a!, f.on, f.id)).toBeUndefined();
+    expect(await answers.answerOf(b!, f.on, f.id)).toBeUndefined();
+    // A published one is read, only through the project the gate found it in.
+    const c = await gateDetail(f.key, f.on, f.slugs[2]!);
+    expect((await publishedRowOf(t.store.sql, f.on, c!.id))!.row.title).toBe('No stored answer');
+    expect(await publishedRowOf(t.store.sql, f.off, c!.id)).toBeUndefined();
   });
 
   it('even when the trigger is bypassed, an answer of an older row version is not current (row_xmin)', async () => {
@@ -140,7 +154,7 @@ describe('stored detail answers', () => {
       values (${id}, '1', ${old!.stamp}, ${f.id}, ${old!.body}, ${old!.etag})`;
     const d = await gateDetail(f.key, f.on, slug);
     expect(d!.answer).toBeUndefined();
-    expect(d!.row!.excerpt).toBe('New excerpt');
+    expect(JSON.parse((await createDetailAnswers(t.store.sql).answerOf(d!, f.on, f.id))!.text).data.excerpt).toBe('New excerpt');
   });
 
   it('a write-back made from a row version that changed meanwhile stores nothing', async () => {
@@ -148,20 +162,21 @@ describe('stored detail answers', () => {
     const slug = f.slugs[0]!;
     await t.store.sql`update articles set title = 'First' where project_id = ${f.on} and slug = ${slug}`;
     const d = await gateDetail(f.key, f.on, slug);
-    const made = ownArticleAnswer(d!.row!, f.id);
+    const read = (await publishedRowOf(t.store.sql, f.on, d!.id))!;
+    const made = ownArticleAnswer(read.row, f.id);
     await t.store.sql`update articles set title = 'Second' where project_id = ${f.on} and slug = ${slug}`;
-    await writeAnswers(t.store.sql, [{ articleId: d!.id, xmin: d!.xmin!, accountId: f.id, text: made.text, etag: made.etag }]);
+    await writeAnswers(t.store.sql, [{ articleId: d!.id, xmin: read.xmin, accountId: f.id, text: made.text, etag: made.etag }]);
     expect(await storedOf(d!.id)).toBeUndefined();
     const now = await gateDetail(f.key, f.on, slug);
-    expect(now!.row!.title).toBe('Second');
+    expect(now!.answer).toBeUndefined();
     // The same through the handler's background store, whichever way it interleaves with the update: never current.
     const answers = createDetailAnswers(t.store.sql);
-    answers.answerOf(now!, f.id);
+    expect(JSON.parse((await answers.answerOf(now!, f.on, f.id))!.text).data.title).toBe('Second');
     await Promise.all([answers.settled(), t.store.sql`update articles set title = 'Third' where id = ${d!.id}`]);
     await answers.settled();
     const last = await gateDetail(f.key, f.on, slug);
-    expect(last!.answer?.text ?? last!.row!.title).not.toContain('Second');
-    expect(JSON.parse(createDetailAnswers(t.store.sql).answerOf(last!, f.id).text).data.title).toBe('Third');
+    expect(last!.answer?.text ?? '').not.toContain('Second');
+    expect(JSON.parse((await createDetailAnswers(t.store.sql).answerOf(last!, f.on, f.id))!.text).data.title).toBe('Third');
   });
 
   it('one transaction that stores an answer and then changes the article again leaves no stale answer (the trigger)', async () => {
@@ -173,7 +188,9 @@ describe('stored detail answers', () => {
     });
     const d = await gateDetail(f.key, f.on, slug);
     expect(d!.answer).toBeUndefined();
-    expect(d!.row!.title).toBe('Changed after, same transaction');
+    expect(JSON.parse((await createDetailAnswers(t.store.sql).answerOf(d!, f.on, f.id))!.text).data.title).toBe(
+      'Changed after, same transaction',
+    );
   });
 
   it('an answer of another serialiser stamp or naming another account is not current', async () => {
@@ -182,9 +199,9 @@ describe('stored detail answers', () => {
     const { id } = (await gateDetail(f.key, f.on, slug))!;
     await t.store.sql`update article_answers set stamp = 'an-older-stamp' where article_id = ${id}`;
     let d = await gateDetail(f.key, f.on, slug);
-    expect([d!.answer, d!.row?.slug]).toEqual([undefined, slug]);
+    expect(d!.answer).toBeUndefined();
     const answers = createDetailAnswers(t.store.sql);
-    answers.answerOf(d!, f.id);
+    expect(JSON.parse((await answers.answerOf(d!, f.on, f.id))!.text).data.slug).toBe(slug);
     await answers.settled();
     expect((await storedOf(id))!.stamp).toBe(ANSWER_STAMP);
 
@@ -193,7 +210,7 @@ describe('stored detail answers', () => {
     await t.store.sql`update projects set account_id = ${other.account_id} where id = ${f.on}`;
     d = await gateDetail(other.api_key, f.on, slug);
     expect(d!.answer).toBeUndefined();
-    const made = answers.answerOf(d!, other.account_id);
+    const made = (await answers.answerOf(d!, f.on, other.account_id))!;
     expect(JSON.parse(made.text).data.metadata.userId).toBe(other.account_id);
     expect(made).toEqual({ text: (await reference(other.api_key, f.on, slug)).text, etag: expect.any(String) });
     await answers.settled();
@@ -226,7 +243,7 @@ describe('stored detail answers', () => {
     expect((await gate(String(BigInt(version) - 1n)))[0]!.detail!.answer).toEqual(first!.detail!.answer);
     await updateArticleState(t.store.sql, f.on, slug, { noindex: true });
     const [after] = await gate(version);
-    expect([after!.detail!.noindex, after!.detail!.answer === undefined && after!.detail!.row === undefined]).toEqual([true, false]);
+    expect([after!.detail!.noindex, after!.detail!.answer !== undefined]).toEqual([true, true]);
   });
 
   it('a project that moves to another account moves to a new version (migration 011), so no held answer names the first', async () => {

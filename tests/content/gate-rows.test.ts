@@ -1,4 +1,4 @@
-// The gate's rows (src/store/rows-of.ts): a batch of whole articles is taken out of the driver's hands, so it dies
+// The gate's rows (src/store/rows-of.ts): a batch of whole answers is taken out of the driver's hands, so it dies
 // in the young generation instead of being kept alive by postgres.js's per-query closures until a full GC (what made
 // the detail route's p99). And the concurrent detail requests of one key that share a gate statement still get
 // exactly their quota, each its own count and its own article.
@@ -48,18 +48,16 @@ describe("the gate's rows", () => {
     expect(remaining).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
 
-  it("a batch of whole articles dies young: scavenges promote a small part of the rows' bytes, not all of them", async () => {
+  it("a batch of whole answers dies young: scavenges promote a small part of the rows' bytes, not all of them", async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as (opts?: { type: 'minor' | 'major' }) => void;
     const f = await bigArticles(8, 32);
-    // Without their stored answers (made at publish), as after a serialiser change: the gate hands out whole rows.
-    await t.store.sql`delete from article_answers where article_id in (select id from articles where project_id = ${f.project})`;
     const digest = keyDigest(f.key);
     const targets = f.slugs.map((slug) => ({ projectId: f.project, slug }));
     // One batch, its answers dropped before the scavenges: nothing of it is reachable from here when they run.
     const batch = async () =>
       (await checkAccessBatch(t.store.sql, digest, 'detail', targets, new Date(Date.now() + 5000))).reduce(
-        (n, a) => n + (a.detail?.row?.content_html.length ?? 0),
+        (n, a) => n + (a.detail?.answer?.text.length ?? 0),
         0,
       );
     const old = () =>

@@ -1,7 +1,8 @@
 // The per-request gate of the authenticated API, in one round trip: resolve the key digest to its account, count
 // the request in the account's hour and day windows (an upsert that returns the new count, so concurrent requests
-// are counted exactly), look up the requested project on that account and, for a detail request, read the article: its stored answer,
-// or its row when it has no current one (migration 010).
+// are counted exactly), look up the requested project on that account and, for a detail request, read the article: its state
+// and its stored answer when it has a current one (migration 010; without one, the handler reads the row,
+// detail-answers.ts).
 //
 // Concurrent requests with the same key and bucket share one statement (createGate): while a statement for a key is
 // in flight, the next requests for it wait and go together in the next one, which adds their number to the counters
@@ -20,7 +21,6 @@
 // WAL-logged (migration 005) but a request never waits for a WAL flush; a crash loses at most the last ~0.6 s of
 // counts.
 import type { Sql } from 'postgres';
-import type { ArticleRow } from '../article-rows.ts';
 import { rowsOf } from '../rows-of.ts';
 import { ANSWER_STAMP } from '../own-article-answer.ts';
 import { isProtocolError, renewPool } from '../renewable-pool.ts';
@@ -48,17 +48,14 @@ export interface Access {
   counted: boolean;
 }
 /**
- * A detail request's article as the gate reads it, with stored answers (migration 010): its state, and either its
- * current stored answer (text and ETag, made for this row version, serialiser and account) or, when it has none and
- * is published, its whole row and that row's version (xmin) to store one under. An unpublished article has neither.
+ * A detail request's article as the gate reads it, with stored answers (migration 010): its state, and its current
+ * stored answer (text and ETag, made for this row version, serialiser and account) when it has one.
  */
 export interface GateArticle {
   id: string;
   unpublished: boolean;
   noindex: boolean;
   answer?: { text: string; etag: string };
-  row?: ArticleRow;
-  xmin?: string;
 }
 
 /** What one request asks the gate for; only values that passed their schema. */
@@ -72,19 +69,18 @@ export interface Target {
   known?: string;
 }
 
-type GateRow = Partial<ArticleRow> & {
+interface GateRow {
   gate_article?: string | null;
   gate_unpublished?: boolean | null;
   gate_noindex?: boolean | null;
   gate_body?: string | null;
   gate_etag?: string | null;
-  gate_xmin?: string | null;
   gate_account: string | null;
   gate_windows: Window[] | null;
   gate_project: string | null;
   gate_api: boolean | null;
   gate_version: string | null;
-};
+}
 
 /** How long a cancelled gate statement may take to end before its connection counts as broken. */
 const CANCEL_GRACE_MS = 2000;
@@ -160,26 +156,16 @@ async function gateStatement(
       left join rate_counters r on r.account_id = k.account_id and r.bucket = ${bucket} and r.win = w.win and r.window_start = w.start`;
   // Columns of the article are selected only for detail requests: a list request carries no article bytes. A
   // detail request reads its article's state and its stored answer (two short columns) when the answer is current:
-  // made from this very row version (xmin), by this serialiser (stamp), naming the project's account. Otherwise, for
-  // a published article, the whole row (f, the same row joined again, in the same snapshot) and its version, to
-  // answer from and to store an answer under. Neither when the caller holds the answer at the project's current
-  // version (`known`): only the state then. The rows are taken out of the driver's hands (rows-of.ts): a batch of
-  // whole articles must die young.
+  // made from this very row version (xmin), by this serialiser (stamp), naming the project's account; not the answer
+  // when the caller holds it at the project's current version (`known`).
   const article = !wantsArticle
     ? { columns: sql``, joins: sql`` }
     : {
         columns: sql`, a.id as gate_article, a.unpublished as gate_unpublished, a.noindex as gate_noindex,
-          case when p.articles_version::text = r.known then null else s.body end as gate_body, s.etag as gate_etag, f.*`,
-        // `offset 0` keeps the lateral row a subquery of its own, so its condition on the outer row is a one-time
-        // filter: an article with a current answer is not looked up a second time.
+          case when p.articles_version::text = r.known then null else s.body end as gate_body, s.etag as gate_etag`,
         joins: sql`left join articles a on a.project_id = p.id and a.slug = r.slug
           left join article_answers s on s.article_id = a.id and s.row_xmin = a.xmin and s.stamp = ${ANSWER_STAMP}
-            and s.account_id = p.account_id
-          left join lateral (
-            select f.xmin::text as gate_xmin, f.* from articles f
-            where f.id = a.id and s.article_id is null and not a.unpublished
-              and p.articles_version::text is distinct from r.known offset 0
-          ) f on true`,
+            and s.account_id = p.account_id`,
       };
   const query = sql<GateRow[]>`
     with k as (
@@ -190,7 +176,7 @@ async function gateStatement(
       select * from unnest(${targets.map((t) => t.projectId ?? null) as string[]}::text[], ${targets.map((t) => t.slug ?? null) as string[]}::text[],
         ${targets.map((t) => t.known ?? null) as string[]}::text[]) with ordinality as r(pid, slug, known, ord)
     )
-    select (select account_id from k) as gate_account, (select windows from w) as gate_windows,
+    select (select account_id from k) as gate_account, case when r.ord = 1 then (select windows from w) end as gate_windows,
       p.id as gate_project, p.api_enabled as gate_api, p.articles_version::text as gate_version
       ${article.columns}
     from r
@@ -218,10 +204,10 @@ async function gateStatement(
     clearTimeout(cancel);
     clearTimeout(ignored);
   }
-  // The gate's own columns are read by name: a rest copy of each row (a whole article's columns, or their nulls
-  // when the stored answer came) is made only when the row itself is handed out.
+  // The windows come once, on the first row; each request gets its own count of them.
+  const counts = rows[0]?.gate_windows ?? [];
   return rows.map((row, i) => {
-    const windows = (row.gate_windows ?? []).map((w) => ({ ...w, hits: w.hits - n + 1 + i })); // this request's own count
+    const windows = counts.map((w) => ({ ...w, hits: w.hits - n + 1 + i }));
     const { projectId, slug } = targets[i]!;
     const access: Access = {
       accountId: row.gate_account,
@@ -239,34 +225,11 @@ async function gateStatement(
   });
 }
 
-/** The article's own columns of a gate row. */
-function articleOf(r: GateRow): ArticleRow {
-  const {
-    gate_account,
-    gate_windows,
-    gate_project,
-    gate_api,
-    gate_version,
-    gate_article,
-    gate_unpublished,
-    gate_noindex,
-    gate_body,
-    gate_etag,
-    gate_xmin,
-    ...row
-  } = r;
-  return row as ArticleRow;
-}
-
 /** A detail row of the statement, as its GateArticle. */
 function gateArticle(r: GateRow): GateArticle | null {
   if (!r.gate_article) return null;
   const article: GateArticle = { id: r.gate_article, unpublished: r.gate_unpublished!, noindex: r.gate_noindex! };
   if (r.gate_body != null) article.answer = { text: r.gate_body, etag: r.gate_etag! };
-  if (r.gate_xmin != null) {
-    article.row = articleOf(r);
-    article.xmin = r.gate_xmin;
-  }
   return article;
 }
 
