@@ -21,7 +21,7 @@
 // as a fraction of the ceiling's, and p99 as a multiple of the list route's (of the same server). The load average is
 // printed at the start (before seeding), before the measured routes and after them, with a warning when it was
 // above 1 at the start: then other work shared the machine, and only proportions from the same run compare.
-// The seeded articles get their stored detail answers (migration 010) as a publish would give them.
+// The seeded articles (bench-seed.ts) get their stored detail answers (migration 010) as a publish would give them.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
@@ -29,9 +29,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { openStore } from '../src/store/open-store.ts';
-import { createAccount } from '../src/store/repos/accounts.ts';
-import { createProject } from '../src/store/repos/projects.ts';
-import { storeArticleAnswers } from '../src/store/repos/article-answers.ts';
+import { BENCH_ARTICLES, seedBenchAccount } from './bench-seed.ts';
 import { proportions } from './bench-proportions.ts';
 import { listCacheSize } from '../src/api/content/list-cache.ts';
 import { readConfig } from '../src/config.ts';
@@ -119,32 +117,8 @@ if (process.argv[2] === '--serve-fixed') {
   if (dataDir) process.env.SKRIBRA_DATA_DIR = dataDir;
   const store = await openStore({ config: readConfig() });
   const t0 = Date.now();
-  const { account_id, api_key } = await createAccount(store.sql, 'Bench account');
-  const projects: string[] = [];
-  for (let p = 0; p < 10; p++) {
-    const id = await createProject(store.sql, {
-      accountId: account_id,
-      name: `Bench ${p}`,
-      url: `https://bench-${p}.example`,
-      apiEnabled: true,
-    });
-    projects.push(id);
-    await store.sql`
-      insert into articles (id, project_id, slug, title, content_html, excerpt, meta_description, type, reading_time, keyword,
-        sources, json_ld, published_at, created_at, updated_at)
-      select 'art_' || md5(${id} || i), ${id}, 'article-' || i, 'Article ' || i || ' about topic ' || (i % 37),
-        repeat('<h2>Section</h2><p>' || repeat('Lorem ipsum dolor sit amet, consectetur adipiscing elit. ', 12) || '</p>', 8)
-          || '<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>',
-        'Excerpt of article ' || i, 'Meta description of article ' || i, 'guide', 3 + i % 9, 'keyword ' || (i % 50),
-        '[{"title":"Source","url":"https://example.com/source"}]'::jsonb,
-        jsonb_build_array(jsonb_build_object('@context', 'https://schema.org', '@type', 'BlogPosting', 'headline', 'Article ' || i)),
-        now() - i * interval '1 hour', now() - i * interval '1 hour', now() - i * interval '30 minutes'
-      from generate_series(1, 1000) as i`;
-    await storeArticleAnswers(store.sql, { projectId: id });
-  }
-  await store.sql`vacuum analyze articles`;
-  await store.sql`vacuum analyze article_answers`;
-  console.log(`seeded 10 projects x 1,000 articles in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const { apiKey: api_key, projects } = await seedBenchAccount(store.sql);
+  console.log(`seeded ${projects.length} projects x ${BENCH_ARTICLES} articles in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const serverEnv = {
     ...process.env,
@@ -181,7 +155,7 @@ if (process.argv[2] === '--serve-fixed') {
     list: () => `/v1/articles?projectId=${pick(projects)}&page=${1 + Math.floor(Math.random() * 50)}${pick(sorts)}`,
     detail: hot
       ? () => `/v1/articles/article-${1 + Math.floor(Math.random() * hot)}?projectId=${projects[0]}`
-      : () => `/v1/articles/article-${1 + Math.floor(Math.random() * 1000)}?projectId=${pick(projects)}`,
+      : () => `/v1/articles/article-${1 + Math.floor(Math.random() * BENCH_ARTICLES)}?projectId=${pick(projects)}`,
   };
   const kinds = (process.env.BENCH_ROUTES?.split(',') ?? ['list', 'detail', 'ceiling']) as (keyof typeof paths | 'ceiling')[];
   const ceiling: typeof servers = [];
