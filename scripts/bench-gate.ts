@@ -41,7 +41,13 @@ try {
   // A warm-up pass reads every article once (the rows were just written: their first reads set hint bits).
   for (const projectId of projects)
     for (let i = 0; i < BENCH_ARTICLES; i += 50)
-      await checkAccessBatch(store.sql, digest, 'detail', Array.from({ length: 50 }, (_, k) => ({ projectId, slug: `article-${i + k + 1}` })), new Date(Date.now() + 5000));
+      await checkAccessBatch(
+        store.sql,
+        digest,
+        'detail',
+        Array.from({ length: 50 }, (_, k) => ({ projectId, slug: `article-${i + k + 1}` })),
+        new Date(Date.now() + 5000),
+      );
   console.log(`the gate statement alone, one connection, ${statements} statements a round, Node ${process.version}`);
   console.log('bucket  batch  round  wall ms  PostgreSQL CPU ms  this process CPU ms  (per statement)');
   for (const bucket of ['detail', 'list'] as Bucket[])

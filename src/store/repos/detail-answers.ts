@@ -74,7 +74,11 @@ export function createDetailAnswers(sql: Sql): DetailAnswers {
 }
 
 /** A published article's row and its version (xmin, what its answer is stored under); undefined when there is none. */
-export async function publishedRowOf(sql: Sql, projectId: string, articleId: string): Promise<{ row: ArticleRow; xmin: string } | undefined> {
+export async function publishedRowOf(
+  sql: Sql,
+  projectId: string,
+  articleId: string,
+): Promise<{ row: ArticleRow; xmin: string } | undefined> {
   const [found] = await rowsOf(
     sql<(ArticleRow & { row_xmin: string })[]>`
       select *, xmin::text as row_xmin from articles where id = ${articleId} and project_id = ${projectId} and not unpublished`,
