@@ -85,7 +85,8 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
     if (!digest) throw failed();
     if (++served % 1000 === 0) pruneCounters(sql).catch(() => {});
     // The deadline makes the counter conditional: a gate statement that runs after the API gave up counts nothing.
-    // A detail request's article is read by the same statement (one round trip), only from a project of the account.
+    // A detail request's article (its state and stored answer) is read by the same statement, only from a project of
+    // the account; one without a current stored answer then has its row read (detail-answers.ts).
     // When this process already holds the article's answer, the statement leaves its bytes out while the project is
     // still at the version the answer was made at, and the handler answers with the one held.
     const projectId = query?.projectId as string | undefined;

@@ -1,4 +1,5 @@
-// GET /v1/articles/{slug}: one published article of a project, read by the gate statement itself (one round trip).
+// GET /v1/articles/{slug}: one published article of a project, its stored answer read by the gate statement itself
+// (one round trip; a second only for an article whose stored answer is not current).
 import { single } from '../../schemas/envelope.ts';
 import { once } from '../endpoint.ts';
 import { ownArticle } from '../../schemas/own-article.ts';
