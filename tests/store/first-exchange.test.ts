@@ -65,5 +65,4 @@ describe('a connection closed after its startup, reconnects refused', () => {
       await sql.end({ timeout: 0 });
     }
   });
-
 });
