@@ -3,10 +3,10 @@
 // any other on a lost connection, and nothing else does. postgres.js's own first exchange on a connection (the
 // array types it fetches) had no one to hear its failure: a refused reconnect rejected it, an unhandled rejection,
 // and Node ended the process (a CI run of pooler-faults: "connect ECONNREFUSED"). patches/postgres+3.4.9.patch.
-import { createServer, connect as tcpConnect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config.ts';
 import { connect } from '../../src/store/open-store.ts';
+import { storeRelay, strayRejections } from '../helpers/store-relay.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
 
 let t: TestStore;
@@ -22,17 +22,13 @@ const READY = Buffer.from([0x5a, 0, 0, 0, 5, 0x49]);
 
 describe('a connection closed after its startup, reconnects refused', () => {
   it('fails its statement and leaves no rejection unheard', { timeout: 20_000 }, async () => {
-    const target = new URL(t.url);
-    const held: Socket[] = [];
     // Relays the startup; at the client's first message after it, closes the client's end cleanly and stops
     // listening, so the driver's reconnect is refused.
-    const relay = createServer((client) => {
-      const server = tcpConnect(Number(target.port), target.hostname);
-      held.push(client, server);
+    const relay = await storeRelay(t.url, (client, server, listener) => {
       let started = false;
       client.on('data', (b) => {
         if (!started) return server.write(b);
-        relay.close();
+        listener.close();
         client.end();
         server.destroy();
       });
@@ -40,16 +36,9 @@ describe('a connection closed after its startup, reconnects refused', () => {
         if (b.includes(READY)) started = true;
         client.write(b);
       });
-      client.on('error', () => server.destroy());
-      server.on('error', () => client.destroy());
     });
-    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
-    const url = new URL(t.url);
-    url.port = String((relay.address() as { port: number }).port);
-    const sql = connect(url.toString(), 1, readConfig());
-    const stray: unknown[] = [];
-    const onStray = (reason: unknown) => stray.push(reason);
-    process.on('unhandledRejection', onStray);
+    const sql = connect(relay.url, 1, readConfig());
+    const stray = strayRejections();
     try {
       const failed = await sql`select 1 as one`.then(
         () => undefined,
@@ -57,11 +46,10 @@ describe('a connection closed after its startup, reconnects refused', () => {
       );
       expect(['CONNECTION_CLOSED', 'ECONNREFUSED']).toContain(failed);
       await new Promise((r) => setTimeout(r, 500));
-      expect(stray).toEqual([]);
+      expect(stray.list).toEqual([]);
     } finally {
-      process.off('unhandledRejection', onStray);
+      stray.stop();
       relay.close();
-      for (const s of held) s.destroy();
       await sql.end({ timeout: 0 });
     }
   });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config.ts';
 import { connect } from '../../src/store/open-store.ts';
 import { createGate } from '../../src/store/repos/access.ts';
+import { storeRelay, strayRejections } from '../helpers/store-relay.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
 
 let t: TestStore;
@@ -93,38 +94,27 @@ describe('the gate on a connection that stops answering', () => {
     timeout: 20_000,
   }, async () => {
     // A relay of this test's own that, once frozen, also refuses new connections: the cancel cannot reach anyone.
-    const target = new URL(t.url);
-    const held: Socket[] = [];
-    const refusing = createServer((client) => {
-      const server = tcpConnect(Number(target.port), target.hostname);
-      held.push(client, server);
+    const relay = await storeRelay(t.url, (client, server, listener) => {
       client.on('data', (b) => server.write(b));
       server.on('data', (b) => {
-        if (refusing.listening) client.write(b);
+        if (listener.listening) client.write(b);
       });
-      client.on('error', () => server.destroy());
-      server.on('error', () => client.destroy());
     });
-    await new Promise<void>((r) => refusing.listen(0, '127.0.0.1', r));
-    const url = new URL(t.url);
-    url.port = String((refusing.address() as { port: number }).port);
-    const sql = connect(url.toString(), 1, readConfig());
-    const stray: unknown[] = [];
-    const onStray = (reason: unknown) => stray.push(reason);
-    process.on('unhandledRejection', onStray);
+    const sql = connect(relay.url, 1, readConfig());
+    const stray = strayRejections();
     try {
       const gate = createGate(sql);
       const digest = 'b'.repeat(64);
       await gate(digest, 'list', {}, new Date(Date.now() + 5000));
-      refusing.close(); // from now on: the open connection's replies are held, and new connections refused
+      relay.server.close(); // from now on: the open connection's replies are held, and new connections refused
       const pending = settle(gate(digest, 'list', {}, new Date(Date.now() + 300)));
       expect((await pending).ok).toBe(false);
       // The cancel fires 250 ms past the deadline and is refused; its failure is the gate's own to swallow.
       await new Promise((r) => setTimeout(r, 1500));
-      expect(stray).toEqual([]);
+      expect(stray.list).toEqual([]);
     } finally {
-      process.off('unhandledRejection', onStray);
-      for (const s of held) s.destroy();
+      stray.stop();
+      relay.close();
       await sql.end({ timeout: 0 });
     }
   });
