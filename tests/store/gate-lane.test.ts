@@ -4,24 +4,21 @@
 // the key's next request is answered on a fresh connection, within seconds, without a restart.
 // The connection is broken on purpose by a TCP relay in front of the test's store that stops passing the server's
 // bytes on the connections open at the time of freeze(); new connections pass.
-import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config.ts';
 import { connect } from '../../src/store/open-store.ts';
 import { createGate } from '../../src/store/repos/access.ts';
-import { storeRelay, strayRejections } from '../helpers/store-relay.ts';
+import { type StoreRelay, storeRelay, strayRejections } from '../helpers/store-relay.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
 
 let t: TestStore;
-let relay: Server;
-const pairs: { client: Socket; server: Socket; frozen: boolean }[] = [];
+let freezing: StoreRelay;
+const pairs: { frozen: boolean }[] = [];
 
 beforeAll(async () => {
   t = await openTestStore();
-  const target = new URL(t.url);
-  relay = createServer((client) => {
-    const server = tcpConnect(Number(target.port), target.hostname);
-    const pair = { client, server, frozen: false };
+  freezing = await storeRelay(t.url, (client, server) => {
+    const pair = { frozen: false };
     pairs.push(pair);
     client.on('data', (b) => server.write(b));
     server.on('data', (b) => {
@@ -31,17 +28,12 @@ beforeAll(async () => {
       client.destroy();
       server.destroy();
     };
-    client.on('error', end).on('close', end);
-    server.on('error', end).on('close', end);
+    client.on('close', end);
+    server.on('close', end);
   });
-  await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
 });
 afterAll(async () => {
-  for (const p of pairs) {
-    p.client.destroy();
-    p.server.destroy();
-  }
-  relay?.close();
+  freezing?.close();
   await t?.close();
 });
 
@@ -53,9 +45,7 @@ const settle = <T>(p: Promise<T>) =>
 
 describe('the gate on a connection that stops answering', () => {
   it('fails each request at its own deadline, then answers on a fresh pool within seconds', { timeout: 20_000 }, async () => {
-    const url = new URL(t.url);
-    url.port = String((relay.address() as { port: number }).port);
-    const sql = connect(url.toString(), 1, readConfig());
+    const sql = connect(freezing.url, 1, readConfig());
     try {
       const gate = createGate(sql);
       const digest = 'a'.repeat(64);
