@@ -6,7 +6,8 @@ import { joinEmbedded, type EmbeddedServer } from './embedded.ts';
 import { migrate } from './migrate.ts';
 import { ensureAppRole } from './app-role.ts';
 import { poolerUrl } from './pooler-url.ts';
-import { renewablePool } from './renewable-pool.ts';
+import { promotePool, renewablePool } from './renewable-pool.ts';
+import { proveServer } from './prove-server.ts';
 import type { Config } from '../config.ts';
 
 export interface Store {
@@ -69,39 +70,75 @@ async function whenReachable<T>(fn: () => Promise<T>, waitMs: number, where: str
 
 /**
  * A pool on `url` of `max` connections (SKRIBRA_DB_POOL or 10 when left out), with the config's connect timeout.
- * Through a transaction-mode pooler (SKRIBRA_DB_POOLER, or the URL: pooler-url.ts) a transaction may run on any
- * server connection, so: no named prepared statements (each statement is parsed, bound and run in one exchange
- * ending in one Sync), and no pipelining (a connection sends its next statement once the last one's ReadyForQuery
- * came back; PgBouncer 1.18 hands the server connection to another client at that ReadyForQuery, and the replies to
- * a statement pipelined behind it were lost: "got packet '1' from server when not linked", and a statement that never
- * ends; a transaction runs on a reserved connection then: renewable-pool.ts). Nothing of the store relies on a
- * session: locks and settings are transaction-scoped. The pool can be renewed whole when a connection in it is
- * broken (renewable-pool.ts).
+ * It starts in the pooler-safe mode and leaves it only for a connection proven to reach a PostgreSQL server itself
+ * (prove-server.ts; modeDecided says when that is settled), whatever SKRIBRA_DB_POOLER=0 or the URL claims: a wrong
+ * guess costs speed, never correctness. A transaction-mode pooler may run each transaction on any server connection,
+ * so there: no named prepared statements (each statement is parsed, bound and run in one exchange ending in one
+ * Sync), and no pipelining (a connection sends its next statement once the last one's ReadyForQuery came back;
+ * through PgBouncer a statement pipelined behind another was answered with another statement's rows, or its replies
+ * were lost); a transaction runs on a reserved connection (renewable-pool.ts). A URL or SKRIBRA_DB_POOLER=1 that
+ * names a pooler skips the proof. Nothing of the store relies on a session: locks and settings are
+ * transaction-scoped. The pool can be renewed whole when a connection in it is broken (renewable-pool.ts).
  */
 export function connect(
   url: string,
   max: number | undefined,
-  config: Pick<Config, 'SKRIBRA_DB_POOL' | 'SKRIBRA_DB_CONNECT_TIMEOUT'> & Partial<Pick<Config, 'SKRIBRA_DB_POOLER'>>,
+  config: Pick<Config, 'SKRIBRA_DB_POOL' | 'SKRIBRA_DB_CONNECT_TIMEOUT'> &
+    Partial<Pick<Config, 'SKRIBRA_DB_POOLER' | 'SKRIBRA_STORE_WAIT_S'>>,
 ): Sql {
   const target = poolerUrl(url);
-  const pooled = config.SKRIBRA_DB_POOLER ?? target.pooled;
-  return renewablePool(
-    () =>
-      postgres(target.url, {
-        max: max ?? config.SKRIBRA_DB_POOL ?? 10,
-        connect_timeout: config.SKRIBRA_DB_CONNECT_TIMEOUT,
-        idle_timeout: 60,
-        prepare: !pooled,
-        ...({ max_pipeline: pooled ? 0 : 100 } as object), // an option postgres.js's typings leave out
-        // postgres.js waits before reopening a connection that closed with an error, by default 3^n/100 s (to 20 s)
-        // with n counted over the whole pool, so the dozens of refused connections of a 1 s restart made queries
-        // wait up to 20 s on connections still backing off after the server was back. Bounded to 1 s here.
-        backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2),
-        onnotice: () => {},
-        connection: { TimeZone: 'UTC', application_name: 'skribra' },
-      }),
-    { serial: pooled },
+  const claim = config.SKRIBRA_DB_POOLER ?? (target.pooled ? true : undefined);
+  const sql = renewablePool((fast) =>
+    postgres(target.url, {
+      max: max ?? config.SKRIBRA_DB_POOL ?? 10,
+      connect_timeout: config.SKRIBRA_DB_CONNECT_TIMEOUT,
+      idle_timeout: 60,
+      prepare: fast,
+      ...({ max_pipeline: fast ? 100 : 0 } as object), // an option postgres.js's typings leave out
+      // postgres.js waits before reopening a connection that closed with an error, by default 3^n/100 s (to 20 s)
+      // with n counted over the whole pool, so the dozens of refused connections of a 1 s restart made queries
+      // wait up to 20 s on connections still backing off after the server was back. Bounded to 1 s here.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2),
+      onnotice: () => {},
+      connection: { TimeZone: 'UTC', application_name: 'skribra' },
+    }),
   );
+  if (claim !== true) decisions.set(sql, decideMode(sql, target.url, claim === false, config));
+  return sql;
+}
+
+const decisions = new WeakMap<Sql, Promise<void>>();
+
+/** Settles when `sql` (from connect) knows whether it talks to a server itself: what openStore waits for. */
+export const modeDecided = (sql: Sql): Promise<void> => decisions.get(sql) ?? Promise.resolve();
+
+/**
+ * Proves the server (retrying a store that is not up yet, within the store wait) and promotes the pool, or says in
+ * one line why it stays pooler-safe.
+ */
+async function decideMode(
+  sql: Sql,
+  url: string,
+  claimedServer: boolean,
+  config: Pick<Config, 'SKRIBRA_DB_CONNECT_TIMEOUT'> & Partial<Pick<Config, 'SKRIBRA_STORE_WAIT_S'>>,
+): Promise<void> {
+  const end = Date.now() + (config.SKRIBRA_STORE_WAIT_S ?? 30) * 1000;
+  for (let delay = 100; ; delay = Math.min(delay * 2, 2000)) {
+    try {
+      const proof = await proveServer(url, config.SKRIBRA_DB_CONNECT_TIMEOUT);
+      if (proof.direct) return promotePool(sql);
+      const why = `${proof.detail}, so something stands between (a pooler or a proxy)`;
+      console.error(
+        claimedServer
+          ? `store: SKRIBRA_DB_POOLER=0 overridden: ${why}; statements run one at a time, unprepared (docs/operations.md)`
+          : `store: ${why}; statements run one at a time, unprepared, as through a pooler (docs/operations.md)`,
+      );
+      return;
+    } catch (err) {
+      if (!transient(err) || Date.now() >= end) return; // the pool's own statements report the cause
+      await new Promise((r) => setTimeout(r, delay).unref());
+    }
+  }
 }
 
 export async function openStore(opts: OpenStoreOptions): Promise<Store> {
@@ -115,6 +152,7 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
   if (server) {
     const superuser = connect(server.url, 1, config);
     try {
+      await modeDecided(superuser);
       await whenReachable(() => ensureAppRole(superuser, server!.password), waitMs, where);
     } catch (err) {
       await server.release();
@@ -125,6 +163,7 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
   }
   const sql = connect(url || server!.appUrl, opts.max, config);
   try {
+    await modeDecided(sql);
     if (opts.migrate !== false) await whenReachable(() => migrate(sql), waitMs, where);
   } catch (err) {
     await sql.end({ timeout: 1 });

@@ -9,37 +9,64 @@
 import type { Sql } from 'postgres';
 
 const RENEW_GAP_MS = 5000;
-const renewers = new WeakMap<object, (reason: string) => boolean>();
+interface Control {
+  renew(reason: string): boolean;
+  promote(): void;
+}
+const controls = new WeakMap<object, Control>();
 
 /**
- * A stand-in for the pool `make` gives, renewed by renewPool. With `serial` (a pool that sends one exchange at a time
- * per connection: postgres.js's max_pipeline 0, open-store.ts), `begin` runs its transaction on a reserved connection,
- * as postgres.js's own begin cannot there (it reserves its connection only when the connection may take more).
+ * A stand-in for the pool `make` gives, renewed by renewPool. It starts serial (`make(false)`: one exchange at a time
+ * per connection, no named prepared statements: postgres.js's max_pipeline 0, open-store.ts), where `begin` runs its
+ * transaction on a reserved connection, as postgres.js's own begin cannot there (it reserves its connection only when
+ * the connection may take more). promotePool moves it to `make(true)` once the connection is proven to reach a
+ * server itself (prove-server.ts).
  */
-export function renewablePool(make: () => Sql, { serial = false } = {}): Sql {
-  let current = make();
+export function renewablePool(make: (fast: boolean) => Sql): Sql {
+  let fast = false;
+  let current = make(fast);
   let renewedAt = 0;
   const begin = (...args: unknown[]) => reservedTransaction(current, args);
   const stand = new Proxy(function pool() {} as unknown as Sql, {
     apply: (_t, self, args) => Reflect.apply(current as unknown as (...a: unknown[]) => unknown, self, args),
-    get: (_t, key) => (serial && key === 'begin' ? begin : Reflect.get(current, key)),
+    get: (_t, key) => (!fast && key === 'begin' ? begin : Reflect.get(current, key)),
     has: (_t, key) => Reflect.has(current, key),
   });
-  renewers.set(stand, (reason) => {
-    if (Date.now() - renewedAt < RENEW_GAP_MS) return false;
-    renewedAt = Date.now();
+  // The pool replaced is ended gracefully: what runs on it (a transaction on a reserved connection) finishes there.
+  const replace = (next: boolean) => {
     const old = current;
-    current = make();
-    console.error(`store: a connection was broken (${reason}); its pool was closed and a new one opened`);
-    old.end({ timeout: 0 }).catch(() => {});
-    return true;
+    fast = next;
+    current = make(fast);
+    return old;
+  };
+  controls.set(stand, {
+    renew(reason) {
+      if (Date.now() - renewedAt < RENEW_GAP_MS) return false;
+      renewedAt = Date.now();
+      console.error(`store: a connection was broken (${reason}); its pool was closed and a new one opened`);
+      replace(fast)
+        .end({ timeout: 0 })
+        .catch(() => {});
+      return true;
+    },
+    promote() {
+      if (!fast)
+        replace(true)
+          .end({ timeout: 60 })
+          .catch(() => {});
+    },
   });
   return stand;
 }
 
 /** Replaces the pool behind `sql` (from renewablePool); false when it is not one or was renewed moments ago. */
 export function renewPool(sql: Sql, reason: string): boolean {
-  return renewers.get(sql)?.(reason) ?? false;
+  return controls.get(sql)?.renew(reason) ?? false;
+}
+
+/** Moves `sql` (from renewablePool) to pipelining and prepared statements: only for a proven server. */
+export function promotePool(sql: Sql): void {
+  controls.get(sql)?.promote();
 }
 
 /**
