@@ -1,7 +1,8 @@
 // The CLI's argv: `<group> <command> [options] [words]`, parsed by node:util's parseArgs in strict mode against the
 // command's own declaration (command.ts). An unknown option, a missing value, a value given to a switch or a word
 // the command does not take is a UsageError (exit 2) naming it, with a did-you-mean from the command's options.
-// A flag given twice keeps every value when declared `multiple` (`--set a=1 --set b=2`); `flag()` reads the last one.
+// A flag given twice keeps every value when declared `multiple` (`--set a=1 --set b=2`); any other option that takes a
+// value, given twice, is a UsageError: `--account X --account Y` must not quietly act on Y.
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util';
 import { didYouMean } from '../../src/catalog/did-you-mean.ts';
 import type { OptionSpec, Parsed, PositionalSpec } from './command.ts';
@@ -49,6 +50,7 @@ export function parseOptions(g: Grammar, argv: string[], words: string[] = []): 
   };
   const { tokens } = nodeParseArgs({ ...config, strict: false }) as unknown as { tokens: Token[] };
   const positionals: string[] = [];
+  const given = new Map<string, string>();
   for (const t of tokens) {
     if (t.kind === 'positional') positionals.push(t.value);
     if (t.kind !== 'option') continue;
@@ -73,6 +75,10 @@ export function parseOptions(g: Grammar, argv: string[], words: string[] = []): 
     }
     if (spec.type === 'boolean' && t.inlineValue)
       throw new UsageError(`${t.rawName} is a switch and takes no value (got ${t.rawName}=${t.value})`);
+    // Keyed by the long name, so a short and a long spelling count as one option. A switch twice says the same twice.
+    if (spec.type === 'string' && !spec.multiple && given.has(t.name))
+      throw new UsageError(`${dash(t.name)} is given twice (${given.get(t.name)}, then ${t.value}); it takes one value: give it once`);
+    given.set(t.name, t.value ?? '');
   }
   const expected = g.positionals ?? [];
   if (positionals.length > expected.length) {

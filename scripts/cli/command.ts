@@ -4,7 +4,7 @@
 import type { Sql } from 'postgres';
 import type { Config } from '../../src/config.ts';
 
-/** A command line as the parser (args.ts) gives it: the positional words, each option's last value, every value. */
+/** A command line as the parser (args.ts) gives it: the positional words, each option's value (a `multiple` one's last), every value. */
 export interface Parsed {
   words: string[];
   flags: Map<string, string | true>;
