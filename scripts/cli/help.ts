@@ -37,9 +37,13 @@ const leadingWords = (argv: string[]) => {
 export type Resolved = { code: number } | { name: string; cmd: Command; p: Parsed };
 
 /** The command to run with its parsed options, or the exit code when the arguments were answered here. */
-export function resolve(argv: string[], json: boolean, fail: (code: number, message: string) => number): Resolved {
+export function resolve(
+  argv: string[],
+  fail: (code: number, message: string) => number,
+  print: (text: string, data: unknown) => void,
+): Resolved {
   const out = (text: string, data: unknown) => {
-    process.stdout.write(json ? `${JSON.stringify(data)}\n` : `${text}\n`);
+    print(text, data);
     return { code: 0 };
   };
   const describe = (names: string[]) => ({
