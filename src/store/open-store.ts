@@ -49,9 +49,9 @@ const TRANSIENT = new Set([
 const transient = (err: unknown) => TRANSIENT.has(String((err as { code?: unknown })?.code ?? ''));
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** Runs `fn` until it succeeds, retrying transient connection failures until `waitMs` has passed. */
-async function whenReachable<T>(fn: () => Promise<T>, waitMs: number, where: string): Promise<T> {
-  const end = Date.now() + waitMs;
+/** Runs `fn` until it succeeds, retrying transient connection failures until `waitMs` from `since` has passed. */
+async function whenReachable<T>(fn: () => Promise<T>, waitMs: number, where: string, since = Date.now()): Promise<T> {
+  const end = since + waitMs;
   for (let delay = 100; ; delay = Math.min(delay * 2, 1000)) {
     try {
       return await fn();
@@ -163,8 +163,10 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
   }
   const sql = connect(url || server!.appUrl, opts.max, config);
   try {
-    await modeDecided(sql);
-    if (opts.migrate !== false) await whenReachable(() => migrate(sql), waitMs, where);
+    // Settled before the first statement (a pool is not promoted under a migration), within the same wait.
+    const since = Date.now();
+    await Promise.race([modeDecided(sql), new Promise((r) => setTimeout(r, waitMs).unref())]);
+    if (opts.migrate !== false) await whenReachable(() => migrate(sql), waitMs, where, since);
   } catch (err) {
     await sql.end({ timeout: 1 });
     await server?.release();

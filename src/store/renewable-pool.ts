@@ -26,6 +26,7 @@ export function renewablePool(make: (fast: boolean) => Sql): Sql {
   let fast = false;
   let current = make(fast);
   let renewedAt = 0;
+  let promotedFrom: Sql | undefined; // the serial pool, ending gracefully after a promotion
   const begin = (...args: unknown[]) => reservedTransaction(current, args);
   const stand = new Proxy(function pool() {} as unknown as Sql, {
     apply: (_t, self, args) => Reflect.apply(current as unknown as (...a: unknown[]) => unknown, self, args),
@@ -44,16 +45,13 @@ export function renewablePool(make: (fast: boolean) => Sql): Sql {
       if (Date.now() - renewedAt < RENEW_GAP_MS) return false;
       renewedAt = Date.now();
       console.error(`store: a connection was broken (${reason}); its pool was closed and a new one opened`);
-      replace(fast)
-        .end({ timeout: 0 })
-        .catch(() => {});
+      for (const old of [replace(fast), promotedFrom]) old?.end({ timeout: 0 }).catch(() => {});
       return true;
     },
     promote() {
-      if (!fast)
-        replace(true)
-          .end({ timeout: 60 })
-          .catch(() => {});
+      if (fast) return;
+      promotedFrom = replace(true);
+      promotedFrom.end({ timeout: 60 }).catch(() => {});
     },
   });
   return stand;

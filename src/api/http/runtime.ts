@@ -34,7 +34,7 @@ export interface Runtime {
   /** Bound on the store work of one request (auth and handler), past which its `error` is thrown. */
   deadline?: { ms: number; error: () => ApiError };
   /** Maps a failure of the API's backing store to the ApiError the client gets. */
-  mapError?: (err: unknown) => unknown;
+  mapError?: (err: unknown, req: Request) => unknown;
   /** The API's index, answered at its bare root (`/v1/`). */
   index?: () => unknown;
 }

@@ -23,6 +23,7 @@
 import type { Sql } from 'postgres';
 import { rowsOf } from '../rows-of.ts';
 import { ANSWER_STAMP } from '../own-article-answer.ts';
+import { mustOwn } from '../own-rows.ts';
 import { isProtocolError, renewPool } from '../renewable-pool.ts';
 
 export type Bucket = 'list' | 'detail';
@@ -76,6 +77,10 @@ interface GateRow {
   gate_body?: string | null;
   gate_etag?: string | null;
   gate_account: string | null;
+  gate_answer_account?: string | null;
+  gate_asked: string;
+  gate_digest: string | null;
+  gate_ord: number;
   gate_windows: Window[] | null;
   gate_project: string | null;
   gate_api: boolean | null;
@@ -162,21 +167,23 @@ async function gateStatement(
     ? { columns: sql``, joins: sql`` }
     : {
         columns: sql`, a.id as gate_article, a.unpublished as gate_unpublished, a.noindex as gate_noindex,
-          case when p.articles_version::text = r.known then null else s.body end as gate_body, s.etag as gate_etag`,
+          case when p.articles_version::text = r.known then null else s.body end as gate_body, s.etag as gate_etag,
+          s.account_id as gate_answer_account`,
         joins: sql`left join articles a on a.project_id = p.id and a.slug = r.slug
           left join article_answers s on s.article_id = a.id and s.row_xmin = a.xmin and s.stamp = ${ANSWER_STAMP}
             and s.account_id = p.account_id`,
       };
   const query = sql<GateRow[]>`
     with k as (
-      select account_id from api_keys where digest = ${digest} and revoked_at is null
+      select account_id, digest from api_keys where digest = ${digest} and revoked_at is null
     ), c as (${counted}), w as (
       select json_agg(json_build_object('win', win, 'hits', hits, 'reset', greatest(reset, 1))) as windows from c
     ), r as (
       select * from unnest(${targets.map((t) => t.projectId ?? null) as string[]}::text[], ${targets.map((t) => t.slug ?? null) as string[]}::text[],
         ${targets.map((t) => t.known ?? null) as string[]}::text[]) with ordinality as r(pid, slug, known, ord)
     )
-    select (select account_id from k) as gate_account, case when r.ord = 1 then (select windows from w) end as gate_windows,
+    select ${digest}::text as gate_asked, (select digest from k) as gate_digest, r.ord::int as gate_ord,
+      (select account_id from k) as gate_account, case when r.ord = 1 then (select windows from w) end as gate_windows,
       p.id as gate_project, p.api_enabled as gate_api, p.articles_version::text as gate_version
       ${article.columns}
     from r
@@ -204,6 +211,7 @@ async function gateStatement(
     clearTimeout(cancel);
     clearTimeout(ignored);
   }
+  checkGateRows(rows, digest, targets);
   // The windows come once, on the first row; each request gets its own count of them.
   const counts = rows[0]?.gate_windows ?? [];
   return rows.map((row, i) => {
@@ -223,6 +231,25 @@ async function gateStatement(
     if (slug !== undefined) access.detail = gateArticle(row);
     return access;
   });
+}
+
+/**
+ * The reply is this statement's, row for row (own-rows.ts): one row per request in order, each naming the digest
+ * asked; the key found is that digest's, a project found is the one asked, a stored answer is the key's account's.
+ * Only then is a missing key a 401.
+ */
+function checkGateRows(rows: GateRow[], digest: string, targets: readonly Target[]): void {
+  mustOwn(rows.length === targets.length, 'gate');
+  rows.forEach((r, i) =>
+    mustOwn(
+      r.gate_asked === digest &&
+        r.gate_ord === i + 1 &&
+        (r.gate_account === null || r.gate_digest === digest) &&
+        (r.gate_project == null || r.gate_project === targets[i]!.projectId) &&
+        (r.gate_body == null || r.gate_answer_account === r.gate_account),
+      'gate',
+    ),
+  );
 }
 
 /** A detail row of the statement, as its GateArticle. */

@@ -5,6 +5,7 @@ import type { OwnArticleInput } from '../../schemas/own-article.ts';
 import { newId } from '../ids.ts';
 import { CARD_COLUMNS, type ArticleRow, type CardRow } from '../article-rows.ts';
 import { inTx } from '../tx.ts';
+import { ownRows } from '../own-rows.ts';
 import { enqueueArticleEvents } from './deliveries.ts';
 import { storeArticleAnswers } from './article-answers.ts';
 import { ARTICLE_FIELDS, FIELD_NAMES, isJson, isList } from '../../schemas/article-fields.ts';
@@ -121,15 +122,18 @@ export async function listArticleCards(
   // data is at, so the list cache never files a page under a version newer than its data.
   // Deferred join: order and page over the narrow partial index (index-only when the visibility map allows),
   // then read the card columns of just this page's rows.
-  const rows = await sql<(CardRow & { total: number; version: string })[]>`
+  // Each row names its project (`owner`; the row of an empty page, the one asked): own-rows.ts.
+  const rows = await sql<(CardRow & { total: number; version: string; owner: string })[]>`
     with page as (
       select id from articles where ${where}
       order by ${by(q.sort)} ${dir}, id ${dir}
       limit ${q.limit} offset ${q.offset}
     )
-    select ${total} as total, (select articles_version::text from projects where id = ${q.projectId}) as version, ${sql(CARD_COLUMNS.map((c) => `a.${c}`))}
+    select ${total} as total, (select articles_version::text from projects where id = ${q.projectId}) as version,
+      coalesce(a.project_id, ${q.projectId}) as owner, ${sql(CARD_COLUMNS.map((c) => `a.${c}`))}
     from (select) one left join (page join articles a on a.id = page.id) on true
     order by ${by(`a.${q.sort}`)} ${dir}, a.id ${dir}`;
+  ownRows(rows, q.projectId, 'article cards');
   return { rows: rows[0]!.id === null ? [] : rows, total: rows[0]!.total ?? 0, version: rows[0]!.version };
 }
 

@@ -1,6 +1,7 @@
 // The webhook_deliveries table: the outbox rows written with every article change, the worker's claim (FOR UPDATE
 // SKIP LOCKED, so two workers never hold the same delivery), the recording of an attempt, and the operator CLI's
 // re-queue (its listing, `webhook deliveries`, is listDeliveriesWhere in listings.ts).
+import { mustOwn } from '../own-rows.ts';
 import type { Sql } from 'postgres';
 import { newId } from '../ids.ts';
 import type { ArticleRow } from '../article-rows.ts';
@@ -94,6 +95,8 @@ export async function enqueueArticleEvents(tx: Sql, articleIds: readonly string[
       and p.webhook_url is not null and p.webhook_disabled_at is null
     order by c.seq`;
   const ids: string[] = [];
+  // Each event's article is of the project whose endpoint gets it (own-rows.ts).
+  for (const r of rows) mustOwn(articleIds.includes(r.ev_article) && (r.id == null || r.project_id === r.ev_project), 'webhook event');
   for (const r of rows) {
     if (!subscribed(r.hook_events, r.ev_event)) continue;
     const { type, body } = eventPayload(r);

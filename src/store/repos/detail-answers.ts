@@ -10,6 +10,7 @@ import type { Sql } from 'postgres';
 import type { ArticleRow } from '../article-rows.ts';
 import { answerHeaders, ownArticleAnswer, type OwnArticleAnswer } from '../own-article-answer.ts';
 import { rowsOf } from '../rows-of.ts';
+import { mustOwn } from '../own-rows.ts';
 import type { GateArticle } from './access.ts';
 import { type AnswerToStore, writeAnswers } from './article-answers.ts';
 
@@ -84,6 +85,7 @@ export async function publishedRowOf(
       select *, xmin::text as row_xmin from articles where id = ${articleId} and project_id = ${projectId} and not unpublished`,
   );
   if (!found) return undefined;
+  mustOwn(found.id === articleId && found.project_id === projectId, 'article row');
   const { row_xmin, ...row } = found;
   return { row, xmin: row_xmin };
 }

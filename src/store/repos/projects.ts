@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import { newId } from '../ids.ts';
+import { ownRows } from '../own-rows.ts';
 
 export interface ProjectRow {
   id: string;
@@ -28,10 +29,11 @@ export async function getProject(sql: Sql, id: string): Promise<ProjectRow | und
   return row;
 }
 
-/** The account's projects, oldest first (id breaks ties). */
-export function listProjects(sql: Sql, accountId: string) {
-  return sql<Pick<ProjectRow, 'id' | 'name' | 'url' | 'api_enabled'>[]>`
-    select id, name, url, api_enabled from projects where account_id = ${accountId} order by created_at, id`;
+/** The account's projects, oldest first (id breaks ties); each row checked to be the account's (own-rows.ts). */
+export async function listProjects(sql: Sql, accountId: string) {
+  const rows = await sql<(Pick<ProjectRow, 'id' | 'name' | 'url' | 'api_enabled'> & { owner: string })[]>`
+    select id, name, url, api_enabled, account_id as owner from projects where account_id = ${accountId} order by created_at, id`;
+  return ownRows(rows, accountId, 'projects');
 }
 
 export async function setProjectApi(sql: Sql, id: string, on: boolean): Promise<boolean> {

@@ -3,6 +3,7 @@
 import type { Sql } from 'postgres';
 import { FIELD_NAMES, isText } from '../../schemas/article-fields.ts';
 import { CARD_COLUMNS, type ArticleRow } from '../article-rows.ts';
+import { ownRows } from '../own-rows.ts';
 
 /** A cursor older than this is refused; the client starts over with a full sync. */
 export const SYNC_RETENTION_DAYS = 30;
@@ -79,10 +80,11 @@ export async function readSyncPage(
       c_now: number;
       c_head: string;
       c_found: boolean;
+      owner: string;
     })[]
   >`
     with page as (
-      select seq, article_id, slug, kind, reason, at from article_changes
+      select seq, article_id, slug, kind, reason, at, project_id from article_changes
       where project_id = ${q.projectId} and seq > ${q.after}::bigint and (kind = 'upsert' or reason = 'redirected' or seq > ${q.skipRemovedUpTo}::bigint)
       order by seq
       limit ${q.limit + 1}
@@ -95,10 +97,13 @@ export async function readSyncPage(
       extract(epoch from now())::float8 as c_now,
       (select coalesce(max(seq), 0)::text from article_changes where project_id = ${q.projectId}) as c_head,
       s.seq::text as c_seq, s.article_id as c_article, s.slug as c_slug, s.kind as c_kind, s.reason as c_reason, s.at as c_at,
-      s.ahead::int as c_ahead, a.id is not null as c_found, ${columns}
+      s.ahead::int as c_ahead, a.id is not null as c_found, coalesce(s.project_id, ${q.projectId}) as owner, ${columns}
     from (select) one
     left join (sized s left join articles a on (s.kind = 'upsert' or s.reason = 'redirected') and a.id = s.article_id) on s.before < ${q.budget}
     order by s.seq`;
+  // Each change names its project (the row of an empty page, the one asked), and so does a whole article: own-rows.ts.
+  ownRows(rows, q.projectId, 'sync changes');
+  if (q.whole) ownRows(rows.filter((r) => r.c_found).map((r) => ({ owner: r.project_id })), q.projectId, 'sync articles');
   const first = rows[0]!;
   const changes: ChangeRow[] =
     first.c_seq === null
@@ -116,6 +121,7 @@ export async function readSyncPage(
             c_now: _n,
             c_head: _h,
             c_found,
+            owner: _o,
             ...article
           } = r;
           return {

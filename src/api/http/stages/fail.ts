@@ -8,7 +8,7 @@ import type { Runtime } from '../runtime.ts';
 import { cacheHeaders } from './cache-headers.ts';
 
 export function fail(req: Request, err: unknown, base: Headers, policy: CachePolicy | undefined, runtime: Runtime | undefined): Response {
-  const mapped = runtime?.mapError ? runtime.mapError(err) : err;
+  const mapped = runtime?.mapError ? runtime.mapError(err, req) : err;
   const status = mapped instanceof ApiError ? mapped.status : 500;
   return answerOf(req, toErrorResponse(mapped, { ...base, ...cacheHeaders(policy, status) }));
 }
