@@ -1,8 +1,9 @@
-// /blog/rss.xml: RSS 2.0 of the newest articles, each linking to its page on this site.
+// /blog/rss.xml: RSS 2.0 of the newest articles, each linking to its page on this site. Titles and excerpts are text
+// agents wrote: a title is XML text; a description is HTML to every reader, so the excerpt is escaped for HTML first.
 import type { ArticleSummary } from '../api/public/article-source.ts';
 import { paths } from '../core/urls.ts';
 import { BLOG_DESCRIPTION, FEED_PATH } from './blog-index.ts';
-import { escapeHtml as x } from './escape.ts';
+import { htmlInXml, xmlText as x } from './escape.ts';
 
 /** Readers poll feeds; the newest fifty are what they need. */
 const FEED_SIZE = 50;
@@ -19,7 +20,7 @@ export function rssXml(site: string, articles: readonly ArticleSummary[], now = 
         `      <link>${x(a.url)}</link>`,
         `      <guid isPermaLink="true">${x(a.url)}</guid>`,
         a.published_at && `      <pubDate>${rfc822(a.published_at)}</pubDate>`,
-        a.excerpt && `      <description>${x(a.excerpt)}</description>`,
+        a.excerpt && `      <description>${htmlInXml(a.excerpt)}</description>`,
         a.type && `      <category>${x(a.type)}</category>`,
         '    </item>',
       ]
@@ -37,7 +38,7 @@ export function rssXml(site: string, articles: readonly ArticleSummary[], now = 
     '  <channel>',
     '    <title>Skribra blog</title>',
     `    <link>${x(`${site}${paths.blog}`)}</link>`,
-    `    <description>${x(BLOG_DESCRIPTION)}</description>`,
+    `    <description>${htmlInXml(BLOG_DESCRIPTION)}</description>`,
     '    <language>en</language>',
     `    <lastBuildDate>${rfc822(latest) ?? now.toUTCString()}</lastBuildDate>`,
     `    <atom:link href="${x(`${site}${FEED_PATH}`)}" rel="self" type="application/rss+xml" />`,
