@@ -31,7 +31,7 @@ for (const m of MARKERS) {
   });
   await store.sql`
     insert into articles (id, project_id, slug, title, content_html, excerpt, published_at, created_at, updated_at)
-    select 'art_' || ${m} || '_' || i, ${project}, ${m} || '-article-' || i, 'The ' || ${m} || ' article ' || i,
+    select 'art_' || ${m} || '_' || ${process.pid} || '_' || i, ${project}, ${m} || '-article-' || i, 'The ' || ${m} || ' article ' || i,
       '<p>' || ${m} || ' body</p>', ${m} || ' excerpt ' || i, now() - i * interval '1 hour', now() - i * interval '1 hour', now()
     from generate_series(1, 50) as i`;
   tenants.push({ marker: m, key: api_key, project });
