@@ -125,10 +125,10 @@ export const TOOLS_RATE_LIMIT = { windowLimit: 30, windowSize: 60 } as const;
  * (functions/mcp.mts; tests/mcp/netlify.test.ts holds the two together).
  */
 export const MCP_RATE_LIMIT = { windowLimit: 60, windowSize: 60 } as const;
-/** Failed content-API authentications per client address, per process: past it 429 before a key is looked up, unless
- * its check digits hold (src/store/ids.ts). */
+/** Failed content-API authentications per client address, per process, whatever the key's shape: past it 429 before a
+ * key is looked up, unless this process has seen the key valid (src/api/content/known-keys.ts). */
 export const FAILED_AUTH_LIMIT = { windowLimit: 20, windowSize: 60 } as const;
-/** Keys made before check digits that one process remembers as valid, to let them past FAILED_AUTH_LIMIT. */
+/** Keys one process remembers as valid, to let them past FAILED_AUTH_LIMIT and to check MCP messages without a lookup. */
 export const KNOWN_KEYS = 10_000;
 
 const KEYS = Object.keys(configSchema.shape);

@@ -82,7 +82,7 @@ const wrongQueryType: HandlerOf<typeof listOwnArticles, Access> = ({ query }: { 
 const wrongRead = ({ query: { q, limit } }: CtxOf<'searchPages'>) => q.toUpperCase() + limit.toUpperCase();
 
 // @ts-expect-error an open endpoint's handler gets no access, whatever the API's authenticate returns
-const openAccess = ({ access }: CtxOf<'callAccountMcp', Access>) => access.accountId;
+const openAccess = ({ access }: CtxOf<'getPricing', Access>) => access.accountId;
 
 describe('typed endpoint handlers', () => {
   it('take correct tables as the pipeline runs them (the refused ones above are for `npm run check`)', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { updateArticleState } from '../../src/store/repos/articles.ts';
 import { endpointsOf } from '../../src/api/registry.ts';
+import { FAILED_AUTH_LIMIT } from '../../src/config.ts';
 import { callTool, connect, http, rpc, serveOrigin, textOf, type Origin } from './helpers.ts';
 
 let t: TestStore;
@@ -120,20 +121,37 @@ describe("errors, in /v1's order", () => {
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('a malformed or unknown key: unauthorized on each call, as /v1 answers it', async () => {
+  it('50.4: every message needs a valid key: a malformed or unknown one is 401 as /v1 answers it, initialize and ping included', async () => {
     for (const key of ['nope', `sk_live_${'a'.repeat(43)}`]) {
-      const c = await connect(`${o.base}/v1/mcp`, bearer(key));
-      // Listing needs no valid key: every declared tool is listed.
-      expect((await c.listTools()).tools).toHaveLength(endpointsOf('content').filter((e) => e.tool).length);
-      await expectSameAs(await call('list_projects', {}, c), '/v1/projects', key);
-      // The key is checked before the project: a foreign project is not even looked up.
-      await expectSameAs(await call('list_articles', { projectId: other.on }, c), `/v1/articles?projectId=${other.on}`, key);
-      await c.close();
+      const err = await connect(`${o.base}/v1/mcp`, bearer(key)).catch((e: unknown) => e);
+      expect(err, key).toBeInstanceOf(StreamableHTTPError);
+      expect((err as StreamableHTTPError).code, key).toBe(401);
+      for (const method of ['tools/list', 'ping']) {
+        const res = await rpc(`${o.base}/v1/mcp`, { jsonrpc: '2.0', id: 1, method }, bearer(key));
+        const v1 = await http(`${o.base}/v1/projects`, { headers: bearer(key) });
+        expect([res.status, v1.status], method).toEqual([401, 401]);
+        expect(res.body, method).toEqual(v1.body);
+        expect(res.headers.get('www-authenticate'), method).toBe(v1.headers.get('www-authenticate'));
+      }
     }
   });
 
   it('X-Api-Key works as Authorization does', async () => {
     const c = await connect(`${o.base}/v1/mcp`, { 'x-api-key': f.key });
+    expect((await call('list_projects', {}, c)).structuredContent).toEqual((await api('/v1/projects')).body);
+    await c.close();
+  });
+
+  it('50.10: Authorization, when present, decides, as on /v1: Basic beside a valid X-Api-Key is 401, never a fallback', async () => {
+    const basic = { authorization: 'Basic eDp5', 'x-api-key': f.key };
+    const err = await connect(`${o.base}/v1/mcp`, basic).catch((e: unknown) => e);
+    expect((err as StreamableHTTPError).code).toBe(401);
+    const res = await rpc(`${o.base}/v1/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, basic);
+    const v1 = await http(`${o.base}/v1/projects`, { headers: basic });
+    expect([res.status, v1.status]).toEqual([401, 401]);
+    expect(res.body).toEqual(v1.body);
+    // A Bearer key decides over another X-Api-Key, for the messages and for the tool calls they make.
+    const c = await connect(`${o.base}/v1/mcp`, { ...bearer(f.key), 'x-api-key': other.key });
     expect((await call('list_projects', {}, c)).structuredContent).toEqual((await api('/v1/projects')).body);
     await c.close();
   });
@@ -192,11 +210,12 @@ describe('quotas: the same buckets as /v1, shared with it', () => {
 
   it('counts list tools as list requests and get_article as a detail request; only calls count; 429 before the project check', async () => {
     const acc = await fixture(t.store, 1);
+    // The first message with a key this process has not seen valid is its lookup: one list request. After it,
+    // connecting and listing tools is free.
     const c = await connect(`${limited.base}/v1/mcp`, bearer(acc.key));
-    // Connecting and listing tools is free.
     for (let i = 0; i < 5; i++) await c.listTools();
+    await (await connect(`${limited.base}/v1/mcp`, bearer(acc.key))).close();
     expect((await callTool(c, 'list_projects')).isError).toBeFalsy();
-    expect((await callTool(c, 'list_articles', { projectId: acc.on })).isError).toBeFalsy();
     // The same quota as /v1 itself: the third list request of the hour is an HTTP one.
     expect((await http(`${limited.base}/v1/projects`, { headers: bearer(acc.key) })).status).toBe(200);
     const over = await callTool(c, 'sync', { projectId: acc.on });
@@ -221,20 +240,50 @@ describe('quotas: the same buckets as /v1, shared with it', () => {
     await c.close();
   });
 
-  it('failed authentications count per address as on /v1: past the limit junk waits, and a good key is still answered', async () => {
-    const bad = await connect(`${limited.base}/v1/mcp`, bearer('sk_live_wrong'));
-    let last: Awaited<ReturnType<typeof callTool>> | undefined;
-    for (let i = 0; i < 21; i++) last = await callTool(bad, 'list_projects');
-    expect(last!.structuredContent).toEqual({
+  it('failed authentications count per address as on /v1: past the limit junk waits, and a key seen valid is still answered', async () => {
+    const acc = await fixture(t.store, 0);
+    const good = await connect(`${limited.base}/v1/mcp`, bearer(acc.key));
+    const junk = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    for (let i = 0; i < 20; i++) expect((await rpc(`${limited.base}/v1/mcp`, junk, bearer('sk_live_wrong'))).status).toBe(401);
+    const refused = await rpc(`${limited.base}/v1/mcp`, junk, bearer('sk_live_wrong'));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
       code: 'rate_limited',
       message: expect.stringMatching(/^Too many failed authentications from this address; retry in \d+ s\.$/),
     });
-    const acc = await fixture(t.store, 0);
-    const good = await connect(`${limited.base}/v1/mcp`, bearer(acc.key));
     expect((await callTool(good, 'list_projects')).isError).toBeFalsy();
     expect((await http(`${limited.base}/v1/projects`, { headers: bearer(acc.key) })).status).toBe(200);
     expect((await http(`${limited.base}/v1/projects`, { headers: bearer('sk_live_wrong') })).status).toBe(429);
-    await bad.close();
     await good.close();
+  });
+});
+
+describe('50.4: the per-address limit on failed authentications, at the default limits', () => {
+  it('64 messages with `Bearer junk` (initialize, tools/list, ping): the first 20 are 401, the rest 429, shared with /v1', async () => {
+    const fresh = await serveOrigin({ sql: t.store.sql });
+    try {
+      const acc = await fixture(t.store, 0);
+      const good = await connect(`${fresh.base}/v1/mcp`, bearer(acc.key));
+      const messages = [
+        { method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } } },
+        { method: 'tools/list' },
+        { method: 'ping' },
+      ];
+      const answers = [];
+      for (let i = 0; i < 64; i++)
+        answers.push(await rpc(`${fresh.base}/v1/mcp`, { jsonrpc: '2.0', id: i, ...messages[i % 3] }, bearer('junk')));
+      const limit = FAILED_AUTH_LIMIT.windowLimit;
+      expect(answers.map((a) => a.status)).toEqual([...Array(limit).fill(401), ...Array(64 - limit).fill(429)]);
+      expect(answers[0]!.body).toMatchObject({ code: 'unauthorized' });
+      expect(answers.at(-1)!.body).toMatchObject({ code: 'rate_limited' });
+      expect(Number(answers.at(-1)!.headers.get('retry-after'))).toBeGreaterThan(0);
+      // One limit for the address, whichever surface failed.
+      expect((await http(`${fresh.base}/v1/projects`, { headers: bearer('junk') })).status).toBe(429);
+      // A key this process has seen valid still works from the same address.
+      expect((await callTool(good, 'list_projects')).isError).toBeFalsy();
+      await good.close();
+    } finally {
+      await fresh.close();
+    }
   });
 });

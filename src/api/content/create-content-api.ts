@@ -10,10 +10,12 @@ import { ApiError } from '../http/api-error.ts';
 import { bindHandlers } from '../http/bind-handlers.ts';
 import { createPipeline, type AuthInput, type Runtime } from '../http/pipeline.ts';
 import { unauthorized } from '../http/stages/auth.ts';
+import { KEY_HEADER_RULE } from '../http/request-key.ts';
 import { kebab } from '../endpoint.ts';
 import { endpointsOf, type Endpoint } from '../registry.ts';
-import { isKeyShaped, isLegacyKey, keyDigest } from '../../store/ids.ts';
+import { isKeyShaped, keyDigest } from '../../store/ids.ts';
 import { createKnownKeys } from './known-keys.ts';
+import { callAccountMcp } from './call-account-mcp.endpoint.ts';
 import { createRateLimiter } from '../http/sliding-window.ts';
 import { createGate, pruneCounters, type Access, type Bucket } from '../../store/repos/access.ts';
 import { limitsFrom, rateLimitHeaders, retryAfter, type RateLimits } from './limits.ts';
@@ -65,43 +67,52 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
   let served = 0;
 
   async function authenticate({ key, endpoint, params, query, address }: AuthInput) {
-    const bucket: Bucket = endpoint.bucket ?? 'list';
-    // Junk never reaches the store: a key that cannot be ours by its shape or its check digits (src/store/ids.ts) costs
-    // a regex and a CRC. An address that keeps failing (FAILED_AUTH_LIMIT) is slowed: past the limit it gets 429 before
-    // any lookup, except for a key whose check digits hold, so other people's junk from a shared address (a CI runner,
-    // a build machine) never locks a customer out. A key made before check digits has none to check: past the limit
-    // it is looked up only once this process has seen it valid. (Both adapters stamp the address; a handler called
-    // without one, in tests, has no per-address limit.)
-    const failed = () => {
-      if (address) failures.hit(address);
-      return unauthorized();
-    };
+    // Failed authentications are limited per address (FAILED_AUTH_LIMIT), whatever the key's shape: junk, refused by
+    // its shape or check digits (src/store/ids.ts) for a regex and a CRC, and a well-formed key that is no one's, which
+    // costs a lookup. Past the limit an address gets 429 before any lookup, except with a key this process has seen
+    // valid (known-keys.ts), so other people's junk from a shared address (a CI runner, a build machine) never locks a
+    // customer out. Check digits are no secret: they let no key past the limit. (Both adapters stamp the address; a
+    // handler called without one, in tests, has no per-address limit.)
     const digest = isKeyShaped(key) ? keyDigest(key) : undefined;
     const blocked = address ? failures.wait(address) : 0;
-    if (blocked && !(digest && (!isLegacyKey(key) || knownKeys.has(digest))))
+    if (blocked && !(digest && knownKeys.get(digest)))
       throw new ApiError(429, 'rate_limited', `Too many failed authentications from this address; retry in ${blocked} s.`, {
         'retry-after': String(blocked),
       });
+    const failed = () => {
+      if (address) failures.hit(address);
+      if (digest) knownKeys.delete(digest);
+      return unauthorized();
+    };
     if (!digest) throw failed();
+    // The account MCP endpoint's own messages (initialize, tools/list, ping) count against no quota: its tool calls are
+    // /v1 requests, counted as such. Its key is checked on every message all the same: one proven valid here passes;
+    // any other is looked up through the gate, the store's only lookup of a key, which counts it as one list request.
+    const mcp = endpoint.id === callAccountMcp.id;
+    const proven = mcp ? knownKeys.get(digest) : undefined;
+    if (proven) return { accountId: proven, windows: [], counted: true } satisfies ContentAccess;
     if (++served % 1000 === 0) pruneCounters(sql).catch(() => {});
     // The deadline makes the counter conditional: a gate statement that runs after the API gave up counts nothing.
     // A detail request's article (its state and stored answer) is read by the same statement, only from a project of
     // the account; one without a current stored answer then has its row read (detail-answers.ts).
     // When this process already holds the article's answer, the statement leaves its bytes out while the project is
     // still at the version the answer was made at, and the handler answers with the one held.
+    const bucket: Bucket = endpoint.bucket ?? 'list';
     const projectId = query?.projectId as string | undefined;
     const slug = endpoint.id === 'getOwnArticle' ? params?.slug : undefined;
     const held = projectId && slug !== undefined ? details.peek(projectId, slug) : undefined;
     const access: ContentAccess = await gate(digest, bucket, { projectId, slug, known: held?.version }, new Date(Date.now() + timeoutMs));
     if (!access.accountId) throw failed();
-    if (isLegacyKey(key)) knownKeys.add(digest);
+    knownKeys.add(digest, access.accountId);
     if (!access.counted) throw unavailable();
     if (held && access.project?.articlesVersion === held.version) access.held = held.page;
     return access;
   }
 
-  /** The account's quota headers for this request's bucket, as the gate counted it; 429 over either window. */
+  /** The account's quota headers for this request's bucket, as the gate counted it; 429 over either window. The MCP
+   * endpoint's messages have none: each of its tool calls is held to them as the /v1 request it makes. */
   function limit(access: Access, endpoint: Endpoint) {
+    if (endpoint.id === callAccountMcp.id) return {};
     const bucket: Bucket = endpoint.bucket ?? 'list';
     const headers = rateLimitHeaders(limits, bucket, access.windows);
     const wait = retryAfter(limits, bucket, access.windows);
@@ -137,7 +148,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
       data: {
         name: 'Skribra content API',
         version: '1.0.0',
-        authentication: 'Authorization: Bearer <key> or X-Api-Key: <key>',
+        authentication: KEY_HEADER_RULE,
         documentation: '/docs/content-api/',
         openapi: '/openapi.json',
         endpoints: endpointsOf('content')

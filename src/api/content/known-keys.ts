@@ -1,19 +1,24 @@
-// The digests of keys this process has seen valid, at most `max` (the oldest forgotten first): a key made before
-// check digits existed is let through an address's failed-authentication limit once it has proven itself here.
+// The keys this process has seen valid, by digest, with their account, at most `max` (the oldest forgotten first). A
+// key proven here is let through its address's failed-authentication limit (someone else's junk from a shared address
+// never locks it out), and the account MCP endpoint's protocol messages (initialize, tools/list, ping) take it without
+// a lookup; a lookup that finds it no longer valid (revoked) forgets it.
 
 export interface KnownKeys {
-  has(digest: string): boolean;
-  add(digest: string): void;
+  /** The account of a key proven valid here, or undefined. */
+  get(digest: string): string | undefined;
+  add(digest: string, accountId: string): void;
+  delete(digest: string): void;
 }
 
 export function createKnownKeys(max: number): KnownKeys {
-  const digests = new Set<string>();
+  const accounts = new Map<string, string>();
   return {
-    has: (digest) => digests.has(digest),
-    add(digest) {
-      if (digests.has(digest)) return;
-      digests.add(digest);
-      if (digests.size > max) digests.delete(digests.values().next().value!);
+    get: (digest) => accounts.get(digest),
+    add(digest, accountId) {
+      accounts.delete(digest);
+      accounts.set(digest, accountId);
+      if (accounts.size > max) accounts.delete(accounts.keys().next().value!);
     },
+    delete: (digest) => void accounts.delete(digest),
   };
 }

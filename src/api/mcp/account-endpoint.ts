@@ -2,9 +2,7 @@
 // content function serves it. Each tool call is a /v1 request made through `ctx.dispatch`, the pipeline the MCP
 // request came through, carrying the caller's key and address.
 import type { Ctx } from '../http/pipeline.ts';
-import { unauthorized } from '../http/stages/auth.ts';
 import { CLIENT_ADDRESS } from '../http/client-address.ts';
-import { requestKey } from '../http/request-key.ts';
 import { accountServer } from './account-server.ts';
 import { createGate } from './mcp-gate.ts';
 import { serveMcp } from './serve-mcp.ts';
@@ -32,11 +30,11 @@ const gate = createGate(8);
 const CARRIED = ['authorization', 'x-api-key', CLIENT_ADDRESS];
 
 /**
- * POST /v1/mcp. A request without a key is refused at once, 401 as on /v1; anything else about the key (its shape,
- * the failed-auth limit, whether it is valid, the quota) is checked on each tool call, by the content API.
+ * POST /v1/mcp. The pipeline has checked the request's key as for any /v1 request (account-key auth: 401 for a missing,
+ * malformed, unknown or revoked key, 429 for an address past its failed authentications); each tool call carries the
+ * same headers, so it is checked again and counted as the /v1 request it is.
  */
 export function callAccountMcp({ req, url, dispatch }: Ctx): Promise<Response> {
-  if (!requestKey(req)) throw unauthorized();
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const name of CARRIED) {
     const value = req.headers.get(name);

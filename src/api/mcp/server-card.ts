@@ -8,6 +8,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { mcpServerName, MCP_SERVER_VERSION, type McpServerFacts } from './servers.ts';
+import { KEY_HEADER_RULE } from '../http/request-key.ts';
 
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 /** The SEP's resource URI for a server's own card. */
@@ -21,8 +22,13 @@ export interface CardSource {
 }
 
 const KEY_HEADERS = [
-  { name: 'Authorization', description: 'Bearer <your account API key>. Or send the key as X-Api-Key.', isRequired: false, isSecret: true },
-  { name: 'X-Api-Key', description: 'Your account API key, where Authorization is awkward.', isRequired: false, isSecret: true },
+  { name: 'Authorization', description: `Bearer <your account API key>. ${KEY_HEADER_RULE}`, isRequired: false, isSecret: true },
+  {
+    name: 'X-Api-Key',
+    description: `Your account API key, where Authorization is awkward. ${KEY_HEADER_RULE}`,
+    isRequired: false,
+    isSecret: true,
+  },
 ];
 
 async function describe(server: McpServer) {

@@ -2,6 +2,7 @@ import { stringify } from 'yaml';
 import type { RateLimits } from '../../api/content/limits.ts';
 import { API_CATALOG_PATH } from '../../api/registry.ts';
 import { MCP_SERVERS } from '../../api/mcp/servers.ts';
+import { KEY_HEADER_RULE } from '../../api/http/request-key.ts';
 import { COLLECTIONS } from '../../catalog/collections.ts';
 import { componentSchemas } from './components.ts';
 import { headers } from './responses.ts';
@@ -26,7 +27,7 @@ export function openApiDocument(site: string, limits: RateLimits) {
       summary: 'The public content API (/api/v1) and the authenticated content API (/v1).',
       description: [
         'Two JSON APIs. The **public API** (`/api/v1`) serves what the site publishes: glossary, tools, agents, features, comparisons, pricing, pages, search and the blog. No key, CORS open to any origin.',
-        `The **content API** (\`/v1\`) serves an account's own published articles. Send the account key as \`Authorization: Bearer <key>\` or \`X-Api-Key: <key>\`, server-side only. Limits per account: ${n(limits.list.hour)} list requests an hour and ${n(limits.list.day)} a day, ${n(limits.detail.hour)} detail requests an hour and ${n(limits.detail.day)} a day (a sync page is one list request); over them: 429 \`rate_limited\` with \`Retry-After\`. Responses carry \`Cache-Control: public, max-age=60\` and an \`ETag\` for conditional requests.`,
+        `The **content API** (\`/v1\`) serves an account's own published articles. ${KEY_HEADER_RULE} The key is for servers only. Limits per account: ${n(limits.list.hour)} list requests an hour and ${n(limits.list.day)} a day, ${n(limits.detail.hour)} detail requests an hour and ${n(limits.detail.day)} a day (a sync page is one list request); over them: 429 \`rate_limited\` with \`Retry-After\`. Responses carry \`Cache-Control: public, max-age=60\` and an \`ETag\` for conditional requests.`,
         'Errors are `{ "code", "message" }` with a stable code (spec section 7). Every site page is also available as markdown: append `.md` or send `Accept: text/markdown`.',
       ].join('\n\n'),
       contact: { name: 'Skribra', url: `${site}/contact/` },
@@ -64,7 +65,7 @@ export function openApiDocument(site: string, limits: RateLimits) {
           type: 'apiKey',
           in: 'header',
           name: 'X-Api-Key',
-          description: 'The same key, for runtimes where Authorization is awkward.',
+          description: `The same key, for runtimes where Authorization is awkward. ${KEY_HEADER_RULE}`,
         },
       },
     },

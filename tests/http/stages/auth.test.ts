@@ -34,4 +34,17 @@ describe('auth stage', () => {
     expect(await auth(req, runtime(seen), endpoint('getOwnArticle'), validated)).toEqual({ account: 'a1' });
     expect(seen).toMatchObject([{ key: 'sk_live_k', endpoint: { id: 'getOwnArticle' }, params: { slug: 's' }, query: { projectId: 'p' } }]);
   });
+  it('50.10: one rule for the two key headers: Authorization, when present, decides; X-Api-Key only without it', async () => {
+    const keyOf = async (headers: Record<string, string>) => {
+      const seen: AuthInput[] = [];
+      const req = new Request('http://x/v1/projects', { headers });
+      const out = await auth(req, runtime(seen), endpoint('listOwnProjects'), validated).catch((e: { status: number }) => e.status);
+      return out === 401 ? 401 : seen[0]!.key;
+    };
+    expect(await keyOf({ 'x-api-key': ' sk_k2 ' })).toBe('sk_k2');
+    expect(await keyOf({ authorization: 'Bearer sk_k1', 'x-api-key': 'sk_k2' })).toBe('sk_k1');
+    expect(await keyOf({ authorization: 'bearer \t sk_k1' })).toBe('sk_k1');
+    for (const authorization of ['Basic x', 'Bearer', 'Bearer sk_k1 sk_k3', 'Token sk_k1', 'sk_k1', ''])
+      expect(await keyOf({ authorization, 'x-api-key': 'sk_k2' }), authorization).toBe(401);
+  });
 });
