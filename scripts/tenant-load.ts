@@ -79,9 +79,7 @@ async function drive(self: (typeof tenants)[number], other: string, n: number): 
     }
   }
 }
-await Promise.all(
-  tenants.flatMap((t, k) => Array.from({ length: perAccount }, (_, n) => drive(t, tenants[1 - k]!.marker, n))),
-);
+await Promise.all(tenants.flatMap((t, k) => Array.from({ length: perAccount }, (_, n) => drive(t, tenants[1 - k]!.marker, n))));
 const seconds = (Date.now() - t0) / 1000;
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));

@@ -39,8 +39,8 @@ export const configSchema = z.object({
   /**
    * 1: DATABASE_URL is a transaction-mode pooler (PgBouncer, Supabase's port 6543, a pooled Neon or Netlify Database
    * address), which hands each transaction any server connection: no named prepared statements, one exchange at a
-   * time per connection. 0: a server or a session-mode pooler. Unset: 1 when DATABASE_URL names such a pooler
-   * (`pgbouncer=true`, a `-pooler.` or `pooler.supabase.com` host, port 6543; src/store/pooler-url.ts), else 0.
+   * time per connection; so is a URL that names one (src/store/pooler-url.ts). 0 or unset: the server is asked at
+   * connect, and only a proven server gets the fast mode (src/store/prove-server.ts); 0 never overrides the proof.
    */
   SKRIBRA_DB_POOLER: z.preprocess(
     (v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v),

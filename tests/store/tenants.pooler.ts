@@ -71,12 +71,20 @@ describe('45: two accounts under load, four ways to the store', () => {
   ] as const)('%s: no foreign answer, no valid key refused', { timeout: 240_000 }, async (way, may5xx) => {
     // The API's bound is raised from 5 s: CI runs this beside other suites on two cores (a lost statement still shows).
     const r = await runTenants({ ...ways()[way], SKRIBRA_DB_TIMEOUT_MS: '15000' });
-    const fivexx = Object.entries(r.statuses).filter(([s]) => s >= '500').reduce((n, [, c]) => n + c, 0);
+    const fivexx = Object.entries(r.statuses)
+      .filter(([s]) => s >= '500')
+      .reduce((n, [, c]) => n + c, 0);
     console.log(`${way}: ${r.answers} answers in ${r.seconds} s, statuses ${JSON.stringify(r.statuses)}`);
-    expect({ way, foreign: r.foreign, firstForeign: r.firstForeign, refused: r.refused }).toEqual({ way, foreign: 0, firstForeign: '', refused: 0 });
+    expect({ way, foreign: r.foreign, firstForeign: r.firstForeign, refused: r.refused }).toEqual({
+      way,
+      foreign: 0,
+      firstForeign: '',
+      refused: 0,
+    });
     expect(r.answers).toBeGreaterThanOrEqual(10_000);
     expect(r.stderr).not.toMatch(/ALARM|unhandled error/);
     if (!may5xx) expect({ way, fivexx }).toEqual({ way, fivexx: 0 });
-    if (way.includes('POOLER=0')) expect(r.stderr).toMatch(/SKRIBRA_DB_POOLER=0 overridden: connected to 127\.0\.0\.1:\d+, the server reports/);
+    if (way.includes('POOLER=0'))
+      expect(r.stderr).toMatch(/SKRIBRA_DB_POOLER=0 overridden: connected to 127\.0\.0\.1:\d+, the server reports/);
   });
 });

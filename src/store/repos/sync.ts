@@ -103,7 +103,12 @@ export async function readSyncPage(
     order by s.seq`;
   // Each change names its project (the row of an empty page, the one asked), and so does a whole article: own-rows.ts.
   ownRows(rows, q.projectId, 'sync changes');
-  if (q.whole) ownRows(rows.filter((r) => r.c_found).map((r) => ({ owner: r.project_id })), q.projectId, 'sync articles');
+  if (q.whole)
+    ownRows(
+      rows.filter((r) => r.c_found).map((r) => ({ owner: r.project_id })),
+      q.projectId,
+      'sync articles',
+    );
   const first = rows[0]!;
   const changes: ChangeRow[] =
     first.c_seq === null
