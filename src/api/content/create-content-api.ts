@@ -19,7 +19,7 @@ import { callAccountMcp } from './call-account-mcp.endpoint.ts';
 import { createRateLimiter } from '../http/sliding-window.ts';
 import { createGate, pruneCounters, type Access, type Bucket } from '../../store/repos/access.ts';
 import { limitsFrom, rateLimitHeaders, retryAfter, type RateLimits } from './limits.ts';
-import { isStoreUnavailable, unavailable } from './errors.ts';
+import { storeErrorAnswer, unavailable } from './errors.ts';
 import { FAILED_AUTH_LIMIT, KNOWN_KEYS, type Config } from '../../config.ts';
 import { MCP_SERVERS } from '../mcp/servers.ts';
 import { createListCache, listCacheSize, type ListCache } from './list-cache.ts';
@@ -143,7 +143,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
       ...(endpoint?.bucket ? { 'ratelimit-policy': rateLimitHeaders(limits, endpoint.bucket, [])['ratelimit-policy']! } : {}),
     }),
     deadline: { ms: timeoutMs, error: unavailable },
-    mapError: (err) => (isStoreUnavailable(err) ? unavailable() : err),
+    mapError: storeErrorAnswer,
     index: () => ({
       data: {
         name: 'Skribra content API',
