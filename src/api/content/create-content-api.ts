@@ -18,6 +18,7 @@ import { createKnownKeys } from './known-keys.ts';
 import { callAccountMcp } from './call-account-mcp.endpoint.ts';
 import { createRateLimiter } from '../http/sliding-window.ts';
 import { createGate, pruneCounters, type Access, type Bucket } from '../../store/repos/access.ts';
+import { keyAccount } from '../../store/repos/accounts.ts';
 import { limitsFrom, rateLimitHeaders, retryAfter, type RateLimits } from './limits.ts';
 import { storeErrorAnswer, unavailable } from './errors.ts';
 import { FAILED_AUTH_LIMIT, KNOWN_KEYS, type Config } from '../../config.ts';
@@ -86,11 +87,13 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
     };
     if (!digest) throw failed();
     // The account MCP endpoint's own messages (initialize, tools/list, ping) count against no quota: its tool calls are
-    // /v1 requests, counted as such. Its key is checked on every message all the same: one proven valid here passes;
-    // any other is looked up through the gate, the store's only lookup of a key, which counts it as one list request.
-    const mcp = endpoint.id === callAccountMcp.id;
-    const proven = mcp ? knownKeys.get(digest) : undefined;
-    if (proven) return { accountId: proven, windows: [], counted: true } satisfies ContentAccess;
+    // /v1 requests, counted as such. Its key is looked up on every message all the same, so a revoked key is 401 at once.
+    if (endpoint.id === callAccountMcp.id) {
+      const accountId = await keyAccount(sql, digest);
+      if (!accountId) throw failed();
+      knownKeys.add(digest, accountId);
+      return { accountId, windows: [], counted: true } satisfies ContentAccess;
+    }
     if (++served % 1000 === 0) pruneCounters(sql).catch(() => {});
     // The deadline makes the counter conditional: a gate statement that runs after the API gave up counts nothing.
     // A detail request's article (its state and stored answer) is read by the same statement, only from a project of

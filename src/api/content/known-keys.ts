@@ -1,7 +1,6 @@
 // The keys this process has seen valid, by digest, with their account, at most `max` (the oldest forgotten first). A
 // key proven here is let through its address's failed-authentication limit (someone else's junk from a shared address
-// never locks it out), and the account MCP endpoint's protocol messages (initialize, tools/list, ping) take it without
-// a lookup; a lookup that finds it no longer valid (revoked) forgets it.
+// never locks it out); a lookup that finds it no longer valid (revoked) forgets it.
 
 export interface KnownKeys {
   /** The account of a key proven valid here, or undefined. */

@@ -3,6 +3,7 @@
 import type { Sql } from 'postgres';
 import { inTx } from '../tx.ts';
 import { keyDigest, keyHint, newApiKey, newId } from '../ids.ts';
+import { mustOwn } from '../own-rows.ts';
 
 export interface Account {
   id: string;
@@ -17,6 +18,17 @@ export async function createAccount(sql: Sql, name: string, id = newId('acc')): 
     await tx`insert into api_keys (id, account_id, digest, hint) values (${newId('key')}, ${id}, ${keyDigest(api_key)}, ${keyHint(api_key)})`;
   });
   return { account_id: id, api_key };
+}
+
+/**
+ * The account of an active key, by its digest, counting nothing (the account MCP endpoint's protocol messages); the
+ * row must be that digest's (own-rows.ts). Undefined when no active key has it.
+ */
+export async function keyAccount(sql: Sql, digest: string): Promise<string | undefined> {
+  const rows = await sql<{ account_id: string; digest: string }[]>`
+    select account_id, digest from api_keys where digest = ${digest} and revoked_at is null`;
+  mustOwn(rows.length <= 1 && rows.every((r) => r.digest === digest), 'key');
+  return rows[0]?.account_id;
 }
 
 export async function getAccount(sql: Sql, id: string): Promise<Account | undefined> {
