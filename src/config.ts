@@ -128,7 +128,7 @@ export const MCP_RATE_LIMIT = { windowLimit: 60, windowSize: 60 } as const;
 /** Failed content-API authentications per client address, per process, whatever the key's shape: past it 429 before a
  * key is looked up, unless this process has seen the key valid (src/api/content/known-keys.ts). */
 export const FAILED_AUTH_LIMIT = { windowLimit: 20, windowSize: 60 } as const;
-/** Keys one process remembers as valid, to let them past FAILED_AUTH_LIMIT and to check MCP messages without a lookup. */
+/** Keys one process remembers as valid, to let them past FAILED_AUTH_LIMIT. */
 export const KNOWN_KEYS = 10_000;
 
 const KEYS = Object.keys(configSchema.shape);
