@@ -1,18 +1,24 @@
 // The .md twins of the blog pages: each article as the same converted markdown the API serves, and the index
-// pages as lists of links to them.
+// pages as lists of links to them. Titles, excerpts and names are agents' text: escaped by markdown-text.ts.
 import { markdownPath } from '../core/urls.ts';
-import { blocks, head, inline, link, section } from '../twins/blocks.ts';
+import { blocks, head, link, section } from '../twins/blocks.ts';
+import { markdownLink, markdownText } from '../twins/markdown-text.ts';
 import { footer } from '../twins/footer.ts';
 import { BLOG_DESCRIPTION, BLOG_TITLE, blogIndexPages } from './blog-index.ts';
 import { bylineOf } from './article-author.ts';
+import type { ArticleSummary } from '../api/public/article-source.ts';
 import type { FullArticle } from './public-article.ts';
 
 const day = (iso?: string) => iso?.slice(0, 10);
 
+/** An article as one line of a list: its title linked to its twin, then its excerpt (the blog index, llms files). */
+export const articleLine = (a: Pick<ArticleSummary, 'title' | 'url' | 'markdown_url' | 'excerpt'>): string =>
+  `- ${markdownLink(a.title, a.markdown_url ?? a.url)}${a.excerpt ? `: ${markdownText(a.excerpt)}` : ''}`;
+
 export function articleTwin(a: FullArticle): string {
   const byline = bylineOf(a.author);
   const meta = [
-    `By ${byline.url ? link(byline.name, byline.url) : inline(byline.name)}`,
+    `By ${byline.url ? markdownLink(byline.name, byline.url) : markdownText(byline.name)}`,
     a.published_at && `Published ${day(a.published_at)}`,
     a.updated_at && a.updated_at !== a.published_at && `updated ${day(a.updated_at)}`,
     a.reading_time && `${a.reading_time} min read`,
@@ -20,10 +26,10 @@ export function articleTwin(a: FullArticle): string {
     .filter(Boolean)
     .join(' · ');
   return blocks(
-    head(a.title, a.excerpt && inline(a.excerpt)),
+    head(markdownText(a.title), a.excerpt && markdownText(a.excerpt)),
     meta,
     a.content_markdown,
-    section('Related articles', a.related_articles.map((r) => `- ${link(r.title, r.markdown_url ?? r.url)}`).join('\n')),
+    section('Related articles', a.related_articles.map((r) => `- ${markdownLink(r.title, r.markdown_url ?? r.url)}`).join('\n')),
     footer(a.url, day(a.updated_at)),
   );
 }
@@ -36,11 +42,7 @@ export function blogTwins(site: string, articles: readonly FullArticle[]): Map<s
       markdownPath(page.path),
       blocks(
         head(page.n > 1 ? `${BLOG_TITLE}, page ${page.n} of ${page.total}` : BLOG_TITLE, BLOG_DESCRIPTION),
-        section(
-          'Articles',
-          page.items.map((a) => `- ${link(a.title, a.markdown_url ?? a.url)}${a.excerpt ? `: ${inline(a.excerpt)}` : ''}`).join('\n') ||
-            'No articles yet.',
-        ),
+        section('Articles', page.items.map(articleLine).join('\n') || 'No articles yet.'),
         [
           page.prev && link('Newer articles', `${site}${markdownPath(page.prev)}`),
           page.next && link('Older articles', `${site}${markdownPath(page.next)}`),

@@ -2,7 +2,8 @@ import type { ArticleSummary } from '../api/public/article-source.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { markdownPath } from '../core/urls.ts';
 import type { Page } from '../schemas/page.ts';
-import { inline, link } from '../twins/blocks.ts';
+import { link } from '../twins/blocks.ts';
+import { articleLine } from '../blog/blog-twins.ts';
 import { groupPages } from './page-groups.ts';
 
 const SEPARATOR = '\n\n---\n\n';
@@ -28,7 +29,7 @@ export function* llmsFullChunks(
     }
   }
   if (blog.length) {
-    yield `${SEPARATOR}# Blog\n\nArticles are linked, not included; each is available as markdown at its link.\n\n${blog.map((a) => `- ${link(a.title, a.markdown_url ?? a.url)}${a.excerpt ? `: ${inline(a.excerpt)}` : ''}`).join('\n')}`;
+    yield `${SEPARATOR}# Blog\n\nArticles are linked, not included; each is available as markdown at its link.\n\n${blog.map(articleLine).join('\n')}`;
   }
   yield '\n';
 }

@@ -2,6 +2,7 @@ import type { ArticleSummary } from '../api/public/article-source.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Page } from '../schemas/page.ts';
 import { inline, link } from '../twins/blocks.ts';
+import { articleLine } from '../blog/blog-twins.ts';
 import { groupPages, subgroupPages, type PageGroup } from './page-groups.ts';
 import { MCP_SERVERS } from '../api/mcp/servers.ts';
 import { markdownPath } from '../core/urls.ts';
@@ -41,7 +42,8 @@ function sectionFile(catalog: Catalog, group: PageGroup): string {
 /**
  * /llms.txt in the llmstxt.org format: H1 name, blockquote summary, a paragraph, then H2 sections of link lines
  * (every page once, linked to its markdown twin) and `## Optional` for the glossary. Blog articles, when given,
- * get a section of their own. An Optional section past `limit` lines is a link to its own list file (llmsFiles).
+ * get a section of their own (agents' text, escaped as the blog's twins escape it). An Optional section past
+ * `limit` lines is a link to its own list file (llmsFiles).
  */
 export function llmsTxt(catalog: Catalog, blog: readonly ArticleSummary[] = [], limit = LLMS_LIST_LIMIT): string {
   const site = catalog.site_url;
@@ -55,7 +57,7 @@ export function llmsTxt(catalog: Catalog, blog: readonly ArticleSummary[] = [], 
   ];
   const sections = groupPages(catalog.pages);
   for (const group of sections.filter((g) => !g.optional)) out.push('', `## ${group.name}`, '', ...group.pages.map(pageLine));
-  if (blog.length) out.push('', '## Blog', '', ...blog.map((a) => line(a.title, a.markdown_url ?? a.url, a.excerpt)));
+  if (blog.length) out.push('', '## Blog', '', ...blog.map(articleLine));
   const optional = sections.filter((g) => g.optional);
   if (optional.length) {
     out.push('', '## Optional', '');
