@@ -1,15 +1,21 @@
 // examples/astro-site built against a served content API on a real store: the list and article pages, noindex,
 // redirects and 404; then, after one article is edited, a second build that asks only for that article, and (at the
-// same time) a build cut off mid-sync and the build that resumes it.
+// same time) a build cut off mid-sync and the build that resumes it. Half the articles carry the demo's pictures,
+// measured, from a loopback host the example may optimise: what their placeholders, `sizes` and files cost is checked
+// on the first build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { articleInput, fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { serveContentApi, startProxy, syncWired, type Proxy as RecordingProxy, type Served } from './served-api.ts';
 import { builtClient } from '../helpers/built-client.ts';
+import { DEMO_IMAGE_DIR, withDemoImages } from '../../src/store/seed-images.ts';
+import { demoTopics } from '../../src/store/seed-content.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const EXAMPLE = join(ROOT, 'examples/astro-site');
@@ -19,6 +25,7 @@ let api: Served;
 let proxy: RecordingProxy;
 let cutProxy: RecordingProxy;
 let tmp: string;
+let pictures: { url: string; server: Server };
 
 /** In a child process, asynchronously: the API the build calls is served by this process. */
 async function buildSite(env: Record<string, string>, outDir: string) {
@@ -45,6 +52,7 @@ beforeAll(async () => {
   t = await openTestStore();
   api = await serveContentApi(t.store.sql); // the configured rate limits, none raised: list 300/h, detail 600/h
   proxy = await startProxy(api.url);
+  pictures = await servePictures();
   cutProxy = await startProxy(api.url);
   // Inside the example (its .cache/ is gitignored): Astro stages a build's chunks in the output dir when that lies in
   // the project, and in the project's shared .astro/ when it does not; the builds below run two at a time.
@@ -55,6 +63,7 @@ afterAll(async () => {
   await proxy?.close();
   await cutProxy?.close();
   await api?.close();
+  pictures?.server.close();
   await t?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
@@ -71,6 +80,24 @@ const article = (i: number, title = `Article ${i}`) =>
     author: { name: 'Quill', url: 'https://skribra.com/agents/quill/' },
     language: 'en-GB',
   });
+/** The demo's picture files (public/demo/northwind/) on a loopback port: an image host the example may optimise. */
+async function servePictures(): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const file = DEMO_IMAGE_DIR + new URL(req.url ?? '/', 'http://x').pathname.split('/').pop();
+    if (!/^[\w-]+\.webp$/.test(file.split('/').pop()!) || !existsSync(file)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'image/webp' }).end(readFileSync(file));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/** Article `i` with a demo cover and a figure before its heading, measured (the demo files are named by topic). */
+async function pictured(i: number) {
+  const n = i % demoTopics.length;
+  const a = article(i);
+  return { ...(await withDemoImages({ ...a, slug: demoTopics[n]!.slug }, n, pictures.url)), slug: a.slug };
+}
+
 const paths = (log: RecordingProxy['log']) => log.map((r) => new URL(r.path, 'http://x').pathname);
 const count = (log: RecordingProxy['log']) => ({
   sync: paths(log).filter((p) => p === '/v1/sync').length,
@@ -81,7 +108,7 @@ const count = (log: RecordingProxy['log']) => ({
 describe.skipIf(!syncWired)('examples/astro-site [needs /v1/sync wired]', () => {
   it('builds 1,000 articles of about 10 KB from nothing at the default limits from the feed alone; a rebuild after one edit makes one request', async () => {
     const f = await fixture(t.store, 0);
-    for (let i = 0; i < 997; i++) await publishArticle(t.store.sql, f.on, article(i));
+    for (let i = 0; i < 997; i++) await publishArticle(t.store.sql, f.on, i % 2 === 0 ? await pictured(i) : article(i));
     await publishArticle(t.store.sql, f.on, articleInput('quiet-one', 'Quiet one', { noindex: true }));
     await publishArticle(
       t.store.sql,
@@ -122,6 +149,7 @@ describe.skipIf(!syncWired)('examples/astro-site [needs /v1/sync wired]', () => 
     );
     expect(existsSync(join(out1, 'taken-down'))).toBe(false);
     expect(page(out1, '404.html')).toContain('Not found');
+    expectImagesPayForThemselves(out1, page(out1, 'index.html'), page(out1, 'article-0000/index.html'));
 
     // One edit, one unpublish. Then two things at once, each through a proxy of its own that counts its requests:
     // the second build asks the feed once, and the answer carries the edited article; and a build from nothing whose
@@ -169,3 +197,37 @@ describe.skipIf(!syncWired)('examples/astro-site [needs /v1/sync wired]', () => 
     expect(check.status).toBe(0);
   }, 600_000); // four Astro builds of 1,000 pages and a type check on a loaded machine
 });
+
+/**
+ * What the pictures cost (issue 51.5): each placeholder a few hundred bytes, the list page within its bound, `sizes`
+ * that match the layout's slots, and no "optimised" file bigger than the picture it was made from.
+ */
+function expectImagesPayForThemselves(out: string, index: string, articlePage: string) {
+  const listed = index.match(/<li>/g)!.length;
+  const placeholders = [...index.matchAll(/url\((data:[^)]*)\)/g)].map((m) => m[1]!);
+  expect(placeholders).toHaveLength(499); // the pictured articles: the even ones of 0-996
+  expect(Math.max(...placeholders.map((p) => p.length))).toBeLessThanOrEqual(400);
+  // A listed article with a picture costs at most 1 KB (320 and 640 px thumbnails, sizes, placeholder, colour), one
+  // without 250 bytes, the page's own markup and CSS 3 KB: with 3.3 KB placeholders this page was over 2 MB.
+  console.log(
+    `list page: ${index.length} bytes for ${listed} articles; placeholders ${Math.min(...placeholders.map((p) => p.length))}-${Math.max(...placeholders.map((p) => p.length))} bytes`,
+  );
+  expect(index.length).toBeLessThanOrEqual(3_000 + 1_000 * placeholders.length + 250 * (listed - placeholders.length));
+
+  // The slots: Base.astro's column (46rem at most, 1rem padding each side) and the list's 40px indent.
+  expect(index).toMatch(/body\{max-width:46rem;margin:0 auto;padding:0 1rem[;}]/);
+  const sizes = (html: string) => [...html.matchAll(/ sizes="([^"]*)"/g)].map((m) => m[1]);
+  expect(new Set(sizes(index))).toEqual(new Set(['(min-width: 392px) 320px, calc(100vw - 72px)']));
+  expect(sizes(articlePage).length).toBeGreaterThanOrEqual(3); // the cover's <source> and <img>, the figure
+  expect(new Set(sizes(articlePage))).toEqual(new Set(['(min-width: 48rem) 46rem, calc(100vw - 2rem)']));
+
+  // Every file the image service wrote against its source (Astro names it after the source: <name>_<hash>.<ext>).
+  const made = readdirSync(join(out, '_astro')).filter((f) => /\.(webp|avif|png|jpe?g)$/.test(f));
+  const bigger = made.flatMap((f) => {
+    const source = DEMO_IMAGE_DIR + f.replace(/_[^_]+$/, '.webp');
+    const [size, was] = [statSync(join(out, '_astro', f)).size, statSync(source).size];
+    return size > was ? [`${f}: ${size} bytes from ${was}`] : [];
+  });
+  expect(made.length).toBeGreaterThan(50);
+  expect(bigger).toEqual([]);
+}

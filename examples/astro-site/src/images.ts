@@ -8,6 +8,24 @@ import { optimisable } from '../image-domains.mjs';
 
 export { optimisable };
 
+// The slots images are laid out in, told to the browser by `sizes` before it has the CSS, so it fetches the file that
+// fills the slot rather than one for the whole viewport: layouts/Base.astro's column is at most 46rem (736px) wide
+// with 1rem of padding each side, and the list's <ul> indents its items by 40px. The test of the example
+// (tests/content-client/astro-example.test.ts) holds these to the built CSS.
+const COLUMN_PX = 736;
+
+/** `sizes` for an image `width` px wide in the page's column: the column, or the image's own width when narrower. */
+export function columnSizes(width: number): string {
+  return width >= COLUMN_PX
+    ? '(min-width: 48rem) 46rem, calc(100vw - 2rem)'
+    : `(min-width: ${width + 32}px) ${width}px, calc(100vw - 2rem)`;
+}
+
+/** `sizes` for the list's thumbnails, `width` px wide in the column's <ul>: narrower only on a small phone. */
+export function listSizes(width: number): string {
+  return `(min-width: ${width + 72}px) ${width}px, calc(100vw - 72px)`;
+}
+
 /** The inline style that shows the placeholder (and the colour under it) until the image has loaded. */
 export function placeholderStyle(placeholder?: string, color?: string): string | undefined {
   if (!placeholder && !color) return undefined;
@@ -38,7 +56,7 @@ export async function optimizedBody(article: OwnArticle): Promise<string> {
       height: img.height,
       format: 'webp',
       widths: [480, 800, 1200, 1600].filter((w) => w <= img.width!),
-      sizes: `(min-width: ${img.width}px) ${img.width}px, 100vw`,
+      sizes: columnSizes(img.width),
     });
     const style = placeholderStyle(img.placeholder, img.color);
     const replacement = [
