@@ -8,7 +8,7 @@ import { IMAGES_BASE } from '../api/registry.ts';
 import type { OgCard } from './og-cards.ts';
 
 /** Bump when the layout (render-og-png.ts) changes, so cached images and URLs of the old layout are not reused. */
-export const LAYOUT_VERSION = 1;
+export const LAYOUT_VERSION = 2;
 
 /** Hex digits of the key in a URL: 64 bits, so 100,000 images collide with a chance of about 3 in 10^10. */
 export const URL_KEY_LENGTH = 16;

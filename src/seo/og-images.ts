@@ -4,7 +4,7 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import type { BuildBlog } from '../blog/build-blog.ts';
 import { blogIndexPages, BLOG_DESCRIPTION, BLOG_TITLE } from '../blog/blog-index.ts';
-import { ogCards, type OgCard } from './og-cards.ts';
+import { articleCard, ogCards, type OgCard } from './og-cards.ts';
 import { coverImagePath, ogImagePath } from './page-json-ld.ts';
 
 /** The small covers of the blog index's cards: the article's card at half size, a fraction of the bytes on a phone. */
@@ -31,12 +31,8 @@ export function ogImages(catalog: Catalog, blog: Pick<BuildBlog, 'articles' | 's
   };
   for (const card of cards) add({ path: ogImagePath(card.path), card, width: OG_WIDTH });
   for (const a of blog.articles) {
-    const path = new URL(a.url).pathname;
-    add({
-      path: coverImagePath(path),
-      card: { path, eyebrow: 'Skribra blog', title: a.title, description: a.excerpt ?? '' },
-      width: COVER_WIDTH,
-    });
+    const card = articleCard(a);
+    add({ path: coverImagePath(card.path), card, width: COVER_WIDTH });
   }
   return [...images.values()];
 }

@@ -26,7 +26,7 @@ let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] 
 
 const MARK = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#ffffff"/><path d="M21.5 9.5c-1.6-1.4-4-2-6.2-1.4-2.5.7-3.7 2.7-3 4.6.7 1.8 2.8 2.4 5 3 2.4.6 4.6 1.4 5 3.6.4 2.4-1.6 4.5-4.4 4.9-2.4.3-4.6-.5-6.2-2" fill="none" stroke="#4338ca" stroke-width="2.6" stroke-linecap="round"/><circle cx="23.5" cy="8.5" r="2.2" fill="#fb923c"/></svg>').toString('base64')}`;
 
-type Node = { type: string; props: Record<string, unknown> };
+export type Node = { type: string; props: Record<string, unknown> };
 const h = (type: string, style: Record<string, unknown>, ...children: (Node | string)[]): Node => ({
   type,
   props: { style, children: children.length === 1 ? children[0] : children },
@@ -34,15 +34,54 @@ const h = (type: string, style: Record<string, unknown>, ...children: (Node | st
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…` : s);
 
-/** The card as a PNG `width` pixels wide (1200 × 630 for Open Graph; smaller for the blog index's card covers). */
-export async function renderOgPng(card: OgCard, host: string, width = 1200): Promise<Buffer> {
-  fonts ??= [
-    { name: 'Inter', data: font(400), weight: 400, style: 'normal' },
-    { name: 'Inter', data: font(700), weight: 700, style: 'normal' },
-  ];
+/** 32 bits from `seed` (FNV-1a), then a small generator over them: the same seed draws the same picture. */
+function numbers(seed: string): () => number {
+  let x = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) x = Math.imul(x ^ seed.charCodeAt(i), 0x01000193) >>> 0;
+  return () => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    return x / 2 ** 32;
+  };
+}
+
+const ART_COLOURS = ['#fb923c', '#38bdf8', '#34d399', '#a78bfa', '#f472b6'];
+
+/** A page drawn in shapes, seeded by `seed`: a picture, a heading bar and lines of text of its own lengths. */
+function articleArt(seed: string): Node {
+  const next = numbers(seed);
+  const accent = ART_COLOURS[Math.floor(next() * ART_COLOURS.length)]!;
+  const bar = (w: number, tall: number, colour: string) =>
+    h('div', { width: w, height: tall, borderRadius: tall / 2, backgroundColor: colour }, '');
+  const lines = Array.from({ length: 5 }, () => bar(Math.round(150 + next() * 130), 12, '#c7d2fe'));
+  return h(
+    'div',
+    {
+      position: 'absolute',
+      right: 72,
+      top: 150,
+      width: 300,
+      height: 330,
+      padding: 24,
+      display: 'flex',
+      flexDirection: 'column',
+      gap: 16,
+      borderRadius: 24,
+      backgroundColor: '#312e81',
+    },
+    h('div', { width: 252, height: 110, borderRadius: 14, backgroundColor: accent, display: 'flex' }, ''),
+    bar(Math.round(160 + next() * 80), 18, '#ffffff'),
+    ...lines,
+  );
+}
+
+/**
+ * The card's element tree for satori: the mark and the site's name, the eyebrow, the title and the description, and
+ * for a blog article (`art`) a picture of its own. It prints no address: a card is shared beside its link.
+ */
+export function ogCardTree(card: OgCard): Node {
   const title = clip(card.title, 90);
   // Flat colours, not a gradient: a flat PNG is a fifth of the size, and these images are fetched by every share.
-  const tree = h(
+  return h(
     'div',
     {
       // Satori sizes boxes without their padding (content-box): 1056 × 510 plus 72 and 60 px of padding is 1200 × 630.
@@ -72,16 +111,24 @@ export async function renderOgPng(card: OgCard, host: string, width = 1200): Pro
     ),
     h(
       'div',
-      { display: 'flex', flexDirection: 'column', gap: 22, width: 960 },
+      { display: 'flex', flexDirection: 'column', gap: 22, width: card.art ? 600 : 960, marginBottom: 20 },
       h('div', { fontSize: title.length > 60 ? 56 : 66, fontWeight: 700, lineHeight: 1.1, letterSpacing: -1.5 }, title),
       h('div', { fontSize: 28, color: '#c7d2fe', lineHeight: 1.4 }, clip(card.description, 140)),
     ),
-    h(
-      'div',
-      { display: 'flex', alignItems: 'center', fontSize: 24, color: '#a5b4fc', width: 900 },
-      `${host}${card.path === '/' ? '' : card.path}`,
-    ),
+    ...(card.art ? [articleArt(card.art)] : []),
   );
+}
+
+/**
+ * The card as a PNG `width` pixels wide (1200 × 630 for Open Graph; smaller for the blog index's card covers).
+ * `_host` is the site the image is made for: part of its key (og-image-key.ts), no longer printed on it.
+ */
+export async function renderOgPng(card: OgCard, _host: string, width = 1200): Promise<Buffer> {
+  fonts ??= [
+    { name: 'Inter', data: font(400), weight: 400, style: 'normal' },
+    { name: 'Inter', data: font(700), weight: 700, style: 'normal' },
+  ];
+  const tree = ogCardTree(card);
   const svg = await satori(tree as unknown as Parameters<typeof satori>[0], { width: 1200, height: 630, fonts });
   return new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } }).render().asPng();
 }

@@ -4,7 +4,7 @@ import { loadCatalog } from '../../src/catalog/load-catalog.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
 import { COLLECTIONS } from '../../src/catalog/collections.ts';
 import type { ArticleSummary } from '../../src/api/public/article-source.ts';
-import { ogCards, type OgBlog, type OgCard } from '../../src/seo/og-cards.ts';
+import { articleCard, ogCards, type OgBlog, type OgCard } from '../../src/seo/og-cards.ts';
 import { blogIndexPages, BLOG_DESCRIPTION, BLOG_TITLE } from '../../src/blog/blog-index.ts';
 import { generateContent } from '../../scripts/generate-content.ts';
 
@@ -30,8 +30,7 @@ function quadraticOgCards(catalog: Catalog, blog: OgBlog): OgCard[] {
       description: p.description,
     };
   });
-  for (const a of blog.articles)
-    cards.push({ path: new URL(a.url).pathname, eyebrow: 'Skribra blog', title: a.title, description: a.excerpt ?? '' });
+  for (const a of blog.articles) cards.push(articleCard(a));
   for (const p of blog.pages) {
     if (!cards.some((c) => c.path === p.path))
       cards.push({
@@ -63,7 +62,10 @@ const blogOf = (n: number): OgBlog => {
   const articles = Array.from({ length: n }, (_, i) => ({
     url: `${SITE}/blog/post-${i}/`,
     title: `Post ${i}`,
-    excerpt: i % 3 ? `Excerpt ${i}` : i % 2 ? null : undefined,
+    type: i % 3 ? 'guide' : i % 2 ? null : undefined,
+    tags: i % 2 ? ['seo', `topic-${i}`] : [],
+    author: i % 4 ? { name: 'Quill' } : null,
+    reading_time: i % 5,
   }));
   return {
     articles,
