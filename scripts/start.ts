@@ -16,6 +16,7 @@ import { listen } from '../src/origin/serve.ts';
 import { blogLastChange } from '../src/blog/store-article-source.ts';
 import { startWebhookTimer } from '../src/webhooks/start-webhook-timer.ts';
 import { describeTargetPolicy, policyFromEnv } from '../src/webhooks/vet-target.ts';
+import { announceOff, startSignupAnnouncer } from '../src/webhooks/announce-signups.ts';
 
 /** Prints one line and exits 1: what went wrong at start, without our stack trace. */
 function fail(err: unknown): never {
@@ -61,6 +62,12 @@ console.log(`Skribra is serving ${process.env.SITE_URL} (site, /api/v1 and /v1) 
 // Publish webhook deliveries: first sends a CLI left behind, and due retries (SKRIBRA_WEBHOOK_INTERVAL_MS).
 const webhooks = startWebhookTimer(store.sql, { config, intervalMs: config.SKRIBRA_WEBHOOK_INTERVAL_MS });
 console.log(describeTargetPolicy(policyFromEnv(config)));
+// Trial sign-ups' announcements to the team (SKRIBRA_SIGNUP_WEBHOOK_URL): what a first send left, and due retries.
+const announcer = startSignupAnnouncer(store.sql, { config, intervalMs: config.SKRIBRA_WEBHOOK_INTERVAL_MS });
+const off = announceOff(config);
+console.log(
+  `sign-ups: ${off ? `kept in the store, not announced (${off})` : `announced to ${new URL(config.SKRIBRA_SIGNUP_WEBHOOK_URL!).origin}`}`,
+);
 
 let stopping = false;
 async function stop(signal: string) {
@@ -69,6 +76,7 @@ async function stop(signal: string) {
   console.log(`\n${signal}: stopping...`);
   await server.close();
   await webhooks.stop();
+  await announcer.stop();
   await store.close({ wait: true });
   process.exit(0);
 }

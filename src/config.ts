@@ -37,6 +37,11 @@ export const configSchema = z.object({
   SKRIBRA_LIST_CACHE_MB: int(32, 0),
   SKRIBRA_DB_CONNECT_TIMEOUT: int(5),
   /**
+   * The longest a change stream (GET /v1/events) stays open, in seconds; then it ends cleanly and the client resumes.
+   * Below Netlify's 60 s for synchronous functions.
+   */
+  SKRIBRA_EVENTS_MAX_S: int(50),
+  /**
    * 1: DATABASE_URL is a transaction-mode pooler (PgBouncer, Supabase's port 6543, a pooled Neon or Netlify Database
    * address), which hands each transaction any server connection: no named prepared statements, one exchange at a
    * time per connection; so is a URL that names one (src/store/pooler-url.ts). 0 or unset: the server is asked at
@@ -69,6 +74,23 @@ export const configSchema = z.object({
    * Unset: the site's own page about the trial, /start/ (src/components/app-url.ts).
    */
   SKRIBRA_APP_URL: text,
+  /**
+   * Where each trial sign-up (/start/) is announced to the team: an http(s) URL that receives a Standard Webhooks
+   * `signup.created` message, sent from the store's outbox and retried (src/webhooks/announce-signups.ts). Unset: the
+   * sign-ups wait in the store (`skribra signup list`) and are announced once it is set.
+   */
+  SKRIBRA_SIGNUP_WEBHOOK_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  /** The announcement's signing secret, `whsec_` + base64 (Standard Webhooks); required with the URL. */
+  SKRIBRA_SIGNUP_WEBHOOK_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]{20,}={0,2}$/, { error: 'must be a Standard Webhooks secret: whsec_ followed by base64' })
+      .optional(),
+  ),
   /**
    * The site's full-text search index (Pagefind, written to /pagefind/ after the pages): on unless `0`. Off, the
    * search page asks /api/v1/search (titles and descriptions) instead.
@@ -125,6 +147,11 @@ export const TOOLS_RATE_LIMIT = { windowLimit: 30, windowSize: 60 } as const;
  * (functions/mcp.mts; tests/mcp/netlify.test.ts holds the two together).
  */
 export const MCP_RATE_LIMIT = { windowLimit: 60, windowSize: 60 } as const;
+/**
+ * Sign-up attempts (POST /signup, stored or not) per client address. Also the sign-up function's `rateLimit`, the same
+ * way (functions/signup.mts; tests/signup holds the two together); the local origin enforces it in memory.
+ */
+export const SIGNUP_RATE_LIMIT = { windowLimit: 5, windowSize: 60 } as const;
 /** Failed content-API authentications per client address, per process, whatever the key's shape: past it 429 before a
  * key is looked up, unless this process has seen the key valid (src/api/content/known-keys.ts). */
 export const FAILED_AUTH_LIMIT = { windowLimit: 20, windowSize: 60 } as const;

@@ -28,6 +28,8 @@ export const config: Config = {
     '/.well-known/mcp/server-card/*',
     '/og-image',
     '/og-image/*',
+    '/signup',
+    '/signup/*',
     '/_fn/*',
   ],
   method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

@@ -12,6 +12,7 @@ import { withBlogRebuild } from './blog-rebuild.ts';
 import { withIndexNow } from './indexnow-ping.ts';
 import { sendNow, webhookCommands, withWebhook } from './webhook-commands.ts';
 import { listCommands } from './list-commands.ts';
+import { signupCommands } from './signup-commands.ts';
 import type { Command, Parsed } from './command.ts';
 
 export type { Command };
@@ -146,6 +147,7 @@ export const commands: Record<string, Command> = {
   },
   ...Object.fromEntries(Object.entries(webhookCommands).filter(([name]) => name !== 'project webhook')),
   ...listCommands,
+  ...signupCommands,
 };
 
 /** The order of `skribra help`: by group, finding things before changing them. */
@@ -170,6 +172,8 @@ const ORDER = [
   'webhook deliveries',
   'webhook redeliver',
   'webhook test',
+  'signup list',
+  'signup export',
 ];
 export const commandNames = (): string[] => [
   ...ORDER.filter((n) => commands[n]),

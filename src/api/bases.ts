@@ -4,6 +4,8 @@
 export const PUBLIC_BASE = '/api/v1';
 export const CONTENT_BASE = '/v1';
 export const TOOLS_BASE = '/tools-api';
+/** The trial sign-up the site's /start/ form posts to (src/api/signup/). */
+export const SIGNUP_BASE = '/signup';
 /** The public MCP server (Streamable HTTP); the account-scoped one is `${CONTENT_BASE}/mcp`. */
 export const MCP_BASE = '/mcp';
 /**

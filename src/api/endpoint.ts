@@ -12,7 +12,7 @@ import type { EnvelopeName } from '../schemas/envelopes.ts';
 import type { CachePolicy } from './http/cache-policy.ts';
 import type { LazyObject } from './http/lazy-object.ts';
 
-export type Api = 'public' | 'content' | 'tools' | 'mcp' | 'images';
+export type Api = 'public' | 'content' | 'tools' | 'mcp' | 'images' | 'signup';
 export type Method = 'GET' | 'POST';
 export type Auth = 'none' | 'account-key';
 /** The catalog lists whose slugs fill a detail endpoint's static files: the glossary's terms or a collection. */
@@ -58,9 +58,15 @@ export interface Endpoint {
     description: string;
     tag: string;
     /** The response's component name: an envelope of src/schemas/envelopes.ts, or the name of this entry's `output`. */
-    ok: EnvelopeName | `${string}List` | `${string}Response`;
+    ok: EnvelopeName | `${string}List` | `${string}Response` | `${string}Event`;
     errors: readonly number[];
   };
+  /**
+   * A stream of server-sent events (`text/event-stream`) instead of one JSON body: each event's name, and its
+   * `data`'s schema under the component name the OpenAPI document and the client's types give it. Such an endpoint
+   * declares no `output` and its handler answers a whole streamed Response; `doc.ok` names its main event.
+   */
+  events?: Record<string, { name: string; data: () => z.ZodType }>;
   /** Offered as a tool of the API's MCP server (the account server for the content API). */
   tool?: ToolFacts;
   /**

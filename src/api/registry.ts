@@ -10,7 +10,7 @@
 // and the declarations import no handler code (handlers are lazy imports), so the edge bundle can include them.
 import { COLLECTIONS } from '../catalog/collections.ts';
 import { API_CATALOG_LINK, API_CATALOG_PATH } from '../core/negotiate.ts';
-import { CONTENT_BASE, IMAGES_BASE, MCP_BASE, MCP_SERVER_CARD_PATH, PUBLIC_BASE, TOOLS_BASE } from './bases.ts';
+import { CONTENT_BASE, IMAGES_BASE, MCP_BASE, MCP_SERVER_CARD_PATH, PUBLIC_BASE, SIGNUP_BASE, TOOLS_BASE } from './bases.ts';
 import { defineEndpoint, type Api, type Endpoint, type Method, type SlugSource } from './endpoint.ts';
 import { CACHE } from './http/cache-policy.ts';
 import { cdnQueryParams, withCdnKey } from './http/cdn-key.ts';
@@ -23,6 +23,7 @@ import { listOwnArticles } from './content/list-own-articles.endpoint.ts';
 import { listOwnProjects } from './content/list-own-projects.endpoint.ts';
 import { listOwnTags } from './content/list-own-tags.endpoint.ts';
 import { syncOwnArticles } from './content/sync-own-articles.endpoint.ts';
+import { streamOwnChanges } from './content/stream-own-changes.endpoint.ts';
 import { getHealth } from './public/get-health.endpoint.ts';
 import { getIndex } from './public/get-index.endpoint.ts';
 import { getPricing } from './public/get-pricing.endpoint.ts';
@@ -118,6 +119,7 @@ const declared = [
   getOwnArticle,
   syncOwnArticles,
   listOwnTags,
+  streamOwnChanges,
   callAccountMcp,
   // The MCP runtime sends its own open CORS headers (MCP's methods and headers, which the public API's do not allow).
   defineEndpoint({ id: 'callPublicMcp', api: 'mcp', pattern: MCP_BASE, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false }),
@@ -149,6 +151,16 @@ const declared = [
     cache: CACHE.live,
     cors: false,
     path: slugPath,
+  }),
+  // The /start/ form's trial sign-up: stored, announced to the team, never cached; a form post or JSON (src/api/signup/).
+  defineEndpoint({
+    id: 'createSignup',
+    api: 'signup',
+    pattern: SIGNUP_BASE,
+    methods: ['POST'],
+    auth: 'none',
+    cache: CACHE.live,
+    cors: false,
   }),
   // A page's Open Graph image by its content key, rendered on the first request (src/seo/og-image-api.ts) unless the
   // build wrote it (the pages that matter most): the file answers first, as on Netlify (`preferStatic`).
@@ -203,6 +215,7 @@ export const API_ROOTS: Record<Api, string> = {
   tools: TOOLS_BASE,
   mcp: MCP_BASE,
   images: IMAGES_BASE,
+  signup: SIGNUP_BASE,
 };
 
 /**
@@ -216,6 +229,7 @@ export const NETLIFY_PATHS: Record<Api, string[]> = {
   tools: [TOOLS_BASE, `${TOOLS_BASE}/*`],
   mcp: [MCP_BASE, `${MCP_BASE}/*`, MCP_SERVER_CARD_PATH, `${MCP_SERVER_CARD_PATH}/*`],
   images: [IMAGES_BASE, `${IMAGES_BASE}/*`],
+  signup: [SIGNUP_BASE, `${SIGNUP_BASE}/*`],
 };
 
 /** Methods a client may send to an endpoint: the declared ones, HEAD with GET, and OPTIONS. */

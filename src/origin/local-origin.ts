@@ -6,7 +6,9 @@ import { toolsRuntime } from '../api/tools/create-tools-api.ts';
 import { mcpRuntime } from '../api/mcp/mcp-runtime.ts';
 import { ogImageRuntime } from '../seo/og-image-api.ts';
 import { renderOgImageInPool } from '../seo/render-og-image.ts';
-import { MCP_RATE_LIMIT, TOOLS_RATE_LIMIT, type Config } from '../config.ts';
+import { MCP_RATE_LIMIT, SIGNUP_RATE_LIMIT, TOOLS_RATE_LIMIT, type Config } from '../config.ts';
+import { signupRuntime } from '../api/signup/create-signup-api.ts';
+import { announceDueSignups, describeAnnouncement } from '../webhooks/announce-signups.ts';
 import { createStoreArticleSource } from '../blog/store-article-source.ts';
 import { createOrigin } from './create-origin.ts';
 import { BLOG_FUNCTION_PREFIX, PUBLIC_FUNCTION_PREFIX, unmount } from '../api/public/function-mount.ts';
@@ -24,6 +26,8 @@ export interface LocalOriginOptions {
   toolsRateLimit?: { windowLimit: number; windowSize: number };
   /** The public MCP server's per-address limit; the platform's numbers by default. */
   mcpRateLimit?: { windowLimit: number; windowSize: number };
+  /** Trial sign-ups per address; the platform's numbers by default. */
+  signupRateLimit?: { windowLimit: number; windowSize: number };
 }
 
 /**
@@ -37,6 +41,7 @@ export function createLocalOrigin({
   content,
   toolsRateLimit = TOOLS_RATE_LIMIT,
   mcpRateLimit = MCP_RATE_LIMIT,
+  signupRateLimit = SIGNUP_RATE_LIMIT,
 }: LocalOriginOptions) {
   const blog = { projectId: config.SKRIBRA_BLOG_PROJECT_ID, timeoutMs: config.SKRIBRA_BLOG_TIMEOUT_MS };
   const { catalog, runtime } = loadPublicApi(distDir, sql ? (site) => createStoreArticleSource({ sql, site, ...blog }) : undefined);
@@ -56,6 +61,20 @@ export function createLocalOrigin({
       // The Open Graph images the build left to first request: rendered in worker threads, kept in the image cache.
       images: ogImageRuntime({ distDir, render: (card, host, width) => renderOgImageInPool(ogCacheDir, card, host, width) }),
       ...(sql ? { content: contentRuntime({ sql, config, ...content }) } : {}),
+      // Trial sign-ups: stored, and announced at once (the origin's announcer retries what fails: scripts/start.ts).
+      ...(sql
+        ? {
+            signup: signupRuntime({
+              sql,
+              pricing: catalog.pricing,
+              rateLimit: signupRateLimit,
+              announce: (id) =>
+                void announceDueSignups(sql, { config, ids: [id] })
+                  .then((results) => results.forEach((r) => console.log(describeAnnouncement(r))))
+                  .catch((err: unknown) => console.error(`signup announcer: ${(err as Error).message}`)),
+            }),
+          }
+        : {}),
     },
   });
   // Netlify serves the public functions at their mounts too (a function's path is public): so does this origin.

@@ -1,5 +1,6 @@
 // One JSON-LD graph per page, from the same catalog the page is rendered from. Every builder is pure and typed with
 // schema.org's vocabulary (schema-dts); tests/site/structured-data.test.ts checks the output against it again.
+import { planSlug } from '../core/plan-choices.ts';
 import type { Thing, WebPage, DefinedTerm, DefinedTermSet, SoftwareApplication, Product, TechArticle, ItemList } from 'schema-dts';
 import type { GlossaryTerm, GlossaryCategory } from '../schemas/glossary.ts';
 import type { Tool } from '../schemas/tool.ts';
@@ -123,11 +124,8 @@ export function product(site: string, pricing: Pricing): Product {
   };
 }
 
-export const slugOf = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+/** A plan's slug: the one the sign-up form and endpoint take (core/plan-choices.ts). */
+export const slugOf = planSlug;
 
 /** A developer doc page. */
 export function techArticle(site: string, path: string, headline: string, description: string, updated?: string): TechArticle {

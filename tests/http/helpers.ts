@@ -26,6 +26,7 @@ export async function openStack(): Promise<Stack> {
     sql: store.store.sql,
     content: { limits: { list: { hour: 1e9, day: 1e9 }, detail: { hour: 1e9, day: 1e9 } } },
     toolsRateLimit: { windowLimit: 1e9, windowSize: 60 },
+    signupRateLimit: { windowLimit: 1e9, windowSize: 60 },
   });
   return { site: siteUrl, handler, catalog, account, store };
 }

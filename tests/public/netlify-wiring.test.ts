@@ -187,7 +187,7 @@ describe('netlify.toml', () => {
   // Every function but the image function answers with the public API's runtime over the build's artifacts.
   const artifactReaders = netlifyFunctions(toml).filter((name) => name !== 'og-image');
   it('configures the API functions and the image function', () => {
-    expect(artifactReaders).toEqual(['public-api', 'blog-api', 'tools-api', 'mcp']);
+    expect(artifactReaders).toEqual(['public-api', 'blog-api', 'tools-api', 'signup', 'mcp']);
   });
   it.each(artifactReaders)('ships every artifact %s reads with it', (name) => {
     expect(tomlList(toml, name, 'included_files').sort()).toEqual(FUNCTION_ARTIFACTS.map((f) => `dist/${f}`).sort());
@@ -215,6 +215,7 @@ describe('every Netlify config is held to the registry', () => {
     content: 'functions/content-api.mts',
     tools: 'functions/tools-api.mts',
     images: 'functions/og-image.mts',
+    signup: 'functions/signup.mts',
   } as const;
 
   it.each(Object.entries(configs))("the %s API: its literal config.path is the registry's", (api, file) => {
