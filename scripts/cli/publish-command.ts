@@ -93,9 +93,13 @@ export const publishCommand: Command = {
     const failed: { index: number; slug: string | null; problems: string[] }[] = [];
     const deliveries: string[] = [];
     for (const e of entries) {
-      const r = e.article ? await publishOne(sql, projectId, e, replace, config) : { problems: e.problems };
+      // Whatever stops one entry (an image over its time, a refusal of the store) is that entry's problem: the
+      // rest of the archive is still tried.
+      const r = e.article
+        ? await publishOne(sql, projectId, e, replace, config).catch((err: Error) => ({ problems: [err.message] }))
+        : { problems: e.problems };
       if (!('published' in r) || !r.published) {
-        failed.push({ index: e.index, slug: e.slug ?? null, problems: r.problems });
+        failed.push({ index: e.index, slug: e.slug ?? null, problems: r.problems ?? [] });
         continue;
       }
       const a = r.published;

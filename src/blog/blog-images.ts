@@ -5,7 +5,7 @@
 // (`optimise`, the page's getImage): static files beside the original, so the same page works under `npm start`
 // and on Netlify, with no image CDN at request time. Pure apart from `optimise`.
 import { thumbHashToDataURL } from 'thumbhash';
-import { annotateImages, decodeAttr } from '../images/img-tags.ts';
+import { annotateImages, imgElements, openTag, replaceImgTags } from '../images/img-tags.ts';
 import type { ArticleMedia, LocalFormat, MediaImage } from './article-media.ts';
 
 /** One responsive set of a site file in one format. */
@@ -54,9 +54,6 @@ export async function variantsOf(image: MediaImage, widths: readonly number[], o
   return { avif, webp };
 }
 
-const IMG = /<img\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
-const SRC = /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i;
-
 /**
  * The body's HTML with each <img> given its size and lazy loading where the stored HTML lacks them, its
  * placeholder as a background, and, for the site's own files, a <picture> of AVIF and WebP in a responsive srcset.
@@ -67,18 +64,19 @@ export async function bodyWithImages(html: string, media: ArticleMedia, optimise
   const bySrc = new Map(media.body.map((b) => [b.src, b]));
   const made = new Map<string, Awaited<ReturnType<typeof variantsOf>>>();
   for (const b of media.body) if (!made.has(b.src)) made.set(b.src, await variantsOf(b, BODY_WIDTHS, optimise));
-  return annotated.replace(IMG, (whole, inside: string) => {
-    const m = SRC.exec(inside);
-    const image = m ? bySrc.get(decodeAttr(m[1] ?? m[2] ?? m[3] ?? '').trim()) : undefined;
-    if (!image) return whole;
-    const style = /\sstyle\s*=/i.test(inside) ? undefined : placeholderStyle(image);
+  return replaceImgTags(annotated, imgElements(annotated), (e) => {
+    const image = bySrc.get((e.attrs.get('src') ?? '').trim());
+    if (!image) return undefined;
+    const style = e.attrs.has('style') ? undefined : placeholderStyle(image);
     // A publisher's own srcset is kept as it is.
-    const v = /\ssrcset\s*=/i.test(inside) ? undefined : made.get(image.src);
-    let attrs = inside.replace(/\s*\/\s*$/, '');
-    if (v) {
-      attrs = attrs.replace(SRC, ` src="${escapeAttr(v.webp.src)}" srcset="${escapeAttr(v.webp.srcset)}" sizes="${COLUMN_SIZES}"`);
+    const v = e.attrs.has('srcset') ? undefined : made.get(image.src);
+    const src = e.attrSpans.get('src');
+    let { open } = openTag(annotated, e);
+    if (v && src) {
+      const at = { start: src.start - e.start, end: src.end - e.start };
+      open = `${open.slice(0, at.start)}src="${escapeAttr(v.webp.src)}" srcset="${escapeAttr(v.webp.srcset)}" sizes="${COLUMN_SIZES}"${open.slice(at.end)}`;
     }
-    const img = `<img${attrs}${style ? ` style="${escapeAttr(style)}"` : ''}>`;
+    const img = `${open}${style ? ` style="${escapeAttr(style)}"` : ''}>`;
     return v ? `<picture><source type="image/avif" srcset="${escapeAttr(v.avif.srcset)}" sizes="${COLUMN_SIZES}">${img}</picture>` : img;
   });
 }

@@ -2,10 +2,13 @@
 // intrinsic width and height, a ThumbHash placeholder and their dominant colour, fetched through the SSRF guard
 // (fetch-image.ts) a few at a time within one time budget. What the publisher's file gives is kept (the cover's
 // image_width and image_height, an <img>'s width and height); an image that cannot be fetched or read is a warning
-// and goes without, never a failed publish. The body's <img> tags get the sizes and lazy loading (img-tags.ts).
+// and goes without. Decoding runs under the same clock (analyze-within.ts, a process ended at the deadline): an image
+// not decoded within its time fails the publish, naming it, for a picture that takes that long would stall every
+// browser and image service that shows it. The body's <img> tags get the sizes and lazy loading (img-tags.ts).
 import type { OwnArticleInput } from '../schemas/own-article.ts';
 import type { Resolver, TargetPolicy } from '../webhooks/vet-target.ts';
-import { analyzeImage, type ImageFacts } from '../images/analyze-image.ts';
+import type { ImageFacts } from '../images/analyze-image.ts';
+import { analyzeWithin, OverTimeError } from '../images/analyze-within.ts';
 import { annotateImages, findImages } from '../images/img-tags.ts';
 import { fetchImage, IMAGE_LIMITS, type FetchLimits } from './fetch-image.ts';
 
@@ -20,6 +23,14 @@ export interface MeasureOptions {
 }
 
 type BodyImage = NonNullable<OwnArticleInput['body_images']>[number];
+
+/** An image whose decoding ran past its time: the publish fails. */
+class Refused {
+  reason: string;
+  constructor(reason: string) {
+    this.reason = reason;
+  }
+}
 
 const short = (url: string) => (url.length > 120 ? `${url.slice(0, 117)}...` : url);
 
@@ -39,18 +50,24 @@ export async function measureImages(a: OwnArticleInput, opts: MeasureOptions): P
     const g = given.get(t.src);
     if (!(g?.width && g.placeholder && g.color)) wanted.add(t.src);
   }
-  const facts = new Map<string, ImageFacts | string>();
+  const facts = new Map<string, ImageFacts | string | Refused>();
   const queue = [...wanted];
   const worker = async () => {
     for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
-      facts.set(url, await measureOne(url, opts, limits, deadline));
+      facts.set(url, await measureOne(url, opts, limits, deadline, budgetMs));
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  const refused = [
+    ...(coverNeeded ? [[`image_url ${short(a.image_url!)}`, facts.get(a.image_url!)] as const] : []),
+    ...tags.map((t, i) => [`content_html image ${i + 1} ${short(t.src)}`, facts.get(t.src)] as const),
+  ].flatMap(([what, f]) => (f instanceof Refused ? [`${what}: ${f.reason}`] : []));
+  if (refused.length)
+    throw new Error(`${refused.join('; ')}; not published: an image that takes this long to decode would stall every page that shows it`);
 
   const out: OwnArticleInput = { ...a };
   if (coverNeeded) {
-    const f = facts.get(a.image_url!)!;
+    const f = facts.get(a.image_url!) as ImageFacts | string;
     if (typeof f === 'string')
       warnings.push(`image_url ${short(a.image_url!)}: not measured (${f}); published without its size and placeholder`);
     else {
@@ -61,7 +78,7 @@ export async function measureImages(a: OwnArticleInput, opts: MeasureOptions): P
   }
   const body: BodyImage[] = tags.map((t, i) => {
     const g = given.get(t.src);
-    const f = facts.get(t.src);
+    const f = facts.get(t.src) as ImageFacts | string | undefined;
     const measured = f && typeof f !== 'string' ? f : undefined;
     if (typeof f === 'string')
       warnings.push(`content_html image ${i + 1} ${short(t.src)}: not measured (${f}); published without its size`);
@@ -84,7 +101,13 @@ export async function measureImages(a: OwnArticleInput, opts: MeasureOptions): P
   return { article: out, warnings };
 }
 
-async function measureOne(url: string, opts: MeasureOptions, limits: FetchLimits, deadline: number): Promise<ImageFacts | string> {
+async function measureOne(
+  url: string,
+  opts: MeasureOptions,
+  limits: FetchLimits,
+  deadline: number,
+  budgetMs: number,
+): Promise<ImageFacts | string | Refused> {
   if (!/^https?:\/\//i.test(url)) return url.startsWith('data:') ? 'a data: URL is not measured' : 'not an absolute http(s) URL';
   const left = deadline - Date.now();
   if (left <= 0) return "the publish's time for measuring images ran out";
@@ -93,9 +116,14 @@ async function measureOne(url: string, opts: MeasureOptions, limits: FetchLimits
     ...(opts.resolver ? { resolver: opts.resolver } : {}),
   });
   if (!got.ok) return got.reason;
+  // The image's own time again for decoding, within what is left of the article's.
+  const ms = Math.min(limits.timeoutMs, deadline - Date.now());
+  const over = ms < limits.timeoutMs ? `not decoded within the ${budgetMs / 1000} s of the article's images` : undefined;
+  if (ms <= 0) return new Refused(over!);
   try {
-    return await analyzeImage(got.bytes);
+    return await analyzeWithin(got.bytes, ms);
   } catch (err) {
+    if (err instanceof OverTimeError) return new Refused(over ?? err.message);
     return (err as Error).message;
   }
 }

@@ -7,6 +7,13 @@
 // test fails while a declared field has no column).
 import * as z from 'zod';
 
+/**
+ * The longest `content_html` a publish takes, in characters (about 1 MB; a long article is 10 to 100 KB): every body
+ * is parsed at publish and rendered on request, and work on it must stay bounded. The publish file's schema, the
+ * CLI's help and the docs' limit follow it.
+ */
+export const CONTENT_HTML_MAX = 1_000_000;
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
 /**
@@ -122,7 +129,7 @@ export const ARTICLE_FIELDS = {
     { required: true, blog: true },
   ),
   content_html: field(
-    z.string().min(1),
+    z.string().min(1).max(CONTENT_HTML_MAX),
     'detail',
     'The body as trusted, pre-sanitised HTML, without table of contents, related list or JSON-LD.',
     { required: true },
@@ -249,11 +256,35 @@ type InField<T> = T extends { required: true; schema: infer S }
         : never;
 export type InputShape = { [K in keyof F]: InField<F[K]> };
 
-/** The publish file's shape: required fields as they are, lists default to empty (measured ones: left to the publish), the rest optional. */
+/**
+ * Every string of a value (object keys included) that holds U+0000, by its path: PostgreSQL keeps no NUL in text or
+ * jsonb, so a value with one is refused with its field named rather than failing in the store. A walk with a stack
+ * of its own, whatever the depth of a JSON-LD object.
+ */
+function checkNoNul(value: unknown, ctx: z.RefinementCtx): void {
+  const stack: [unknown, PropertyKey[]][] = [[value, []]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [v, path] = top;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) ctx.addIssue({ code: 'custom', path, message: 'must not contain U+0000 (a NUL character)' });
+    } else if (v && typeof v === 'object') {
+      for (const [k, inner] of Object.entries(v)) {
+        if (k.includes('\u0000')) ctx.addIssue({ code: 'custom', path, message: 'must not have a key with U+0000 (a NUL character)' });
+        stack.push([inner, [...path, Array.isArray(v) ? Number(k) : k]]);
+      }
+    }
+  }
+}
+
+/**
+ * The publish file's shape: required fields as they are, lists default to empty (measured ones: left to the publish),
+ * the rest optional; no field holds U+0000 anywhere inside.
+ */
 export function inputShape(): InputShape {
   return Object.fromEntries(
     FIELD_NAMES.map((k) => {
-      const { schema, note, required, measured } = ARTICLE_FIELDS[k];
+      const { note, required, measured } = ARTICLE_FIELDS[k];
+      const schema = ARTICLE_FIELDS[k].schema.superRefine(checkNoNul);
       const s = required ? schema : isList(k) && !measured ? (schema as z.ZodArray).default([]) : schema.optional();
       return [k, s.meta({ description: note })];
     }),

@@ -53,4 +53,22 @@ describe('img tags', () => {
       { numRuns: 300 },
     );
   });
+
+  it("50.2: read by an HTML parser in linear time: 1 MB of '<img ' or of nesting in well under a second; no <img> in a comment, a textarea or a template", () => {
+    for (const html of [
+      '<img '.repeat(200_000),
+      '<div>'.repeat(200_000),
+      `<img ${Array.from({ length: 100_000 }, (_, i) => `a${i}`).join(' ')}>`,
+    ]) {
+      const started = performance.now();
+      expect(findImages(html).length).toBeLessThanOrEqual(1);
+      expect(annotateImages(html, [{ width: 1, height: 1 }]).length).toBeGreaterThanOrEqual(html.length);
+      expect(performance.now() - started).toBeLessThan(1500);
+    }
+    const html = `<!-- <img src="c.png"> --><textarea><img src="t.png"></textarea><template><img src="p.png"></template><table><tr><td><img src="a.png"></td></tr><img src="b.png"></table><img/>`;
+    expect(findImages(html).map((i) => i.src)).toEqual(['a.png', 'b.png', '']);
+    expect(annotateImages(html, [{ width: 2, height: 3 }])).toBe(
+      `<!-- <img src="c.png"> --><textarea><img src="t.png"></textarea><template><img src="p.png"></template><table><tr><td><img src="a.png" width="2" height="3"></td></tr><img src="b.png" loading="lazy" decoding="async"></table><img loading="lazy" decoding="async" />`,
+    );
+  });
 });
