@@ -15,4 +15,12 @@ export const bodyOf = (path: string): string | undefined => siteContent().bodies
 export const href = (url: string): string => new URL(url).pathname;
 
 /** Paths with a route of their own; the catch-all page route renders the rest of content/pages. */
-export const DEDICATED_PATHS = new Set(['/', '/glossary/', ...COLLECTIONS.map((c) => c.route), '/pricing/', '/search/', '/blog/']);
+export const DEDICATED_PATHS = new Set([
+  '/',
+  '/glossary/',
+  ...COLLECTIONS.map((c) => c.route),
+  '/pricing/',
+  '/search/',
+  '/blog/',
+  '/start/',
+]);
