@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes a new content entry that `npm run check:content` accepts, its placeholders marked TODO:
+// Writes a new content entry, its placeholders marked TODO, which `npm run check:content` accepts once each is written:
 //   npm run new -- <collection> <slug> [--title "XML sitemap"]
 // <collection> is glossary, tools, agents, features, comparisons, integrations or pages (or a singular: term, tool,
 // page...); <slug> is the file name without `.md` (a page's may have folders: docs/webhooks). The title defaults to

@@ -63,9 +63,9 @@ export interface Collection<
   /** One line of the index page's list (its HTML cards and its twin). */
   line: (item: Item) => { title: string; url: string; text?: string };
   /**
-   * A new entry that passes the checker, its placeholders marked TODO (`npm run new -- {key} <slug>`): the frontmatter,
-   * with `title` as the page's title, and the body when the collection has one. tests/catalog/new-entry.test.ts runs
-   * the checker on each.
+   * A new entry, its placeholders marked TODO (`npm run new -- {key} <slug>`): the frontmatter, with `title` as the
+   * page's title, and the body when the collection has one. The checker refuses the TODOs (placeholders.ts) and nothing
+   * else: tests/catalog/new-entry.test.ts runs it on each.
    */
   scaffold: (title: string) => { data: Record<string, unknown>; body?: string };
   /** Shown on the home page under this heading, in collection order. */

@@ -4,6 +4,8 @@ import matter from 'gray-matter';
 import { parse as parseYaml } from 'yaml';
 import type { Problems } from './problems.ts';
 import type { SourceFile } from './source-file.ts';
+import { yamlErrorAt } from './yaml-error-at.ts';
+import { checkPlaceholders } from './placeholders.ts';
 
 export type { SourceFile };
 
@@ -34,10 +36,11 @@ function frontmatterSpan(source: string): { start: number; end: number } {
   return { start, end: close ? start + close.index : source.length };
 }
 
-/** The yaml package's error position (1-based, within the frontmatter), as a problem position. */
-function yamlErrorPosition(err: unknown): { line: number; column: number } | undefined {
-  const pos = (err as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-  return pos ? { line: pos.line, column: pos.col } : undefined;
+/** A YAML error of `source`'s text from `start` to `end`, placed in the file (1-based line and column). */
+function yamlProblem(problems: Problems, file: SourceFile, start: number, end: number, err: unknown) {
+  const at = yamlErrorAt(file.source.slice(start, end));
+  const message = at?.message ?? (err as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  return { ...problems.position(file, start + (at?.offset ?? 0)), message: `is not valid YAML (${message})` };
 }
 
 /**
@@ -68,17 +71,12 @@ export function readMarkdownDir(dir: string, problems: Problems): ContentFile[] 
       const { data, content } = matter(source, FRONTMATTER);
       const body = content.trim();
       const bodyOffset = body ? source.indexOf(body, span.end) : source.length;
-      files.push({ ...base, name: f.slice(0, -3).replaceAll('\\', '/'), data: data ?? {}, body, bodyOffset });
+      const file = { ...base, name: f.slice(0, -3).replaceAll('\\', '/'), data: data ?? {}, body, bodyOffset };
+      checkPlaceholders(file, problems);
+      files.push(file);
     } catch (err) {
-      const at = yamlErrorPosition(err);
-      const line = problems.lineOf(base, span.start) + (at ? at.line - 1 : 0);
-      problems.add({
-        file: base.file,
-        line,
-        column: at?.column ?? 1,
-        field: 'frontmatter',
-        message: `is not valid YAML (${(err as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')})`,
-      });
+      // gray-matter hands the engine the text from the end of the `---` line: its positions are not the file's.
+      problems.add({ file: base.file, field: 'frontmatter', ...yamlProblem(problems, base, span.start, span.end, err) });
     }
   }
   return files;
@@ -95,13 +93,10 @@ export function readYamlFile(path: string, problems: Problems): YamlFile | undef
   try {
     return { file, source, yamlStart: 0, yamlEnd: source.length, data: parseYaml(source) };
   } catch (err) {
-    const pos = (err as { linePos?: { line: number; col: number }[] }).linePos?.[0];
     problems.add({
       file,
-      line: pos?.line ?? 1,
-      column: pos?.col ?? 1,
       field: '',
-      message: `is not valid YAML (${(err as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')})`,
+      ...yamlProblem(problems, { file, source, yamlStart: 0, yamlEnd: source.length }, 0, source.length, err),
     });
     return undefined;
   }

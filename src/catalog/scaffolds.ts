@@ -1,6 +1,6 @@
-// What `npm run new -- <collection> <slug>` can write: a new entry of each collection that passes the checker, its
-// placeholders marked TODO. The declared collections bring their own (collection.ts `scaffold`); the glossary and
-// the site pages, which are not declared collections, are here.
+// What `npm run new -- <collection> <slug>` can write: a new entry of each collection, its placeholders marked TODO,
+// which the checker refuses until each is written (placeholders.ts) and accepts then. The declared collections bring
+// their own (collection.ts `scaffold`); the glossary and the site pages, which are not declared collections, are here.
 import { stringify } from 'yaml';
 import { paths } from '../core/urls.ts';
 import { COLLECTIONS } from './collections.ts';

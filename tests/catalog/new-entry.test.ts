@@ -1,5 +1,6 @@
-// `npm run new -- <collection> <slug>`: a new entry of each collection that `npm run check:content` accepts, and one
-// line (nothing written) for a file that exists, an unknown collection, a bad slug or a misspelt option.
+// `npm run new -- <collection> <slug>`: a new entry of each collection that `npm run check:content` refuses for its TODO
+// placeholders only, and accepts once they are written; and one line (nothing written) for a file that exists, an
+// unknown collection, a bad slug or a misspelt option.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAFFOLDS, scaffoldText } from '../../src/catalog/scaffolds.ts';
 import { loadCatalog } from '../../src/catalog/load-catalog.ts';
 import { COLLECTIONS } from '../../src/catalog/collections.ts';
+import { ContentError } from '../../src/catalog/content-error.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = join(ROOT, 'tests/fixtures/content-minimal');
@@ -18,6 +20,11 @@ const run = (script: string, args: string[] = []) =>
   spawnSync(process.execPath, [script, ...args], { cwd: ROOT, env: { ...process.env, SKRIBRA_CONTENT_DIR: dir }, encoding: 'utf8' });
 const newEntry = (...args: string[]) => run('scripts/new-entry.ts', args);
 const checkContent = () => run('scripts/check-content.ts');
+/** The checker's problem lines that are not about a TODO placeholder `npm run new` left. */
+const otherThanPlaceholders = (stderr: string) =>
+  stderr.split('\n').filter((l) => /^\S+:\d+:\d+: /.test(l) && !/placeholder "TODO.*" left by npm run new \(write/.test(l));
+/** The entry with every TODO written, as an editor would. */
+const written = (file: string) => writeFileSync(file, readFileSync(file, 'utf8').replace(/\bTODO\b/g, 'Written'));
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'skribra-new-entry-'));
@@ -39,7 +46,7 @@ describe('npm run new', () => {
     ['integrations', 'ghost', '/integrations/ghost/'],
     ['page', 'docs/new-page', '/docs/new-page/'],
   ];
-  it.each(cases)('%s %s: writes an entry that check:content accepts', (name, slug, path) => {
+  it.each(cases)('%s %s: writes an entry that check:content refuses for its TODOs only, then accepts', (name, slug, path) => {
     const folder = SCAFFOLDS.find((s) => s.name === name || s.aliases.includes(name))!.folder;
     const file = join(dir, folder, `${slug}.md`);
     const r = newEntry(name, slug);
@@ -48,14 +55,20 @@ describe('npm run new', () => {
     expect(r.stdout).toBe(`wrote ${file}: replace every TODO, then npm run check:content (npm run dev shows it at ${path})\n`);
     expect(readFileSync(file, 'utf8')).toMatch(/^---\n[\s\S]*TODO[\s\S]*\n---\n/);
     const check = checkContent();
-    expect(check.stderr).toBe('');
-    expect(check.status).toBe(0);
+    expect(check.status).toBe(1);
+    expect(check.stderr).toContain(`${file}:`);
+    expect(otherThanPlaceholders(check.stderr)).toEqual([]);
+    written(file);
+    const again = checkContent();
+    expect(again.stderr).toBe('');
+    expect(again.status).toBe(0);
   });
 
   it('takes a title, and names the term after it', () => {
     const r = newEntry('term', 'hreflang-tag', '--title', 'Hreflang tag');
     expect(r.status).toBe(0);
     expect(readFileSync(join(dir, 'glossary/hreflang-tag.md'), 'utf8')).toContain('\ntitle: Hreflang tag\n');
+    written(join(dir, 'glossary/hreflang-tag.md'));
     expect(checkContent().status).toBe(0);
   });
 
@@ -83,7 +96,7 @@ describe('npm run new', () => {
     for (const path of ['glossary/seo.md', 'tools/seo.md', 'tools/Bad_Slug.md']) expect(existsSync(join(dir, path))).toBe(false);
   });
 
-  it("any one-line title: every collection's new entry passes the checker", () => {
+  it("any one-line title: every collection's new entry is refused for its TODO placeholders only", () => {
     const copy = mkdtempSync(join(tmpdir(), 'skribra-new-entry-titles-'));
     cpSync(FIXTURE, copy, { recursive: true });
     const folded = (t: string) => t.toLowerCase().replace(/\s+/g, '');
@@ -97,7 +110,15 @@ describe('npm run new', () => {
             fc.string({ minLength: 1, maxLength: 40 }).filter((t) => !/[\r\n]/.test(t) && t.trim() !== '' && !taken.has(folded(t.trim()))),
             (raw) => {
               writeFileSync(file, scaffoldText(scaffold, raw.trim(), { category: 'technical-seo', today: '2026-01-31' }));
-              expect(() => loadCatalog(copy, 'https://skribra.test')).not.toThrow();
+              let problems: string[] = [];
+              try {
+                loadCatalog(copy, 'https://skribra.test');
+              } catch (err) {
+                if (!(err instanceof ContentError)) throw err;
+                problems = err.problems.map((p) => `${p.field}: ${p.message}`);
+              }
+              expect(problems.length).toBeGreaterThan(0);
+              expect(problems.filter((p) => !/placeholder "TODO.*" left by npm run new \(write/.test(p))).toEqual([]);
             },
           ),
           { numRuns: 25, examples: [['[[hreflang'], ['SEO. Basics'], ['---'], ['"quoted": yes # not a comment'], ['[[noindex]]']] },
