@@ -33,7 +33,7 @@ async function publishOne(sql: Sql, projectId: string, e: FileEntry, replace: bo
   }
   // An unpublished article comes back: it is re-published, not merely updated.
   const republished = Boolean(existing?.unpublished);
-  // Its images are measured first; one that cannot be is a warning, never a failed publish.
+  // Its images are measured first; one that cannot be is a warning, one not decoded in its time fails the publish.
   return { published: { ...(await publishWithImages(sql, projectId, article, config)), republished }, cleared };
 }
 

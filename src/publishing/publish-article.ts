@@ -1,6 +1,7 @@
 // Publishing an article as the operator CLI does it: its images measured first (measure-images.ts, outside any
 // transaction: fetching may take seconds), then the article written and its webhook event queued in one transaction
-// (src/store/repos/articles.ts). An image that cannot be measured is a warning, never a failed publish.
+// (src/store/repos/articles.ts). An image that cannot be fetched or read is a warning; one not decoded within its
+// time fails the publish, naming it (measure-images.ts).
 import type { Sql } from 'postgres';
 import type { Config } from '../config.ts';
 import type { OwnArticleInput } from '../schemas/own-article.ts';
