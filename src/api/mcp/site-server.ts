@@ -19,6 +19,7 @@ import { MCP_SERVER_VERSION, MCP_SERVERS } from './servers.ts';
 import { READ_ONLY, resultOf, toolHandler, type Query } from './tool-result.ts';
 import { addServerCardResource, type CardSource } from './server-card.ts';
 import { registerSearchText } from './full-text-search.ts';
+import { withTextFallback } from './search-fallback.ts';
 
 export interface SiteContext {
   /** The site the build is for (catalog.site_url): resource URIs and the pages get_page accepts. */
@@ -56,7 +57,7 @@ const normal = (s: string) =>
     .trim();
 
 const instructions = (site: string) =>
-  `Skribra is an automated SEO content engine; this server is its public website for agents. Find pages with \`search\` (best match first) or \`list\` (a collection, page by page); read any page as markdown with \`get_page\`. \`get_glossary_term\` gives an SEO glossary term whole; \`compare\` gives how Skribra compares with a named competitor. Every answer is the public API's (${site}${PUBLIC_BASE}), errors included as {code, message}.`;
+  `Skribra is an automated SEO content engine; this server is its public website for agents. Find pages with \`search\` (titles and descriptions, best match first), \`search_text\` (the words inside every page, with the passage that matched; use it for a phrase such as an error message or a field name) or \`list\` (a collection, page by page); read any page as markdown with \`get_page\`. \`get_glossary_term\` gives an SEO glossary term whole; \`compare\` gives how Skribra compares with a named competitor. Every answer is the public API's (${site}${PUBLIC_BASE}), errors included as {code, message}.`;
 
 export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
   const { site } = ctx;
@@ -70,14 +71,14 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
     {
       title: 'Search the site',
       description:
-        'Search every page of the site (SEO glossary terms, free SEO tools, agents, features, comparisons, docs and other pages) by title and description, best match first. Each hit has path, title, description, kind, url, markdown_url and score; read one whole with get_page. The same answer as GET /api/v1/search.',
+        'Search every page of the site (SEO glossary terms, free SEO tools, agents, features, comparisons, docs and other pages) by title and description, best match first. Each hit has path, title, description, kind, url, markdown_url and score; read one whole with get_page. The same answer as GET /api/v1/search; when it matches nothing, the answer adds a hint and text_matches, the first hits of search_text (the words inside pages).',
       inputSchema: {
         q: paramArg(searchQuery, 'q', z.string()),
         limit: paramArg(searchQuery, 'limit', z.number().int()).optional(),
       },
       annotations: READ_ONLY,
     },
-    toolHandler(({ q, limit }) => ctx.api(SEARCH, { q, limit })),
+    toolHandler(async ({ q, limit }) => withTextFallback(await ctx.api(SEARCH, { q, limit }), q, ctx.readSite, site)),
   );
   registerSearchText(server, site, ctx.readSite);
 
