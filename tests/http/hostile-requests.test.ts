@@ -85,9 +85,9 @@ const request = fc.record({
       latin1,
       fc.json(),
       // A sign-up's fields, hostile, as JSON and as a form post (POST /signup).
-      fc.record({ email: hostile, site: hostile, plan: hostile, website: hostile }).chain((f) =>
-        fc.constantFrom(JSON.stringify(f), new URLSearchParams(f).toString()),
-      ),
+      fc
+        .record({ email: hostile, site: hostile, plan: hostile, website: hostile })
+        .chain((f) => fc.constantFrom(JSON.stringify(f), new URLSearchParams(f).toString())),
     ),
     { nil: undefined },
   ),
@@ -121,7 +121,8 @@ describe('hostile requests through the whole handler stack', () => {
         const formPage = url.pathname.replace(/\/$/, '') === '/signup' && res.headers.get('content-type')?.startsWith('text/html');
         if (res.status >= 400 && (underApi || res.status === 405) && r.method !== 'HEAD' && !formPage) {
           // A sign-up's invalid fields add each field's message (src/api/signup/create-signup-api.ts).
-          const keys = url.pathname.replace(/\/$/, '') === '/signup' && res.body?.fields ? ['code', 'fields', 'message'] : ['code', 'message'];
+          const keys =
+            url.pathname.replace(/\/$/, '') === '/signup' && res.body?.fields ? ['code', 'fields', 'message'] : ['code', 'message'];
           expect(Object.keys(res.body ?? {}).sort(), where).toEqual(keys);
           expect(CODES.has(res.body.code), where).toBe(true);
         }
