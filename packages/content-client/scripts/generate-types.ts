@@ -42,6 +42,8 @@ const named = {
   SyncItem: syncItem,
   SyncPage: operation('syncOwnArticles').output!(),
   ErrorBody,
+  // Each event stream's events (GET /v1/events: ChangeEvent, StreamReady), under the names the registry gives them.
+  ...Object.fromEntries(endpointsOf('content').flatMap((e) => Object.values(e.events ?? {}).map((v) => [v.name, v.data()]))),
   ProjectList: operation('listOwnProjects').output!(),
   ArticleList: operation('listOwnArticles').output!(),
   ArticleDetail: operation('getOwnArticle').output!(),

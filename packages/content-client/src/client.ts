@@ -2,6 +2,7 @@
 import { memoryCache, type ResponseCache } from './cache.ts';
 import { SkribraError } from './errors.ts';
 import { createTransport, type RetryOptions } from './http.ts';
+import { watchChanges, type WatchOptions } from './watch.ts';
 import {
   OPERATIONS,
   type Operations,
@@ -130,9 +131,11 @@ export function createClient(options: ClientOptions) {
   if (!options?.apiKey) throw new TypeError('createClient: apiKey is required.');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw new TypeError('createClient: no fetch available; pass options.fetch.');
+  const baseUrl = contentApiBase(options.baseUrl ?? 'https://skribra.com');
+  const userAgent = `skribra-content-js/${VERSION}`;
   const get = createTransport({
     fetch: fetchImpl,
-    baseUrl: contentApiBase(options.baseUrl ?? 'https://skribra.com'),
+    baseUrl,
     apiKey: options.apiKey,
     cache: options.cache ?? memoryCache(),
     retry: {
@@ -141,7 +144,7 @@ export function createClient(options: ClientOptions) {
       maxDelayMs: options.retry?.maxDelayMs ?? 60_000,
     },
     timeoutMs: options.timeoutMs ?? 30_000,
-    userAgent: `skribra-content-js/${VERSION}`,
+    userAgent,
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
   });
 
@@ -218,6 +221,16 @@ export function createClient(options: ClientOptions) {
     articles,
 
     syncPages,
+
+    /**
+     * The project's changes as they happen (GET /v1/events): each published, updated, unpublished or redirected
+     * article, with its `cursor`, never its body. Reconnects by itself (the server ends each stream after about 50 s)
+     * and resumes after the last change it yielded, so none is lost or repeated; waits out 429 and 503 with backoff;
+     * throws SkribraError for what no retry mends (401, 403, 404, a refused cursor: 400). Ends when `signal` aborts.
+     */
+    watch(projectId: string, opts: WatchOptions = {}) {
+      return watchChanges({ fetch: fetchImpl, baseUrl, apiKey: options.apiKey, userAgent }, projectId, opts);
+    },
 
     /**
      * Every change since `cursor` (everything listed, without one), over every page of the feed: add or replace

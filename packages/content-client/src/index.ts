@@ -5,6 +5,7 @@ export { memoryCache } from './cache.ts';
 export type { CacheEntry, ResponseCache } from './cache.ts';
 export { SkribraError } from './errors.ts';
 export type { RetryOptions } from './http.ts';
+export type { WatchOptions } from './watch.ts';
 export { verifyWebhook, WebhookVerificationError } from './webhook.ts';
 export type { HeaderBag } from './webhook.ts';
 export type * from './generated/api-types.ts';

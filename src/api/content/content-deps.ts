@@ -4,6 +4,7 @@ import type { Sql } from 'postgres';
 import type { Access } from '../../store/repos/access.ts';
 import type { HandlerOf } from '../http/handlers-of.ts';
 import type { CachedPage, ListCache } from './list-cache.ts';
+import type { ChangeHub } from './change-hub.ts';
 
 export interface ContentDeps {
   /** postgres.js client of the store. */
@@ -12,6 +13,8 @@ export interface ContentDeps {
   lists: ListCache;
   /** Finished article answers, under the same rule. */
   details: ListCache;
+  /** The change streams' poller and slots (GET /v1/events). */
+  events: ChangeHub;
 }
 
 /**

@@ -25,6 +25,7 @@ import { FAILED_AUTH_LIMIT, KNOWN_KEYS, type Config } from '../../config.ts';
 import { MCP_SERVERS } from '../mcp/servers.ts';
 import { createListCache, listCacheSize, type ListCache } from './list-cache.ts';
 import type { ContentAccess, ContentDeps } from './content-deps.ts';
+import { createChangeHub } from './change-hub.ts';
 
 export interface ContentApiDeps {
   /** postgres.js client of the store. */
@@ -131,7 +132,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
   const handlers = bindHandlers(
     endpointsOf('content').filter((e) => e.module),
     handlerModule,
-    { sql, lists: cache, details } satisfies ContentDeps,
+    { sql, lists: cache, details, events: createChangeHub(sql, { maxS: config.SKRIBRA_EVENTS_MAX_S }) } satisfies ContentDeps,
     {
       checkAnswers: deps.checkAnswers,
     },

@@ -24,7 +24,7 @@ import { strongEtag } from '../../core/etag.ts';
 
 export type { SyncItem };
 
-const HOUR = 3600;
+export const HOUR = 3600;
 /** Prune old removals once every this many feed pages a process serves. */
 const PRUNE_EVERY = 500;
 
@@ -72,11 +72,21 @@ const readSigningKey = async (sql: Sql) => (signingKey = await readSyncSecret(sq
  * A cursor's position, verified before any of its numbers reach SQL: a forged, altered or foreign cursor is a 400,
  * and so is one signed by a key that has since changed.
  */
-async function verifiedPosition(sql: Sql, projectId: string, cursor: string): Promise<Position> {
+export async function verifiedPosition(sql: Sql, projectId: string, cursor: string): Promise<Position> {
   const given = decode(cursor);
   const valid = (key: string) => timingSafeEqual(given.mac, mac(key, projectId, given));
   if (!valid(signingKey ?? (await readSigningKey(sql))) && !valid(await readSigningKey(sql))) throw malformed();
   return given;
+}
+
+/** 400 for a cursor whose client was last caught up longer ago than removals are kept (`nowHours`: the store's clock). */
+export function refuseExpired(given: Position | undefined, nowHours: number, param = 'cursor'): void {
+  if (given && nowHours - given.hours > SYNC_RETENTION_DAYS * 24) {
+    throw invalidQuery(
+      param,
+      `has expired (a client must sync at least every ${SYNC_RETENTION_DAYS} days); start a new sync without a cursor`,
+    );
+  }
 }
 
 /** The feed page after the gate has authorised `projectId` for `accountId`, as its finished JSON text. */
@@ -94,12 +104,7 @@ export async function syncFeed(sql: Sql, ctx: { projectId: string; accountId: st
   });
   signingKey = page.secret;
   const nowHours = Math.floor(page.now / HOUR);
-  if (given && nowHours - given.hours > SYNC_RETENTION_DAYS * 24) {
-    throw invalidQuery(
-      'cursor',
-      `has expired (a client must sync at least every ${SYNC_RETENTION_DAYS} days); start a new sync without a cursor`,
-    );
-  }
+  refuseExpired(given, nowHours);
   if (++served % PRUNE_EVERY === 0) pruneSyncChanges(sql).catch(() => {});
 
   // Each item encoded once; the page ends before the one that would not fit.

@@ -76,7 +76,9 @@ export function componentSchemas(): Record<string, Record<string, unknown>> {
   const named = Object.entries(envelopes);
   const at = named.findIndex(([id]) => id === 'ArticleList');
   // Then each endpoint module's own answer (`output`), under the name its `ok` gives it.
-  const own = endpoints.flatMap((e) => (e.output && e.doc ? [[e.doc.ok, e.output()] as const] : []));
+  const own: (readonly [string, z.ZodType])[] = endpoints.flatMap((e) => (e.output && e.doc ? [[e.doc.ok, e.output()] as const] : []));
+  // And each event stream's events' `data`, under their own names.
+  own.push(...endpoints.flatMap((e) => (e.doc ? Object.values(e.events ?? {}).map((v) => [v.name, v.data()] as const) : [])));
   const all = [...Object.entries(resources), ...named.slice(0, at), ...Object.entries(collectionEnvelopes), ...named.slice(at), ...own];
   for (const [id, schema] of all) registry.add(schema as z.ZodType, { id });
   const { schemas } = z.toJSONSchema(registry, {

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { quotaText, type RateLimits } from '../../api/content/limits.ts';
 import { endpoints, type Endpoint } from '../../api/registry.ts';
 import type { ERROR_CODES } from './components.ts';
-import { errorResponse, notModified, okContent, okPublic } from './responses.ts';
+import { errorResponse, notModified, okContent, okEventStream, okPublic } from './responses.ts';
 
 /** `/api/v1/glossary/:slug` -> `/api/v1/glossary/{slug}`; `/api/v1/` -> `/api/v1` (both answer, and paths in the document carry no trailing slash). */
 export const openApiPath = (pattern: string): string => pattern.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1');
@@ -75,6 +75,13 @@ const ifNoneMatch: Parameter = {
   schema: { type: 'string' },
 };
 
+const lastEventId: Parameter = {
+  name: 'Last-Event-ID',
+  in: 'header',
+  description: 'The `id` of the last event received (a sync cursor): the stream resumes after it. Wins over `cursor`.',
+  schema: { type: 'string' },
+};
+
 type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The codes each status can carry, by API; 404 on the content API depends on the endpoint. */
@@ -110,10 +117,16 @@ function operation(endpoint: Endpoint, limits: RateLimits) {
       ? `${doc.description} Counts as a ${endpoint.bucket} request for the rate limits (${quota} per account).`
       : doc.description,
     security: keyed ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : [],
-    parameters: [...parametersOf(endpoint.path?.schema(), 'path'), ...parametersOf(endpoint.query?.schema(), 'query'), ifNoneMatch],
+    parameters: [
+      ...parametersOf(endpoint.path?.schema(), 'path'),
+      ...parametersOf(endpoint.query?.schema(), 'query'),
+      // A stream has no validator to revalidate; it resumes from the last event id instead.
+      ...(endpoint.events ? [lastEventId] : [ifNoneMatch]),
+    ],
     responses: {
-      200: keyed ? okContent(doc.ok, 'OK') : okPublic(doc.ok, 'OK'),
-      304: notModified,
+      ...(endpoint.events
+        ? { 200: okEventStream(Object.fromEntries(Object.entries(endpoint.events).map(([k, v]) => [k, v.name])), 'OK: the stream.') }
+        : { 200: keyed ? okContent(doc.ok, 'OK') : okPublic(doc.ok, 'OK'), 304: notModified }),
       ...Object.fromEntries(statuses.map((s) => [s, errorResponse(s, codesFor(endpoint, s), api)])),
     },
   };

@@ -71,4 +71,19 @@ export const okContent = (schema: string, description: string) => ({
   content: { 'application/json': { schema: ref(schema) } },
 });
 
+/**
+ * A stream of server-sent events: OpenAPI 3.1 has no schema for a sequence of events, so the body is text and each
+ * event's `data` is named (x-sse-events: event name -> component) for readers and generators.
+ */
+export const okEventStream = (events: Record<string, string>, description: string) => ({
+  description,
+  headers: h('Cache-Control', 'RateLimit-Policy', 'RateLimit'),
+  content: {
+    'text/event-stream': {
+      schema: { type: 'string', description: 'Server-sent events (`id:`, `event:`, `data:` lines); each `data` is one JSON object.' },
+      'x-sse-events': Object.fromEntries(Object.entries(events).map(([event, name]) => [event, ref(name)])),
+    },
+  },
+});
+
 export const notModified = { description: 'Not modified: the ETag in If-None-Match still matches.', headers: h('Cache-Control', 'ETag') };

@@ -19,6 +19,8 @@ export interface ChangeRow {
   slug: string;
   kind: 'upsert' | 'removed';
   reason: 'unpublished' | 'redirected' | null;
+  /** The lifecycle event (migration 007): created, published, updated, unpublished, redirected; null before it. */
+  event: string | null;
   at: Date;
   /**
    * The article as stored now: for an upsert every column (or the card's only), for a redirect its target; null for
@@ -66,7 +68,8 @@ export async function readSyncPage(
   q: { projectId: string; after: string; skipRemovedUpTo: string; limit: number; whole: boolean; budget: number },
 ): Promise<SyncPage> {
   const size = TEXT_COLUMNS.map((c) => sql`coalesce(octet_length(a.${sql(c)}), 0)`).reduce((x, y) => sql`${x} + ${y}`);
-  const columns = q.whole ? sql`a.*` : sql`${sql([...CARD_COLUMNS, 'redirect_to', 'redirect_type'].map((c) => `a.${c}`))}`;
+  // A card also carries noindex, which the change stream reports (the card itself does not show it).
+  const columns = q.whole ? sql`a.*` : sql`${sql([...CARD_COLUMNS, 'redirect_to', 'redirect_type', 'noindex'].map((c) => `a.${c}`))}`;
   const rows = await sql<
     (ArticleRow & {
       c_seq: string | null;
@@ -74,6 +77,7 @@ export async function readSyncPage(
       c_slug: string;
       c_kind: ChangeRow['kind'];
       c_reason: ChangeRow['reason'];
+      c_event: string | null;
       c_at: Date;
       c_ahead: number;
       c_secret: string;
@@ -84,7 +88,7 @@ export async function readSyncPage(
     })[]
   >`
     with page as (
-      select seq, article_id, slug, kind, reason, at, project_id from article_changes
+      select seq, article_id, slug, kind, reason, event, at, project_id from article_changes
       where project_id = ${q.projectId} and seq > ${q.after}::bigint and (kind = 'upsert' or reason = 'redirected' or seq > ${q.skipRemovedUpTo}::bigint)
       order by seq
       limit ${q.limit + 1}
@@ -96,7 +100,7 @@ export async function readSyncPage(
     select (select secret from sync_secret) as c_secret,
       extract(epoch from now())::float8 as c_now,
       (select coalesce(max(seq), 0)::text from article_changes where project_id = ${q.projectId}) as c_head,
-      s.seq::text as c_seq, s.article_id as c_article, s.slug as c_slug, s.kind as c_kind, s.reason as c_reason, s.at as c_at,
+      s.seq::text as c_seq, s.article_id as c_article, s.slug as c_slug, s.kind as c_kind, s.reason as c_reason, s.event as c_event, s.at as c_at,
       s.ahead::int as c_ahead, a.id is not null as c_found, coalesce(s.project_id, ${q.projectId}) as owner, ${columns}
     from (select) one
     left join (sized s left join articles a on (s.kind = 'upsert' or s.reason = 'redirected') and a.id = s.article_id) on s.before < ${q.budget}
@@ -120,6 +124,7 @@ export async function readSyncPage(
             c_slug,
             c_kind,
             c_reason,
+            c_event,
             c_at,
             c_ahead: _a,
             c_secret: _s,
@@ -135,6 +140,7 @@ export async function readSyncPage(
             slug: c_slug,
             kind: c_kind,
             reason: c_reason,
+            event: c_event,
             at: c_at,
             article: c_found ? (article as ArticleRow) : null,
           };
@@ -146,6 +152,19 @@ export async function readSyncPage(
     now: Number(first.c_now),
     secret: first.c_secret,
   };
+}
+
+/**
+ * The highest seq of each project's change log (absent: an empty log), for the change stream's one poller: a
+ * backward scan of the (project_id, seq) index per project, so one statement costs the same however large the
+ * projects. Per project, not one global watermark: seqs are drawn in commit order within a project only (migration
+ * 006), so a global "seq > last" could pass over a lower seq of another project that commits later.
+ */
+export async function readChangeHeads(sql: Sql, projectIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await sql<{ project_id: string; head: string | null }[]>`
+    select p as project_id, (select max(seq) from article_changes where project_id = p)::text as head
+    from unnest(${sql.array([...projectIds])}::text[]) p`;
+  return new Map(rows.flatMap((r) => (r.head === null ? [] : [[r.project_id, r.head] as const])));
 }
 
 /** The key that signs sync cursors (migration 006). */

@@ -427,6 +427,56 @@ export interface ErrorBody {
    */
   message: string
 }
+/**
+ * One change of an article (the `data` of an `event: change`), never its body.
+ */
+export interface ChangeEvent {
+  /**
+   * The lifecycle event, named as the webhook names it: `article.published` (first published, or again after an unpublish or a redirect), `article.updated` (an edit, noindex set or cleared, or an editorial retire, which leaves it listed here), `article.unpublished` (also a deleted article: its slug answers 404), `article.redirected` (consolidated into `redirect_to`, or its redirect changed).
+   */
+  type: ("article.published" | "article.updated" | "article.unpublished" | "article.redirected")
+  /**
+   * The article's id.
+   */
+  id: string
+  /**
+   * The slug the article is listed under now; for an unpublish or a redirect, the slug it was listed under.
+   */
+  slug: string
+  /**
+   * When the change was recorded.
+   */
+  at: string
+  /**
+   * The article's `updated_at` as stored now (absent for `article.unpublished`: the article is gone).
+   */
+  updated_at?: string
+  /**
+   * Present on a listed article marked not indexable.
+   */
+  noindex?: true
+  /**
+   * Where readers go now (`article.redirected` only).
+   */
+  redirect_to?: string
+  /**
+   * `permanent` (301) or temporary (302) (`article.redirected` only).
+   */
+  redirect_type?: string
+  /**
+   * The sync cursor after this change, also the event's `id`: what GET /v1/sync's `next_cursor` is for a page ending here. Reconnect with it (`Last-Event-ID` or `?cursor=`) to get every later change, or pass it to GET /v1/sync.
+   */
+  cursor: string
+}
+/**
+ * The `data` of `event: ready`: the stream is caught up at `cursor` (its `id` too); live changes follow.
+ */
+export interface StreamReady {
+  /**
+   * The sync cursor after this change, also the event's `id`: what GET /v1/sync's `next_cursor` is for a page ending here. Reconnect with it (`Last-Event-ID` or `?cursor=`) to get every later change, or pass it to GET /v1/sync.
+   */
+  cursor: string
+}
 export interface ProjectList {
   /**
    * The account's projects.
