@@ -37,4 +37,3 @@ export type ChangeEvent = z.infer<typeof changeEvent>;
 export const streamReady = z
   .object({ cursor })
   .meta({ description: 'The `data` of `event: ready`: the stream is caught up at `cursor` (its `id` too); live changes follow.' });
-export type StreamReady = z.infer<typeof streamReady>;
