@@ -17,5 +17,8 @@ export default defineConfig({
   // Pages rendered 8 at a time: Astro then overlaps each page's file write with the next pages' rendering. Warm
   // 10,000-term build on 2 cores: ~68 s at 1, ~55 s at 8 (16 and 32 the same, 64 slower); the same bytes.
   build: { format: 'directory', concurrency: 8 },
+  // `npm run dev` on PORT (astro's --port wins), and on that port or not at all: claim-dev-port.ts says why.
+  server: { port: config.PORT },
+  vite: { server: { strictPort: true } },
   integrations: [mdx(), skribraOutputs(config), skribraDev(config)],
 });

@@ -20,6 +20,7 @@ import { resetSiteContent, siteContent } from '../site-data/site-content.ts';
 import { siteSettingsOf } from '../site-data/site-settings.ts';
 import { writeOutputs } from '../integration/write-outputs.ts';
 import { brokenPages } from '../dev/broken-pages.ts';
+import { claimDevPort } from './claim-dev-port.ts';
 
 /** Paths the pipeline answers in dev; the rest are Astro's pages. */
 function isOurs(pathname: string, accept: string | undefined): boolean {
@@ -37,8 +38,10 @@ export function skribraDev(config: Config): AstroIntegration {
   return {
     name: 'skribra-dev',
     hooks: {
-      'astro:config:setup': ({ command }) => {
+      'astro:config:setup': async ({ command, config: astro, isRestart }) => {
         dev = command === 'dev';
+        // A restart (astro.config.mjs saved) keeps the port it holds.
+        if (dev && !isRestart) await claimDevPort(astro.server.port, astro.server.host);
       },
       'astro:server:setup': async ({ server, logger }) => {
         if (dev) await devServer(server, logger, config);

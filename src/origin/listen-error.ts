@@ -2,15 +2,16 @@
 // to do, instead of Node's stack trace of an unhandled 'error' event.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
-/** The one-line message for a listen failure, or undefined for an error that is not about listening. */
-export function describeListenError(err: unknown, port: number, host: string): string | undefined {
+/** The one-line message for a listen failure, or undefined for an error that is not about listening; `command` is what
+ * the advice runs (`npm start`, `npm run dev`). */
+export function describeListenError(err: unknown, port: number, host: string, command = 'npm start'): string | undefined {
   const code = (err as NodeJS.ErrnoException)?.code;
   if (code === 'EADDRINUSE') {
     const holder = portHolder(port);
-    return `port ${port} is already in use${holder ? ` by ${holder}` : ''}: stop that process, or choose another port (PORT=${port + 1} npm start)`;
+    return `port ${port} is already in use${holder ? ` by ${holder}` : ''}: stop that process, or choose another port (PORT=${port + 1} ${command})`;
   }
   if (code === 'EACCES')
-    return `port ${port} on ${host} needs privileges this user lacks (ports below 1024 do): choose a port from 1024 up (PORT=4321 npm start)`;
+    return `port ${port} on ${host} needs privileges this user lacks (ports below 1024 do): choose a port from 1024 up (PORT=4321 ${command})`;
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
     return `HOST=${host} is not an address of this machine: leave HOST unset (all addresses) or use 127.0.0.1`;
   if (code === 'ENOENT') return `cannot listen: ${(err as Error).message.replace(/^.*?ENOENT: /, '')}`;

@@ -143,6 +143,14 @@ describe('docs: MCP page', () => {
       timeout: 60_000,
     });
     expect(JSON.parse(script.stdout).tools.map((x: { name: string }) => x.name)).toEqual(SITE_TOOLS);
+    // Without SKRIBRA_MCP_URL it asks the origin on PORT, as npm start and npm run dev serve it (issue 51.3).
+    const { SKRIBRA_MCP_URL: _unset, ...withoutUrl } = env;
+    const onPort = await run('npm', ['run', '--silent', 'check:mcp'], {
+      cwd: root,
+      env: { ...withoutUrl, PORT: new URL(o.base).port },
+      timeout: 60_000,
+    });
+    expect(JSON.parse(onPort.stdout).tools.map((x: { name: string }) => x.name)).toEqual(SITE_TOOLS);
   }, 120_000);
 
   it('the tool tables name exactly the tools each server lists', () => {
