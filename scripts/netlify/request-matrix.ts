@@ -66,6 +66,17 @@ function registryProbes(c: MatrixContext): Probe[] {
       { group: `route ${e.id}`, method, path: path + queryFor(e, c), headers, body },
     );
     if (e.query?.keys.includes('limit')) out.push({ group: `route ${e.id}`, method, path: `${path}?limit=0`, headers, body });
+    // An event stream (GET /v1/events): its refusals before a stream starts; the stream itself ends within the bound
+    // run-check.ts sets (SKRIBRA_EVENTS_MAX_S), so its whole body (retry, ready) compares byte for byte.
+    if (e.events) {
+      const q = queryFor(e, c);
+      out.push(
+        { group: `route ${e.id}`, method, path: path + q, headers: {} },
+        { group: `route ${e.id}`, method, path: `${path}${q}&cursor=not-a-cursor`, headers },
+        { group: `route ${e.id}`, method, path: path + q, headers: { ...headers, 'last-event-id': 'not-a-cursor' } },
+        { group: `route ${e.id}`, method, path: `${path}?projectId=prj_none`, headers },
+      );
+    }
     if (e.pattern.includes(':'))
       out.push({ group: `route ${e.id}`, method, path: e.pattern.replace(/:\w+/, 'no-such-slug'), headers, body });
   }

@@ -36,6 +36,12 @@ export interface NetlifyCheckResult {
   ms: number;
 }
 
+/**
+ * Both runtimes end change streams (GET /v1/events) after 2 s unless the environment says otherwise, so a stream's
+ * probe ends and its whole body (retry hint, ready event) is compared.
+ */
+const STREAM_BOUND = { SKRIBRA_EVENTS_MAX_S: process.env.SKRIBRA_EVENTS_MAX_S ?? '2' };
+
 /** Starts the Netlify model in a child process with the functions' environment; resolves with its port. */
 async function startNetlifyModel(o: NetlifyCheckOptions) {
   const dir = join(ROOT, 'netlify', 'edge-functions');
@@ -52,6 +58,7 @@ async function startNetlifyModel(o: NetlifyCheckOptions) {
   };
   const env = {
     ...process.env,
+    ...STREAM_BOUND,
     SKRIBRA_DIST_DIR: o.distDir,
     SITE_URL: o.siteUrl,
     URL: o.siteUrl,
@@ -122,7 +129,7 @@ async function discover(o: NetlifyCheckOptions, local: string): Promise<MatrixCo
 
 export async function runNetlifyCheck(o: NetlifyCheckOptions): Promise<NetlifyCheckResult> {
   const started = Date.now();
-  const { handler } = createLocalOrigin({ distDir: o.distDir, config: readConfig(), sql: o.sql });
+  const { handler } = createLocalOrigin({ distDir: o.distDir, config: readConfig({ ...process.env, ...STREAM_BOUND }), sql: o.sql });
   const local = await listen(handler, 0, '127.0.0.1');
   const netlify = await startNetlifyModel(o).catch(async (err) => {
     await local.close();
