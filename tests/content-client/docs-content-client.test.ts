@@ -81,6 +81,17 @@ const detail = async (key: string, project: string, slug: string) =>
   (await (await fetch(`${api.url}/v1/articles/${slug}?projectId=${project}`, { headers: { authorization: `Bearer ${key}` } })).json()).data;
 
 describe('docs: content client page, sync', () => {
+  it('the first example, as a local build serves the page (SITE_URL its own origin), reaches that origin as written', async () => {
+    const f = await fixture(t.store, 1);
+    // The page built for the served origin: its {{site_url}} is that origin, and nothing in the example is replaced.
+    const local = fillSiteAddress(readFileSync(new URL('../../content/pages/docs/content-client.md', import.meta.url), 'utf8'), api.url);
+    const from = local.indexOf('\n## Install and connect\n');
+    const code = /```js\n([\s\S]*?)```/.exec(local.slice(from))![1]!;
+    expect(code).toContain(`baseUrl: '${api.url}'`);
+    const projectId = await run(code, { createClient, process: { env: { SKRIBRA_API_KEY: f.key } } }, 'return projectId;');
+    expect(projectId).toBe(f.on);
+  });
+
   it('the sync() example stores whole articles, drops the unpublished and redirects the merged, then applies only the changes', async () => {
     const f = await fixture(t.store, 5);
     await publishArticle(
