@@ -9,6 +9,8 @@ import { astroBuild } from './astro-build.ts';
 export interface SeededSite {
   store: Store;
   distDir: string;
+  /** The embedded server's data dir (undefined on DATABASE_URL): what a second process (the CLI) opens the store by. */
+  dataDir: string | undefined;
   cleanup: () => Promise<void>;
 }
 
@@ -44,5 +46,5 @@ export async function buildSeededSite(
     await cleanup();
     throw err;
   }
-  return { store, distDir, cleanup };
+  return { store, distDir, dataDir, cleanup };
 }

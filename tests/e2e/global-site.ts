@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
   // A blog article as a prompt-injected agent might write it: the browser test checks nothing in it runs. Dated
   // long ago, so it is the blog's last article and the other tests' "first article" stays a seeded one.
   const old = new Date('2020-01-01T00:00:00Z');
-  const { store, distDir, cleanup } = await buildSeededSite(readConfig(), siteUrl, 'e2e', (s) =>
+  const { store, distDir, dataDir, cleanup } = await buildSeededSite(readConfig(), siteUrl, 'e2e', (s) =>
     publishArticle(s.sql, BLOG_PROJECT_ID, HOSTILE_ARTICLE, { published: old, updated: old }).then(() => undefined),
   );
 
@@ -57,7 +57,9 @@ export default async function setup(project: TestProject) {
     toArticle({ ...demoTopics[0]!, slug: DOCS_EXAMPLE_SLUG, title: 'How to choose a URL slug' }, 'https://e2e.example', 'E2E', []),
   );
 
-  const { handler: origin } = createLocalOrigin({ distDir, config: readConfig(), sql: store.sql });
+  // Every call to action is signed up through from this one address (tests/e2e/signup.test.ts): a limit above them.
+  const signupRateLimit = { windowLimit: 100, windowSize: 60 };
+  const { handler: origin } = createLocalOrigin({ distDir, config: readConfig(), sql: store.sql, signupRateLimit });
   const site = await listen(origin, port, '127.0.0.1');
   const other = await listen(
     async () =>
@@ -69,7 +71,7 @@ export default async function setup(project: TestProject) {
   );
   console.log(`e2e site ${siteUrl} ready in ${Date.now() - started} ms (build, store, origin)`);
 
-  project.provide('e2e', { siteUrl, otherUrl: `http://127.0.0.1:${other.port}`, apiKey: api_key, projectId, distDir });
+  project.provide('e2e', { siteUrl, otherUrl: `http://127.0.0.1:${other.port}`, apiKey: api_key, projectId, distDir, dataDir });
   return async () => {
     await other.close();
     await site.close();
@@ -79,6 +81,7 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { siteUrl: string; otherUrl: string; apiKey: string; projectId: string; distDir: string };
+    /** The store's data dir, for the CLI (undefined on DATABASE_URL, which the CLI reads itself). */
+    e2e: { siteUrl: string; otherUrl: string; apiKey: string; projectId: string; distDir: string; dataDir: string | undefined };
   }
 }
