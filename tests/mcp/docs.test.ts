@@ -144,7 +144,8 @@ describe('docs: MCP page', () => {
     });
     expect(JSON.parse(script.stdout).tools.map((x: { name: string }) => x.name)).toEqual(SITE_TOOLS);
     // Without SKRIBRA_MCP_URL it asks the origin on PORT, as npm start and npm run dev serve it (issue 51.3).
-    const { SKRIBRA_MCP_URL: _unset, ...withoutUrl } = env;
+    const withoutUrl: NodeJS.ProcessEnv = { ...env };
+    delete withoutUrl.SKRIBRA_MCP_URL;
     const onPort = await run('npm', ['run', '--silent', 'check:mcp'], {
       cwd: root,
       env: { ...withoutUrl, PORT: new URL(o.base).port },
