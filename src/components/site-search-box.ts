@@ -55,13 +55,14 @@ export function startSearchBox(form: HTMLFormElement): void {
     setOpen(false);
   };
 
-  const option = (i: number, href: string, parts: Node[]) => {
+  const option = (i: number, href: string, parts: Node[], path = href) => {
     // A listbox of div options (a list element's own role would be overridden).
     const item = document.createElement('div');
     item.id = `${list.id}-${i}`;
     item.setAttribute('role', 'option');
     item.setAttribute('aria-selected', 'false');
     item.dataset.href = href;
+    item.dataset.path = path;
     item.append(...parts);
     return item;
   };
@@ -71,12 +72,19 @@ export function startSearchBox(form: HTMLFormElement): void {
     s.append(...content);
     return s;
   };
+  // An option opens the passage that matched (its section's heading) and names that section after the title.
   const hitOption = (hit: Hit, i: number) =>
-    option(i, hit.path, [
-      span('site-search-title', hit.title),
-      span('site-search-kind', hit.kind),
-      span('site-search-excerpt', ...excerptNodes(hit)),
-    ]);
+    option(
+      i,
+      hit.href,
+      [
+        span('site-search-title', hit.title),
+        span('site-search-kind', hit.kind),
+        ...(hit.section ? [span('site-search-section', hit.section)] : []),
+        span('site-search-excerpt', ...excerptNodes(hit)),
+      ],
+      hit.path,
+    );
 
   const show = (q: string, total: number, hits: Hit[]) => {
     choose(-1);

@@ -2,13 +2,21 @@
 // site-search-box.ts): the build's full-text index (Pagefind, written to /pagefind/ by
 // src/integration/write-search-index.ts), which the browser loads in chunks, only the parts a query needs; or, without
 // it (SKRIBRA_SEARCH_INDEX=0, the dev server, or it fails to load), /api/v1/search over titles and descriptions.
-// The index's runtime loads once per page, on the first call that needs it, whichever script asks first. Text goes
-// into the page with textContent, never as HTML: an excerpt's marks become <mark> elements around text nodes.
+// The index's runtime loads once per page, on the first call that needs it, whichever script asks first. A full-text
+// hit is the passage that matched: of the page's sections (Pagefind's sub-results, one per heading with an id, which
+// rehype-slug gives every markdown heading), the one with the most matched words, its excerpt, and a link to its
+// heading (/docs/webhooks/#verify-the-signature). Text goes into the page with textContent, never as HTML: only an
+// excerpt is read as Pagefind's markup, and only its <mark> tags become elements, around text nodes.
 import { kindLabel } from './kind-label.ts';
 
 export interface Hit {
+  /** The page. */
   path: string;
+  /** Where the hit links: the page, or the heading of the section that matched (`/docs/webhooks/#verify-the-signature`). */
+  href: string;
   title: string;
+  /** The heading of the section that matched, when it is not the page's top. */
+  section?: string;
   /** The matched passage, with `<mark>` around matched words (full text), or the page's description (API). */
   excerpt: string;
   marked: boolean;
@@ -23,8 +31,24 @@ export interface Found {
   fullText: boolean;
 }
 
+interface PagefindSubResult {
+  title: string;
+  url: string;
+  excerpt: string;
+  /** The heading the section starts at; none for the text before the first heading. */
+  anchor?: { id: string };
+  locations: number[];
+  /** Pagefind's score of each matched word (headings weigh more). */
+  weighted_locations?: { balanced_score: number }[];
+}
 interface PagefindResult {
-  data: () => Promise<{ url: string; excerpt: string; meta: { title?: string }; filters: { kind?: string[] } }>;
+  data: () => Promise<{
+    url: string;
+    excerpt: string;
+    meta: { title?: string };
+    filters: { kind?: string[] };
+    sub_results?: PagefindSubResult[];
+  }>;
 }
 interface Pagefind {
   options: (o: Record<string, unknown>) => Promise<void>;
@@ -73,6 +97,39 @@ export function excerptNodes(hit: Hit): Node[] {
   });
 }
 
+/** How many different words its excerpt marks (the first word of each mark, lower case): "Webhook" twice is one. */
+const distinctMarks = (excerpt: string) =>
+  new Set([...excerpt.matchAll(/<mark>([\s\S]*?)<\/mark>/g)].map((m) => /[\p{L}\p{N}]+/u.exec(m[1]!.toLowerCase())?.[0])).size;
+/** Pagefind's own score of a section's matches. */
+const scoreOf = (sub: PagefindSubResult) => sub.weighted_locations?.reduce((sum, w) => sum + w.balanced_score, 0) ?? sub.locations.length;
+
+/**
+ * The section that answers the query best, if Pagefind split the page into any: the one whose passage matches the
+ * most different words of it ("webhook signature": the section on signatures, not the one repeating "webhook" in
+ * code), then Pagefind's score; the first of equals.
+ */
+function bestSection(subs: readonly PagefindSubResult[] | undefined): PagefindSubResult | undefined {
+  let best: { sub: PagefindSubResult; words: number; score: number } | undefined;
+  for (const sub of subs ?? []) {
+    const words = distinctMarks(sub.excerpt);
+    const score = scoreOf(sub);
+    if (!best || words > best.words || (words === best.words && score > best.score)) best = { sub, words, score };
+  }
+  return best?.sub;
+}
+
+/** A full-text result as a hit: the page, and the passage of its best section. */
+function hitOf(d: Awaited<ReturnType<PagefindResult['data']>>): Hit {
+  const title = d.meta.title ?? d.url;
+  const best = bestSection(d.sub_results);
+  const kind = d.filters.kind?.[0] ?? '';
+  if (!best) return { path: d.url, href: d.url, title, excerpt: d.excerpt, marked: true, kind };
+  // A section's link is the page's own address plus its heading's id: never another page, whatever the index says.
+  const href = best.anchor && best.url.startsWith(`${d.url}#`) ? `${d.url}#${encodeURIComponent(best.anchor.id)}` : d.url;
+  const section = best.anchor && best.title !== title ? best.title : undefined;
+  return { path: d.url, href, title, ...(section ? { section } : {}), excerpt: best.excerpt, marked: true, kind };
+}
+
 export interface SiteSearch {
   /** Starts loading the index's runtime (on a first focus), so the first search waits less. */
   warm: () => void;
@@ -87,12 +144,7 @@ export function siteSearch({ index, api }: { index: string | undefined; api: str
   const searchIndex = async (pf: Pagefind, q: string, kind: string | undefined, shown: number): Promise<Found> => {
     const found = await pf.search(q, kind ? { filters: { kind } } : {});
     const results = found?.results ?? [];
-    const hits = await Promise.all(
-      results.slice(0, shown).map(async (r) => {
-        const d = await r.data();
-        return { path: d.url, title: d.meta.title ?? d.url, excerpt: d.excerpt, marked: true, kind: d.filters.kind?.[0] ?? '' };
-      }),
-    );
+    const hits = await Promise.all(results.slice(0, shown).map(async (r) => hitOf(await r.data())));
     return { total: results.length, hits, fullText: true };
   };
 
@@ -101,7 +153,7 @@ export function siteSearch({ index, api }: { index: string | undefined; api: str
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const { data } = (await res.json()) as { data: { items: { path: string; title: string; description: string; kind: string }[] } };
     const items = data.items
-      .map((d) => ({ path: d.path, title: d.title, excerpt: d.description, marked: false, kind: kindLabel(d.kind) }))
+      .map((d) => ({ path: d.path, href: d.path, title: d.title, excerpt: d.description, marked: false, kind: kindLabel(d.kind) }))
       .filter((d) => !kind || d.kind === kind);
     return { total: items.length, hits: items.slice(0, shown), fullText: false };
   };

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 interface Shown {
   status: string;
-  hits: { href: string; kind: string; marks: string[]; glued: number }[];
+  hits: { href: string; path: string; title: string; excerpt: string; kind: string; marks: string[]; glued: number }[];
 }
 /** The status line and the first ten results once they are shown. */
 async function results(page: Page): Promise<Shown> {
@@ -25,6 +25,9 @@ async function results(page: Page): Promise<Shown> {
     status: document.getElementById('search-status')!.textContent ?? '',
     hits: [...document.querySelectorAll('#search-results li')].slice(0, 10).map((li) => ({
       href: li.querySelector('a')!.getAttribute('href')!,
+      path: li.querySelector('a')!.dataset.path!,
+      title: li.querySelector('a')!.textContent ?? '',
+      excerpt: li.querySelector('p:not(.meta)')?.innerHTML ?? '',
       kind: li.querySelector('.meta')!.textContent ?? '',
       marks: [...li.querySelectorAll('mark')].map((m) => m.textContent ?? ''),
       // Marks whose neighbouring text runs into them (a lost space): "webhookand".
@@ -53,7 +56,7 @@ describe('the search page', () => {
     });
     await page.goto(`${siteUrl}/search/?q=${encodeURIComponent(q)}`);
     const { hits } = await results(page);
-    const hit = hits.find((h) => h.href === path);
+    const hit = hits.find((h) => h.path === path);
     expect(hit, JSON.stringify(hits)).toBeDefined();
     expect(hit!.marks.length).toBeGreaterThan(0);
     expect(hit!.glued).toBe(0);
@@ -61,6 +64,38 @@ describe('the search page', () => {
     // The runtime, its WebAssembly and the chunks this query needed: far from the whole index.
     expect(indexBytes).toBeGreaterThan(0);
     expect(indexBytes).toBeLessThan(300 * 1024);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('“webhook signature” shows the passage that matched, marked, and its link lands on that section’s heading', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${siteUrl}/search/?q=${encodeURIComponent('webhook signature')}`);
+    const { hits } = await results(page);
+    const hit = hits.find((h) => h.path === '/docs/webhooks/')!;
+    expect(hit, JSON.stringify(hits)).toBeDefined();
+    // The section's link: the page's address and a heading's id; the title names the section.
+    const fragment = /^\/docs\/webhooks\/#([\w-]+)$/.exec(hit.href)?.[1];
+    expect(fragment, hit.href).toBeDefined();
+    expect(hit.title).toMatch(/ › \S/);
+    // The passage, not the page's first words: its marks are the words searched, and only <mark> is markup in it.
+    expect(
+      hit.marks.map((m) => m.toLowerCase()).some((m) => /signature/.test(m)),
+      JSON.stringify(hit),
+    ).toBe(true);
+    expect(hit.excerpt.replace(/<\/?mark>/g, '')).not.toMatch(/</);
+    expect(hit.excerpt).not.toContain('The publish webhook pushes articles');
+    await Promise.all([page.waitForURL(`${siteUrl}/docs/webhooks/#${fragment}`), page.click(`#search-results a[href="${hit.href}"]`)]);
+    const heading = await page.evaluate((id) => {
+      const el = document.getElementById(id);
+      return el ? { tag: el.tagName, text: el.textContent ?? '', top: el.getBoundingClientRect().top } : null;
+    }, fragment!);
+    expect(heading, fragment).not.toBeNull();
+    expect(heading!.tag).toMatch(/^H[2-6]$/);
+    expect(hit.title).toContain(heading!.text.trim());
+    // The browser scrolled to it.
+    expect(Math.abs(heading!.top)).toBeLessThan(200);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -74,7 +109,7 @@ describe('the search page', () => {
     await page.waitForURL(/kind=Glossary/);
     await page.waitForFunction(() => [...document.querySelectorAll('#search-results .meta')].every((m) => m.textContent === 'Glossary'));
     const glossary = await results(page);
-    expect(glossary.hits.map((h) => h.href)).toContain('/glossary/content-decay/');
+    expect(glossary.hits.map((h) => h.path)).toContain('/glossary/content-decay/');
     expect(glossary.hits.every((h) => h.kind === 'Glossary')).toBe(true);
     await page.close();
   });
@@ -85,7 +120,7 @@ describe('the search page', () => {
     await page.getByRole('combobox', { name: 'Search the site' }).fill('webhook signature');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/search\/\?q=webhook\+signature$/);
-    expect((await results(page)).hits.map((h) => h.href)).toContain('/docs/webhooks/');
+    expect((await results(page)).hits.map((h) => h.path)).toContain('/docs/webhooks/');
     await page.close();
   });
 
@@ -94,7 +129,7 @@ describe('the search page', () => {
     await page.route('**/pagefind/**', (route) => route.abort());
     await page.goto(`${siteUrl}/search/?q=canonical`);
     const { hits } = await results(page);
-    expect(hits.map((h) => h.href)).toContain('/glossary/canonical-url/');
+    expect(hits.map((h) => h.path)).toContain('/glossary/canonical-url/');
     expect(hits.every((h) => h.marks.length === 0)).toBe(true);
     await page.close();
   });

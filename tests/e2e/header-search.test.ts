@@ -23,16 +23,27 @@ const box = (page: Page) => page.getByRole('combobox', { name: 'Search the site'
 
 interface Listed {
   expanded: string | null;
-  options: { id: string; href: string; title: string; kind: string; marks: string[]; selected: string | null }[];
+  options: {
+    id: string;
+    href: string;
+    path: string;
+    title: string;
+    section: string;
+    kind: string;
+    marks: string[];
+    selected: string | null;
+  }[];
 }
 /** The box's state and its listed options, once `path` is among them. */
 async function listedWith(page: Page, path: string): Promise<Listed> {
-  await page.waitForFunction((p) => document.querySelector(`#site-search-list [data-href="${p}"]`) !== null, path);
+  await page.waitForFunction((p) => document.querySelector(`#site-search-list [data-path="${p}"]`) !== null, path);
   return page.evaluate(() => ({
     expanded: document.getElementById('site-search')!.getAttribute('aria-expanded'),
     options: [...document.querySelectorAll<HTMLElement>('#site-search-list [role="option"]')].map((o) => ({
       id: o.id,
       href: o.dataset.href ?? '',
+      path: o.dataset.path ?? '',
+      section: o.querySelector('.site-search-section')?.textContent ?? '',
       title: o.querySelector('.site-search-title')?.textContent ?? '',
       kind: o.querySelector('.site-search-kind')?.textContent ?? '',
       marks: [...o.querySelectorAll('mark')].map((m) => m.textContent ?? ''),
@@ -64,8 +75,11 @@ describe('the header search box', () => {
     const listed = await listedWith(page, '/docs/webhooks/');
     expect(listed.expanded).toBe('true');
     expect(await box(page).getAttribute('aria-controls')).toBe('site-search-list');
-    const hit = listed.options.find((o) => o.href === '/docs/webhooks/')!;
+    const hit = listed.options.find((o) => o.path === '/docs/webhooks/')!;
     expect(hit.kind).toBe('Docs');
+    // The option opens the section that matched, and names it.
+    expect(hit.href).toMatch(/^\/docs\/webhooks\/#[\w-]+$/);
+    expect(hit.section.length).toBeGreaterThan(0);
     expect(hit.title.length).toBeGreaterThan(0);
     expect(hit.marks.length).toBeGreaterThan(0);
     expect(hit.marks.join(' ').toLowerCase()).toMatch(/webhook|signature/);
@@ -78,12 +92,12 @@ describe('the header search box', () => {
     expect(await page.locator('form.site-search [role="status"]').textContent()).toMatch(/pages? match/);
 
     // Down to the webhooks page: the focus stays in the box, which names the chosen option.
-    const at = listed.options.findIndex((o) => o.href === '/docs/webhooks/');
+    const at = listed.options.findIndex((o) => o.path === '/docs/webhooks/');
     for (let i = 0; i <= at; i++) await page.keyboard.press('ArrowDown');
     expect(await box(page).getAttribute('aria-activedescendant')).toBe(hit.id);
     expect(await page.locator(`#${hit.id}`).getAttribute('aria-selected')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-search');
-    await Promise.all([page.waitForURL(`${siteUrl}/docs/webhooks/`), page.keyboard.press('Enter')]);
+    await Promise.all([page.waitForURL(new RegExp(`^${siteUrl}/docs/webhooks/(#[\\w-]+)?$`)), page.keyboard.press('Enter')]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -107,8 +121,8 @@ describe('the header search box', () => {
     expect(await box(page).getAttribute('aria-activedescendant')).toBe(await last.getAttribute('id'));
 
     await Promise.all([
-      page.waitForURL(`${siteUrl}/docs/webhooks/`),
-      page.locator('#site-search-list [data-href="/docs/webhooks/"]').click(),
+      page.waitForURL(new RegExp(`^${siteUrl}/docs/webhooks/(#[\\w-]+)?$`)),
+      page.locator('#site-search-list [data-path="/docs/webhooks/"]').click(),
     ]);
 
     await box(page).click();

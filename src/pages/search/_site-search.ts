@@ -36,8 +36,10 @@ export function startSiteSearch(): void {
       ...hits.map((doc) => {
         const item = document.createElement('li');
         const link = document.createElement('a');
-        link.href = doc.path;
-        link.textContent = doc.title;
+        // To the heading of the passage that matched, when there is one; the title names the page and its section.
+        link.href = doc.href;
+        link.dataset.path = doc.path;
+        link.textContent = doc.section ? `${doc.title} › ${doc.section}` : doc.title;
         const meta = document.createElement('p');
         meta.className = 'meta';
         meta.textContent = doc.kind;
