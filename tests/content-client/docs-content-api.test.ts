@@ -13,6 +13,8 @@ import { ownArticle, ownArticleCard } from '../../src/schemas/own-article.ts';
 import { syncPage } from '../../src/schemas/sync.ts';
 import { listOwnArticles } from '../../src/api/content/list-own-articles.endpoint.ts';
 import { syncOwnArticles } from '../../src/api/content/sync-own-articles.endpoint.ts';
+import { streamOwnChanges } from '../../src/api/content/stream-own-changes.endpoint.ts';
+import { changeEvent, streamReady } from '../../src/schemas/change-event.ts';
 import { encodeCursor } from '../../src/api/content/sync-feed.ts';
 import { serveContentApi, startProxy, type Served } from './served-api.ts';
 import { fillSiteAddress } from '../../src/catalog/site-address.ts';
@@ -72,6 +74,7 @@ describe('docs: content API page, tables', () => {
     const names = (heading: string) => tableRows(section(heading), 'Parameter').map((r) => r[0]!.replaceAll('`', ''));
     expect(names('### List articles').sort()).toEqual([...listOwnArticles.query.keys].sort());
     expect(names('### Sync feed').sort()).toEqual([...syncOwnArticles.query.keys].sort());
+    expect(names('### Change stream').sort()).toEqual([...streamOwnChanges.query.keys, 'Last-Event-ID (header)'].sort());
   });
 });
 
@@ -96,6 +99,18 @@ describe('docs: content API page, example responses', () => {
       }
     expect(sync.data.items.map((i) => i.type === 'removed' && i.reason)).toEqual([false, 'unpublished', 'redirected']);
   });
+
+  it('the change stream example is valid server-sent events: each data its schema, each id its cursor', () => {
+    const events = blocks(section('### Change stream'), 'text')[0]!
+      .trim()
+      .split('\n\n')
+      .map((b) => Object.fromEntries(b.split('\n').map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()])));
+    expect(events.map((e) => e.event ?? Object.keys(e)[0])).toEqual(['retry', 'ready', '', 'change', 'change']);
+    for (const e of events.filter((x) => x.event)) {
+      const data = (e.event === 'ready' ? streamReady : changeEvent).strict().parse(JSON.parse(e.data!));
+      expect(data.cursor).toBe(e.id);
+    }
+  });
 });
 
 describe('docs: content API page, requests', () => {
@@ -113,7 +128,7 @@ describe('docs: content API page, requests', () => {
       .flatMap((b) => b.replace(/\\\n\s*/g, ' ').split('\n'))
       .map((l) => l.trim())
       .filter((l) => l.startsWith('curl '));
-    expect(commands.length).toBe(7);
+    expect(commands.length).toBe(8);
     expect(commands.some((c) => c.includes('&tag=urls'))).toBe(true);
     expect(commands.some((c) => c.includes('/v1/tags?'))).toBe(true);
     expect(commands.some((c) => c.includes('/v1/sync?'))).toBe(true);
@@ -129,6 +144,18 @@ describe('docs: content API page, requests', () => {
       }
       if (headers['if-none-match'])
         headers['if-none-match'] = (await fetch(url, { headers: { authorization: headers.authorization! } })).headers.get('etag')!;
+      if (url.includes('/v1/events?')) {
+        // The stream: read until it is caught up, then leave.
+        const ac = new AbortController();
+        const res = await fetch(url, { headers, signal: ac.signal });
+        expect(res.headers.get('content-type'), command).toBe('text/event-stream; charset=utf-8');
+        const reader = res.body!.getReader();
+        let text = '';
+        while (!text.includes('event: ready')) text += new TextDecoder().decode((await reader.read()).value);
+        expect(text, command).toMatch(/^retry: 2000\n\nid: \S+\nevent: ready\n/);
+        ac.abort();
+        continue;
+      }
       const res = await fetch(url, { headers });
       expect(res.status, command).toBe(headers['if-none-match'] ? 304 : 200);
       if (res.status === 200) {

@@ -165,6 +165,27 @@ describe('docs: content client page, sync', () => {
   });
 });
 
+describe('docs: content client page, watch', () => {
+  it('the watch() example logs a change made while it runs, and ends when its loop is left', async () => {
+    const f = await fixture(t.store, 1);
+    const logged: unknown[][] = [];
+    const stop = new Error('stop');
+    const code = block('## Live changes in development: watch', 'js', 'watch(');
+    setTimeout(() => void updateArticleState(t.store.sql, f.on, f.slugs[0]!, { noindex: true }), 500);
+    await expect(
+      run(code, {
+        skribra: createClient({ apiKey: f.key, baseUrl: api.url }),
+        projectId: f.on,
+        console: { log: (...a: unknown[]) => logged.push(a) },
+        refresh: async () => {
+          throw stop;
+        },
+      }),
+    ).rejects.toBe(stop);
+    expect(logged).toEqual([['article.updated', f.slugs[0]]]);
+  });
+});
+
 describe('docs: content client page, Next.js and webhooks', () => {
   it('the Next.js build feed answers every slug from one sync, redirects included', async () => {
     const f = await fixture(t.store, 120);
