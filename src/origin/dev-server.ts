@@ -21,6 +21,7 @@ import { siteSettingsOf } from '../site-data/site-settings.ts';
 import { writeOutputs } from '../integration/write-outputs.ts';
 import { brokenPages } from '../dev/broken-pages.ts';
 import { claimDevPort } from './claim-dev-port.ts';
+import { overlayWithoutEmptyStack } from '../dev/overlay-stack.ts';
 
 /** Paths the pipeline answers in dev; the rest are Astro's pages. */
 function isOurs(pathname: string, accept: string | undefined): boolean {
@@ -38,10 +39,12 @@ export function skribraDev(config: Config): AstroIntegration {
   return {
     name: 'skribra-dev',
     hooks: {
-      'astro:config:setup': async ({ command, config: astro, isRestart }) => {
+      'astro:config:setup': async ({ command, config: astro, isRestart, updateConfig, logger }) => {
         dev = command === 'dev';
+        if (!dev) return;
         // A restart (astro.config.mjs saved) keeps the port it holds.
-        if (dev && !isRestart) await claimDevPort(astro.server.port, astro.server.host);
+        if (!isRestart) await claimDevPort(astro.server.port, astro.server.host);
+        updateConfig({ vite: { plugins: [overlayWithoutEmptyStack((m) => logger.warn(m))] } });
       },
       'astro:server:setup': async ({ server, logger }) => {
         if (dev) await devServer(server, logger, config);

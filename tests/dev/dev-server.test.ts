@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/store/free-port.ts';
+import { launch } from '../../src/dev/chromium.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 let dev: ChildProcess;
@@ -180,6 +181,23 @@ describe('npm run dev', () => {
     expect(err.loc).toEqual({ file, line, column: 1 });
     expect(err.highlightedCode).toContain('Zebra broken test');
     expect(err.stack).toBe('');
+    // In a browser, the overlay shows the problems and the file, and no empty "Stack Trace" box.
+    const browser = await launch();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${base}/glossary/zebra-broken-term/`);
+      await page.waitForFunction(
+        () => document.querySelector('vite-error-overlay')?.shadowRoot?.querySelector('#message-content')?.textContent,
+      );
+      const shown = await page.evaluate(() => {
+        const root = document.querySelector('vite-error-overlay')!.shadowRoot!;
+        return { message: root.querySelector('#message-content')!.textContent, stack: root.querySelector('#stack') !== null };
+      });
+      expect(shown.message).toContain('updated: must be a date');
+      expect(shown.stack).toBe(false);
+    } finally {
+      await browser.close();
+    }
 
     writeFileSync(file, source.replace('updated: 2026-13-45', 'updated: 2026-01-31'));
     await within(3000, 'the fixed page', async () => (await status('/glossary/zebra-broken-term/')) === 200);
