@@ -22,7 +22,7 @@ const fonts = [
 
 type Attrs = Record<string, string>;
 const attrsOf = (s: string): Attrs => Object.fromEntries([...s.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
-const unescape = (s: string) =>
+const decodeEntities = (s: string) =>
   s
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -96,7 +96,7 @@ async function outline(w: number, h: number, a: Attrs, text: string): Promise<st
         ? { left: x - span, width: span, textAlign: 'right' }
         : { left: x };
   const style = { ...place, top, fontSize: size, fontWeight: Number(a['font-weight'] ?? 400), color: a.fill ?? '#000' };
-  return `<g class="text" data-size="${size}">${await paths(w, h, style, unescape(text))}</g>`;
+  return `<g class="text" data-size="${size}">${await paths(w, h, style, decodeEntities(text))}</g>`;
 }
 
 /** The source SVG with each <text> outlined and the font attributes of its groups dropped. */
