@@ -55,8 +55,9 @@ export function createChangeHub(sql: Sql, { maxS, pollMs = POLL_MS }: { maxS: nu
         for (const wake of watchers.get(id)!) wake();
       }
     } catch (err) {
-      // The store is away: streams stay open (their heartbeats go on) and the poller asks again next interval.
-      if (!failing) console.error('change stream poller:', err instanceof Error ? err.message : err);
+      // The store is away: streams stay open (their heartbeats go on) and the poller asks again next interval. A poll
+      // that outlived its last stream (the store closing at shutdown) is not worth a line.
+      if (!failing && watchers.size) console.error('change stream poller:', err instanceof Error ? err.message : err);
       failing = true;
     } finally {
       polling = false;
