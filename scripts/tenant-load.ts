@@ -1,17 +1,16 @@
 #!/usr/bin/env node
 // Two accounts under load at once, through whatever DATABASE_URL names: each answer is searched for the other
 // account's marker. Seeds the accounts ALPHA and BRAVO, each with its own key, project and 50 articles whose ids,
-// slugs and titles carry its marker, serves the content API in a child process (scripts/pooler-load.ts --serve: caches
-// off, limits raised), then drives 16 connections per account on /v1/projects and /v1/articles until TENANT_ANSWERS
+// slugs and titles carry its marker, serves the content API in a child process (content-api-child.ts: caches off, limits
+// raised), then drives 16 connections per account on /v1/projects and /v1/articles until TENANT_ANSWERS
 // answers (10,000) or TENANT_MAX_SECONDS (120). Prints one JSON line: answers, foreign (an answer holding the other
 // account's marker), refused (a valid key answered 401), statuses, the first foreign body, and the server's stderr.
 //   DATABASE_URL=... node scripts/tenant-load.ts   TENANT_ANSWERS  TENANT_CONNECTIONS (16 per account)
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { readConfig } from '../src/config.ts';
 import { openStore } from '../src/store/open-store.ts';
 import { createAccount } from '../src/store/repos/accounts.ts';
 import { createProject } from '../src/store/repos/projects.ts';
+import { startContentChild } from './content-api-child.ts';
 
 const target = Number(process.env.TENANT_ANSWERS) || 10_000;
 const perAccount = Number(process.env.TENANT_CONNECTIONS) || 16;
@@ -38,29 +37,8 @@ for (const m of MARKERS) {
 }
 await store.close();
 
-const child = spawn(process.execPath, [join(import.meta.dirname, 'pooler-load.ts'), '--serve'], {
-  env: {
-    ...process.env,
-    SKRIBRA_DB_POOL: process.env.SKRIBRA_DB_POOL || '6',
-    SKRIBRA_LIST_CACHE_ENTRIES: '0',
-    SKRIBRA_RATE_LIST_HOUR: '100000000',
-    SKRIBRA_RATE_LIST_DAY: '100000000',
-    SKRIBRA_RATE_DETAIL_HOUR: '100000000',
-    SKRIBRA_RATE_DETAIL_DAY: '100000000',
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let stderr = '';
-child.stderr!.on('data', (b: Buffer) => {
-  stderr += b;
-});
-const port = await new Promise<number>((res, rej) => {
-  child.stdout!.on('data', (b: Buffer) => {
-    const m = /PORT=(\d+)/.exec(String(b));
-    if (m) res(Number(m[1]));
-  });
-  child.once('exit', (code) => rej(new Error(`the server exited ${code}: ${stderr}`)));
-});
+const served = await startContentChild({});
+const port = served.port;
 
 const result = { answers: 0, foreign: 0, refused: 0, statuses: {} as Record<string, number>, firstForeign: '' };
 const t0 = Date.now();
@@ -81,6 +59,5 @@ async function drive(self: (typeof tenants)[number], other: string, n: number): 
 }
 await Promise.all(tenants.flatMap((t, k) => Array.from({ length: perAccount }, (_, n) => drive(t, tenants[1 - k]!.marker, n))));
 const seconds = (Date.now() - t0) / 1000;
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
-console.log(JSON.stringify({ ...result, seconds, stderr }));
+await served.stop();
+console.log(JSON.stringify({ ...result, seconds, stderr: served.stderr() }));

@@ -54,3 +54,12 @@ export const webhookPayloads = {
     'Consolidation sent an article elsewhere (or changed where): redirect readers to `redirect_to`.',
   ),
 } as const satisfies Record<ArticleEvent, z.ZodType>;
+
+/** The change log's event (migration 007) as the webhook and the change stream name it: a first publish is a publish. */
+export const EVENT_TYPE: Readonly<Record<string, ArticleEvent>> = {
+  created: 'article.published',
+  published: 'article.published',
+  updated: 'article.updated',
+  unpublished: 'article.unpublished',
+  redirected: 'article.redirected',
+};

@@ -1,14 +1,11 @@
 // The content API under 32 connections through PgBouncer in transaction mode (the run's pooler: pooler.config.ts),
 // list and detail 10 s each (POOLER_LOAD_SECONDS), with scripts/pooler-load.ts: every request answered 2xx, the API
 // answering after, no unhandled error in the server's output and no "prepared statement" error in PostgreSQL's log.
-import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownDatabase, poolerEnv } from './pooler-env.ts';
+import { ownDatabase, poolerEnv, runLoadScript } from './pooler-env.ts';
 import { withDatabase } from '../helpers/global-store.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const SECONDS = Number(process.env.POOLER_LOAD_SECONDS) || 10;
 let db: Awaited<ReturnType<typeof ownDatabase>>;
 
@@ -35,23 +32,8 @@ interface LoadResult {
   stderr: string;
 }
 
-function runLoad(env: Record<string, string>): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts/pooler-load.ts')], {
-      env: { ...process.env, LOAD_SECONDS: String(SECONDS), LOAD_CONNECTIONS: '32', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (b) => (out += b));
-    child.stderr.on('data', (b) => (err += b));
-    child.once('exit', (code) => {
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{')) reject(new Error(`pooler-load exited ${code}:\n${out}\n${err}`));
-      else resolve(JSON.parse(line) as LoadResult);
-    });
-  });
-}
+const runLoad = (env: Record<string, string>) =>
+  runLoadScript<LoadResult>('pooler-load.ts', { LOAD_SECONDS: String(SECONDS), LOAD_CONNECTIONS: '32', ...env });
 
 describe('the content API through PgBouncer in transaction mode, under load', () => {
   it(`answers every list and detail request of 32 connections for ${SECONDS} s, and answers after`, {

@@ -1,6 +1,6 @@
 // What the pooler run's global setup (global-pooler.ts) gives its test files, and what those files share: a pooler of
 // a file's own in front of the run's server, and a database of a file's own on it.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -92,4 +92,23 @@ export async function ownDatabase(name: string): Promise<{ name: string; drop: (
       await a.end({ timeout: 5 });
     },
   };
+}
+
+/** Runs a load script of scripts/ with `env` and resolves with the JSON of its last line of output. */
+export function runLoadScript<T>(script: string, env: Record<string, string>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', script)], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b) => (out += b));
+    child.stderr.on('data', (b) => (err += b));
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code !== 0 || !line.startsWith('{')) reject(new Error(`${script} exited ${code}:\n${out}\n${err}`));
+      else resolve(JSON.parse(line) as T);
+    });
+  });
 }

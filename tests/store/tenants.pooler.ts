@@ -4,13 +4,10 @@
 // (pgbouncer=true); the same pooler undeclared, on a port the store does not recognise; and declared a server
 // (SKRIBRA_DB_POOLER=0). In every one: no answer holds the other account's marker, no valid key is refused, no alarm;
 // in the first three no 5xx at all.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDatabase } from '../helpers/global-store.ts';
-import { ownDatabase, poolerEnv } from './pooler-env.ts';
+import { ownDatabase, poolerEnv, runLoadScript } from './pooler-env.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 let db: Awaited<ReturnType<typeof ownDatabase>>;
 beforeAll(async () => {
   db = await ownDatabase('tenants');
@@ -29,23 +26,7 @@ interface TenantLoad {
   stderr: string;
 }
 
-function runTenants(env: Record<string, string>): Promise<TenantLoad> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts/tenant-load.ts')], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (b) => (out += b));
-    child.stderr.on('data', (b) => (err += b));
-    child.once('exit', (code) => {
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{')) reject(new Error(`tenant-load exited ${code}:\n${out}\n${err}`));
-      else resolve(JSON.parse(line) as TenantLoad);
-    });
-  });
-}
+const runTenants = (env: Record<string, string>) => runLoadScript<TenantLoad>('tenant-load.ts', env);
 
 const undeclared = (url: string) => {
   const u = new URL(url);

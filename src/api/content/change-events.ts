@@ -3,7 +3,7 @@
 // cursor is the `next_cursor` a sync page ending at that change would carry, so a stream and the feed resume from
 // each other's positions and a caught-up stream's last cursor equals the caught-up feed's.
 import type { Sql } from 'postgres';
-import type { ArticleEvent } from '../../schemas/webhook-events.ts';
+import { EVENT_TYPE, type ArticleEvent } from '../../schemas/webhook-events.ts';
 import type { ChangeEvent } from '../../schemas/change-event.ts';
 import { readSyncPage, type ChangeRow } from '../../store/repos/sync.ts';
 import { encodeCursor, HOUR, type Position } from './sync-feed.ts';
@@ -13,14 +13,6 @@ const PAGE = 100;
 /** A seq above every real one: a page after it is empty and carries only the head, the clock and the key. */
 const END = String(2n ** 63n - 1n);
 
-/** The change log's event (migration 007) as the webhook names it: a first publish is a publish. */
-const EVENT_TYPE: Record<string, ArticleEvent> = {
-  created: 'article.published',
-  published: 'article.published',
-  updated: 'article.updated',
-  unpublished: 'article.unpublished',
-  redirected: 'article.redirected',
-};
 /** Rows from before migration 007 have no event: their kind and reason say enough. */
 const typeOf = (r: ChangeRow): ArticleEvent =>
   EVENT_TYPE[r.event ?? ''] ??

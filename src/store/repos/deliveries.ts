@@ -6,7 +6,7 @@ import type { Sql } from 'postgres';
 import { newId } from '../ids.ts';
 import type { ArticleRow } from '../article-rows.ts';
 import { toOwnArticle, toRemoval } from '../serialize-article.ts';
-import type { ArticleEvent } from '../../schemas/webhook-events.ts';
+import { EVENT_TYPE, type ArticleEvent } from '../../schemas/webhook-events.ts';
 
 export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
 
@@ -27,15 +27,6 @@ export interface ClaimedDelivery {
 }
 
 const ms = (sql: Sql, n: number) => sql`(${n}::double precision * interval '1 millisecond')`;
-
-/** The change log's event (migration 007) as the webhook names it. */
-const EVENT_TYPE: Record<string, ArticleEvent> = {
-  created: 'article.published',
-  published: 'article.published',
-  updated: 'article.updated',
-  unpublished: 'article.unpublished',
-  redirected: 'article.redirected',
-};
 
 /** Whether an endpoint with these subscriptions gets the change: none set is the spec's default, a first publish only. */
 export const subscribed = (events: readonly string[] | null, event: string): boolean =>
