@@ -1,5 +1,5 @@
-// The pooler killed (SIGKILL) mid-load and restarted: the content API (in a process of its own, scripts/pooler-load.ts
-// --serve, through a PgBouncer of this file's own in transaction mode) answers 503 `unavailable` with Retry-After
+// The pooler killed (SIGKILL) mid-load and restarted: the content API (in a process of its own,
+// scripts/content-api-child.ts, through a PgBouncer of this file's own in transaction mode) answers 503 `unavailable` with Retry-After
 // while it is down, each request within the configured timeout (SKRIBRA_DB_TIMEOUT_MS, 5 s by default) plus a
 // margin, never a hang and never a 500, and answers 200 again within 5 s of its return, without a restart. The
 // same once more with the pooler frozen (SIGSTOP) and let go (SIGCONT), and with the server ending the pooler's
@@ -48,7 +48,7 @@ beforeAll(async () => {
   await store.close();
   key = acc.api_key;
   paths = [`/v1/articles?projectId=${pid}`, `/v1/articles/fault-1?projectId=${pid}`, '/v1/projects'];
-  server = spawn(process.execPath, [join(ROOT, 'scripts/pooler-load.ts'), '--serve'], {
+  server = spawn(process.execPath, [join(ROOT, 'scripts/content-api-child.ts')], {
     env: {
       ...process.env,
       DATABASE_URL: pooler.url(db.name),
