@@ -26,14 +26,19 @@ export function renewablePool(make: (fast: boolean) => Sql): Sql {
   let fast = false;
   let current = make(fast);
   let renewedAt = 0;
-  let promotedFrom: Sql | undefined; // the serial pool, ending gracefully after a promotion
+  // The serial pool after a promotion. It is not ended then: what runs on it (a transaction on a reserved connection, a
+  // reservation still being served) finishes there, and its idle connections close by themselves (idle_timeout); it
+  // ends with the stand-in.
+  let promotedFrom: Sql | undefined;
   const begin = (...args: unknown[]) => reservedTransaction(current, args);
+  const end = async (options?: { timeout?: number }) => {
+    await Promise.all([current.end(options), promotedFrom?.end(options)]);
+  };
   const stand = new Proxy(function pool() {} as unknown as Sql, {
     apply: (_t, self, args) => Reflect.apply(current as unknown as (...a: unknown[]) => unknown, self, args),
-    get: (_t, key) => (!fast && key === 'begin' ? begin : Reflect.get(current, key)),
+    get: (_t, key) => (key === 'end' ? end : !fast && key === 'begin' ? begin : Reflect.get(current, key)),
     has: (_t, key) => Reflect.has(current, key),
   });
-  // The pool replaced is ended gracefully: what runs on it (a transaction on a reserved connection) finishes there.
   const replace = (next: boolean) => {
     const old = current;
     fast = next;
@@ -49,9 +54,7 @@ export function renewablePool(make: (fast: boolean) => Sql): Sql {
       return true;
     },
     promote() {
-      if (fast) return;
-      promotedFrom = replace(true);
-      promotedFrom.end({ timeout: 60 }).catch(() => {});
+      if (!fast) promotedFrom = replace(true);
     },
   });
   return stand;
