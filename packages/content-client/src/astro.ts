@@ -4,8 +4,9 @@
 // page, so a rebuild asks only for what changed since the last one, and a build cut off midway goes on from the
 // last page it received. Typed structurally, so this entry point needs no Astro types at run time or in its
 // declarations.
-import { createClient, type Client, type ClientOptions } from './client.ts';
+import { clientFromEnv, type SkribraEnvOptions } from './client-from-env.ts';
 import { SkribraError } from './errors.ts';
+import { SKRIBRA_LOADER_NAME } from './loader-name.ts';
 import type { OwnArticle } from './generated/api-types.ts';
 
 /** One entry of the collection, keyed by slug: an article to render, or a slug that redirects. */
@@ -25,30 +26,19 @@ export interface SkribraLoaderContext {
   generateDigest(data: Record<string, unknown> | string): string;
 }
 
-export interface SkribraLoaderOptions extends Partial<ClientOptions> {
+export interface SkribraLoaderOptions extends SkribraEnvOptions {
   projectId: string;
-  /** Use this client instead of making one from the options (apiKey defaults to $SKRIBRA_API_KEY). */
-  client?: Client;
 }
-
-const env = (name: string): string | undefined =>
-  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
 
 /** Astro writes its data store 500 ms after the last change; a failing build waits past it so no page is lost. */
 const ASTRO_SAVE_DEBOUNCE_MS = 500;
 
 export function skribraLoader(options: SkribraLoaderOptions) {
-  const { projectId, client: given, ...clientOptions } = options;
+  const { projectId, ...clientOptions } = options;
   return {
-    name: 'skribra-loader',
+    name: SKRIBRA_LOADER_NAME,
     async load({ store, meta, logger, generateDigest }: SkribraLoaderContext): Promise<void> {
-      const client =
-        given ??
-        createClient({
-          ...clientOptions,
-          apiKey: clientOptions.apiKey ?? env('SKRIBRA_API_KEY') ?? '',
-          baseUrl: clientOptions.baseUrl ?? env('SKRIBRA_BASE_URL'),
-        });
+      const client = clientFromEnv(clientOptions);
       const key = `cursor:${projectId}`;
       const put = (slug: string, data: SkribraEntryData) => {
         store.set({
@@ -99,3 +89,5 @@ export function skribraLoader(options: SkribraLoaderOptions) {
     },
   };
 }
+
+export { skribraDevRefresh, type SkribraDevRefreshOptions, type SkribraServerSetup } from './dev-refresh.ts';
