@@ -18,6 +18,7 @@ const TYPES: ReadonlySet<string> = new Set<WebhookPayload['type']>([
 ]);
 // Slugs are lower case letters, digits and single hyphens; anything else must not become a path to revalidate.
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const isSlug = (slug: string): boolean => SLUG.test(slug);
 
 export function readLifecycleEvent(payload: unknown): LifecycleEvent | 'unknown-type' | undefined {
   const p = payload as { type?: unknown; sequence?: unknown; data?: { id?: unknown; slug?: unknown } } | null;

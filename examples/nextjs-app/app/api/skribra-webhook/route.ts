@@ -1,8 +1,9 @@
 // Lifecycle webhooks (article.published, .updated, .unpublished, .redirected): verify the signature on the raw body,
-// then revalidate exactly the pages the change touched, the article's and the list, instead of waiting for their
-// revalidate timers. Subscribe with `skribra project webhook --project ID --url https://site/api/skribra-webhook --events all`.
-import { revalidatePath } from 'next/cache';
+// then revalidate exactly what the change touched, by tag: the article's and the list's (lib/cache-tags.ts), instead of
+// waiting for their revalidate timers. In development, lib/dev-watch.ts does the same from the change stream.
+// Subscribe with `skribra project webhook --project ID --url https://site/api/skribra-webhook --events all`.
 import { verifyWebhook, WebhookVerificationError, type WebhookPayload } from '@skribra/content';
+import { revalidateArticle } from '../../../lib/cache-tags';
 import { readLifecycleEvent } from '../../../lib/read-lifecycle-event';
 import { recordSequence } from '../../../lib/seen-sequences';
 
@@ -22,12 +23,11 @@ export async function POST(request: Request): Promise<Response> {
   const event = readLifecycleEvent(payload);
   if (event === undefined) return new Response('unreadable lifecycle event', { status: 400 });
   if (event === 'unknown-type') return new Response(null, { status: 204 });
-  const seen = recordSequence(event.id, event.slug, event.sequence);
-  if (seen === 'stale') return new Response(`ignored: sequence ${event.sequence} is not newer than the last applied`, { status: 200 });
+  if (recordSequence(event.id, event.sequence) === 'stale')
+    return new Response(`ignored: sequence ${event.sequence} is not newer than the last applied`, { status: 200 });
 
-  // Every lifecycle event changes the article's own page (now rendered, 404 or a redirect) and the list.
-  revalidatePath(`/blog/${event.slug}`);
-  if (seen.previousSlug && seen.previousSlug !== event.slug) revalidatePath(`/blog/${seen.previousSlug}`);
-  revalidatePath('/blog');
+  // Every lifecycle event changes the article's own page (now rendered, 404 or a redirect) and the list. Its slug
+  // never changes, so the event's slug is the one its page was cached under.
+  revalidateArticle(event.slug);
   return new Response(null, { status: 204 });
 }
