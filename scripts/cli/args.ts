@@ -51,16 +51,19 @@ export function parseOptions(g: Grammar, argv: string[], words: string[] = []): 
   const { tokens } = nodeParseArgs({ ...config, strict: false }) as unknown as { tokens: Token[] };
   const positionals: string[] = [];
   const given = new Map<string, string>();
+  const specOf = (t: Token & { kind: 'option' }) => options[t.name] ?? Object.values(options).find((o) => o.short === t.name);
+  // An option the command does not have is named first, before any value of the others is judged.
+  for (const t of tokens) {
+    if (t.kind !== 'option' || specOf(t)) continue;
+    const close = didYouMean(t.name.replace(/^-+/, ''), names, (s) => `--${s}`);
+    throw new UsageError(
+      `${g.name ? `${g.name} has no option` : 'there is no option'} ${t.rawName}${close ? `; did you mean ${close}?` : ''} (${seeHelp(g)} lists its options)`,
+    );
+  }
   for (const t of tokens) {
     if (t.kind === 'positional') positionals.push(t.value);
     if (t.kind !== 'option') continue;
-    const spec = options[t.name] ?? Object.values(options).find((o) => o.short === t.name);
-    if (!spec) {
-      const close = didYouMean(t.name.replace(/^-+/, ''), names, (s) => `--${s}`);
-      throw new UsageError(
-        `${g.name ? `${g.name} has no option` : 'there is no option'} ${t.rawName}${close ? `; did you mean ${close}?` : ''} (${seeHelp(g)} lists its options)`,
-      );
-    }
+    const spec = specOf(t)!;
     // `--slug -x`: parseArgs' strict mode calls a value starting with - ambiguous; so is it here.
     if (spec.type === 'string' && (t.value === undefined || (!t.inlineValue && t.value.startsWith('-')))) {
       const next = argv[t.index + 1];

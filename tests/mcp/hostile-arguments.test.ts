@@ -98,7 +98,8 @@ const comparisons = COLLECTIONS.find((c) => c.key === 'comparisons')!.api;
 
 /** Each tool, the arguments to fill with hostile strings, and the only routes its requests may take. */
 const cases: { server: 'site' | 'account'; tool: string; args: (s: string) => Record<string, unknown>; routes: string[] }[] = [
-  { server: 'site', tool: 'search', args: (s) => ({ q: s }), routes: ['searchPages'] },
+  // An empty title search reads the full-text index too (search-fallback.ts).
+  { server: 'site', tool: 'search', args: (s) => ({ q: s }), routes: ['searchPages', 'site'] },
   { server: 'site', tool: 'search_text', args: (s) => ({ q: s }), routes: ['site'] },
   { server: 'site', tool: 'get_glossary_term', args: (s) => ({ slug: s }), routes: ['getGlossaryTerm'] },
   { server: 'site', tool: 'get_page', args: (s) => ({ url: s.slice(0, 2048) }), routes: ['site'] },

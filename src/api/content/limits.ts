@@ -44,9 +44,3 @@ export function retryAfter(limits: RateLimits, bucket: Bucket, windows: Window[]
   const over = windows.filter((w) => w.hits > limits[bucket][w.win]);
   return over.length ? Math.max(...over.map((w) => w.reset)) : undefined;
 }
-
-/**
- * Change streams (GET /v1/events) one account may hold open at once, per process (the local origin, or one instance
- * of the Netlify function: instances do not share the count). The next is 429 `rate_limited` with Retry-After.
- */
-export const EVENT_STREAMS_PER_ACCOUNT = 5;

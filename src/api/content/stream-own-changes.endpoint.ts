@@ -3,9 +3,14 @@
 import * as z from 'zod';
 import { changeEvent, streamReady } from '../../schemas/change-event.ts';
 import { lazyObject } from '../http/lazy-object.ts';
-import { EVENT_STREAMS_PER_ACCOUNT } from './limits.ts';
 import { OWN_ERRORS, own } from './own.ts';
 import { projectIdParam } from './project-id-param.ts';
+
+/**
+ * Change streams (GET /v1/events) one account may hold open at once, per process (the local origin, or one instance
+ * of the Netlify function: instances do not share the count). The next is 429 `rate_limited` with Retry-After.
+ */
+export const EVENT_STREAMS_PER_ACCOUNT = 5;
 
 export const streamOwnChanges = own('streamOwnChanges', 'events', {
   bucket: 'list',
