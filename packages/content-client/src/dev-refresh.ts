@@ -1,6 +1,7 @@
 // An Astro integration for `astro dev`: follows the project's change stream (client.watch) and reloads the
 // skribraLoader collection when an article changes, so a page published, edited or unpublished while the dev server
-// runs is current on the next reload. `astro build` never runs `astro:server:setup`, so it costs a build nothing.
+// runs is current on the next reload. Only under `astro dev`: `astro build` runs `astro:server:setup` too (for the
+// server its content sync uses), and a build must not open a stream.
 // Typed structurally, as the loader is: this entry point needs no Astro types at run time or in its declarations.
 import type { ChangeEvent } from './generated/api-types.ts';
 import { clientFromEnv, type SkribraEnvOptions } from './client-from-env.ts';
@@ -31,6 +32,7 @@ const describe = (changes: ChangeEvent[]) =>
 export function skribraDevRefresh(options: SkribraDevRefreshOptions) {
   const { projectId, debounceMs = 100, ...clientOptions } = options;
   let current: AbortController | undefined;
+  let dev = false;
   const stop = () => {
     current?.abort();
     current = undefined;
@@ -38,8 +40,11 @@ export function skribraDevRefresh(options: SkribraDevRefreshOptions) {
   return {
     name: '@skribra/content/dev-refresh',
     hooks: {
+      'astro:config:setup': ({ command }: { command: string }): void => {
+        dev = command === 'dev';
+      },
       'astro:server:setup': ({ refreshContent, logger, server }: SkribraServerSetup): void => {
-        if (!refreshContent) return;
+        if (!dev || !refreshContent) return;
         if (!projectId) return void logger.warn('no projectId: content will not refresh when articles change');
         stop(); // a restarted dev server (config edited) runs setup again
         const controller = new AbortController();
