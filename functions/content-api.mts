@@ -6,7 +6,7 @@ import { createContentApi } from '../src/api/content/create-content-api.ts';
 import { withClientAddress } from '../src/api/http/client-address.ts';
 
 const env = readConfig();
-const api = createContentApi({ config: env, sql: connect(databaseUrl(env) ?? '', env.SKRIBRA_DB_POOL ?? 3, env) });
+const api = createContentApi({ config: env, host: 'netlify', sql: connect(databaseUrl(env) ?? '', env.SKRIBRA_DB_POOL ?? 3, env) });
 
 export default (req: Request, context: Context) => api(withClientAddress(req, context?.ip));
 

@@ -38,9 +38,12 @@ export const configSchema = z.object({
   SKRIBRA_DB_CONNECT_TIMEOUT: int(5),
   /**
    * The longest a change stream (GET /v1/events) stays open, in seconds; then it ends cleanly and the client resumes.
-   * Below Netlify's 60 s for synchronous functions.
+   * Each host has its own default (STREAM_BOUND_S: the local origin 900, a Netlify function 50, below its 60 s).
    */
-  SKRIBRA_EVENTS_MAX_S: int(50),
+  SKRIBRA_EVENTS_MAX_S: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Number(v)),
+    z.int().min(1, { error: 'must be an integer of at least 1' }).optional(),
+  ),
   /**
    * 1: DATABASE_URL is a transaction-mode pooler (PgBouncer, Supabase's port 6543, a pooled Neon or Netlify Database
    * address), which hands each transaction any server connection: no named prepared statements, one exchange at a

@@ -24,12 +24,15 @@ import { storeErrorAnswer, unavailable } from './errors.ts';
 import { FAILED_AUTH_LIMIT, KNOWN_KEYS, type Config } from '../../config.ts';
 import { MCP_SERVERS } from '../mcp/servers.ts';
 import { createListCache, listCacheSize, type ListCache } from './list-cache.ts';
+import { STREAM_BOUND_S } from './stream-own-changes.endpoint.ts';
 import type { ContentAccess, ContentDeps } from './content-deps.ts';
 import { createChangeHub } from './change-hub.ts';
 
 export interface ContentApiDeps {
   /** postgres.js client of the store. */
   sql: Sql;
+  /** The host whose stream bound applies when SKRIBRA_EVENTS_MAX_S is unset (STREAM_BOUND_S); the local origin's by default. */
+  host?: keyof typeof STREAM_BOUND_S;
   /** The config the entry point read (limits, timeout, cache size). */
   config: Config;
   /** Overrides the configured SKRIBRA_RATE_* limits (tests). */
@@ -132,7 +135,12 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
   const handlers = bindHandlers(
     endpointsOf('content').filter((e) => e.module),
     handlerModule,
-    { sql, lists: cache, details, events: createChangeHub(sql, { maxS: config.SKRIBRA_EVENTS_MAX_S }) } satisfies ContentDeps,
+    {
+      sql,
+      lists: cache,
+      details,
+      events: createChangeHub(sql, { maxS: config.SKRIBRA_EVENTS_MAX_S ?? STREAM_BOUND_S[deps.host ?? 'origin'] }),
+    } satisfies ContentDeps,
     {
       checkAnswers: deps.checkAnswers,
     },
