@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { freePort } from '../../src/store/free-port.ts';
 import { launch } from '../../src/dev/chromium.ts';
 
@@ -159,6 +159,7 @@ describe('npm run dev', () => {
       .replace(/^updated: .*$/m, 'updated: 2026-13-45');
     const line = source.split('\n').findIndex((l) => l.startsWith('updated:')) + 1;
     writeFileSync(file, source);
+    onTestFinished(() => rmSync(file, { force: true })); // a failure here must not break the next test's pages
     await within(5000, 'the broken page', async () => (await status('/glossary/zebra-broken-term/')) === 500);
     for (const path of ['/', '/pricing/', '/glossary/canonical-url/', '/glossary/', '/api/v1/glossary/canonical-url'])
       expect([path, await status(path)]).toEqual([path, 200]);
@@ -186,13 +187,22 @@ describe('npm run dev', () => {
     try {
       const page = await browser.newPage();
       await page.goto(`${base}/glossary/zebra-broken-term/`);
-      await page.waitForFunction(
-        () => document.querySelector('vite-error-overlay')?.shadowRoot?.querySelector('#message-content')?.textContent,
-      );
-      const shown = await page.evaluate(() => {
-        const root = document.querySelector('vite-error-overlay')!.shadowRoot!;
-        return { message: root.querySelector('#message-content')!.textContent, stack: root.querySelector('#stack') !== null };
-      });
+      // The dev client may reload the page once more (a file event after the write): read the overlay of the page
+      // that stays.
+      let shown: { message: string | null; stack: boolean } | undefined;
+      for (let attempt = 1; !shown; attempt++) {
+        try {
+          await page.waitForFunction(
+            () => document.querySelector('vite-error-overlay')?.shadowRoot?.querySelector('#message-content')?.textContent,
+          );
+          shown = await page.evaluate(() => {
+            const root = document.querySelector('vite-error-overlay')!.shadowRoot!;
+            return { message: root.querySelector('#message-content')!.textContent, stack: root.querySelector('#stack') !== null };
+          });
+        } catch (err) {
+          if (attempt >= 5 || !/context was destroyed|navigation/i.test(String(err))) throw err;
+        }
+      }
       expect(shown.message).toContain('updated: must be a date');
       expect(shown.stack).toBe(false);
     } finally {
