@@ -104,7 +104,7 @@ const count = (log: RecordingProxy['log']) => ({
   detail: paths(log).filter((p) => p.startsWith('/v1/articles')).length,
 });
 
-// Needs GET /v1/sync registered in src/api (the lead wires src/api/content/sync-feed.ts); runs by itself once it is.
+// Needs GET /v1/sync registered in src/api (src/api/content/sync-feed.ts); runs by itself once it is.
 describe.skipIf(!syncWired)('examples/astro-site [needs /v1/sync wired]', () => {
   it('builds 1,000 articles of about 10 KB from nothing at the default limits from the feed alone; a rebuild after one edit makes one request', async () => {
     const f = await fixture(t.store, 0);

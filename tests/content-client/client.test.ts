@@ -301,7 +301,7 @@ describe('@skribra/content', () => {
     }
   });
 
-  // Needs GET /v1/sync registered in src/api (the lead wires src/api/content/sync-feed.ts); runs by itself once it is.
+  // Needs GET /v1/sync registered in src/api (src/api/content/sync-feed.ts); runs by itself once it is.
   it.skipIf(!syncWired)('syncs: the full state, then exactly what changed, including removals [needs /v1/sync wired]', async () => {
     const g = await fixture(t.store, 0);
     for (const s of ['a', 'b', 'c']) await publishArticle(t.store.sql, g.on, articleInput(`sync-${s}`, `Sync ${s}`));

@@ -30,7 +30,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-// Needs GET /v1/sync registered in src/api (the lead wires src/api/content/sync-feed.ts); runs by itself once it is.
+// Needs GET /v1/sync registered in src/api (src/api/content/sync-feed.ts); runs by itself once it is.
 describe.skipIf(!syncWired)('docs: content client page [needs /v1/sync wired]', () => {
   it('runs the Python example: a full sync, then the changes since', async () => {
     const f = await fixture(t.store, 3);

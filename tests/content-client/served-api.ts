@@ -8,7 +8,7 @@ import type { Sql } from 'postgres';
 import { createContentApi, type ContentApiDeps } from '../../src/api/content/create-content-api.ts';
 import { readConfig } from '../../src/config.ts';
 
-/** True once the lead's registry routes GET /v1/sync to syncFeed (src/api imports sync-feed.ts). */
+/** True once the registry routes GET /v1/sync to syncFeed (src/api imports sync-feed.ts). */
 export const syncWired = (() => {
   const root = new URL('../../src/api/', import.meta.url).pathname;
   return (readdirSync(root, { recursive: true }) as string[]).some(

@@ -1,4 +1,4 @@
-// GET /v1/sync through the content API's pipeline (the registry entry the lead wired to syncFeed): the same key,
+// GET /v1/sync through the content API's pipeline (the registry entry that routes it to syncFeed): the same key,
 // authorisation order, rate limit bucket, query validation, ETag and caching rules as /v1/articles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, articleInput, bearer, fixture, openTestStore, type TestStore } from './helpers.ts';
@@ -16,7 +16,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-// Skipped until src/api routes /v1/sync to syncFeed (it does in the lead's registry rebuild).
+// Skipped until src/api routes /v1/sync to syncFeed.
 describe.skipIf(!syncWired)('GET /v1/sync', () => {
   it('answers the feed with the keyed caching headers, and 304 for a caught-up cursor', async () => {
     const f = await fixture(t.store, 2);
