@@ -1,6 +1,7 @@
 // The sign-up's body: a plain HTML form post (application/x-www-form-urlencoded, the form without JavaScript) or a
 // JSON object (the form's script), at most a few kilobytes, read as a map of field names to text.
 import { ApiError } from '../http/api-error.ts';
+import { readBodyText } from '../http/read-body-text.ts';
 
 /** Four fields of at most a few thousand characters each, encoded: a bigger body is not a sign-up. */
 export const MAX_SIGNUP_BYTES = 16 * 1024;
@@ -11,35 +12,12 @@ export interface SignupBody {
   fields: Record<string, unknown>;
 }
 
-const tooLarge = () => new ApiError(413, 'payload_too_large', `The sign-up is larger than ${MAX_SIGNUP_BYTES / 1024} KB.`);
-
 /** Whether the request is the form posted by a browser without script (its answers are pages). */
 export const isFormPost = (req: Request): boolean =>
   (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 
-async function readText(req: Request): Promise<string> {
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_SIGNUP_BYTES) throw tooLarge();
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read().catch(() => {
-      throw new ApiError(400, 'invalid_body', 'The sign-up could not be read: the connection closed.');
-    });
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_SIGNUP_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export async function readSignupBody(req: Request): Promise<SignupBody> {
-  const text = await readText(req);
+  const text = await readBodyText(req, MAX_SIGNUP_BYTES, 'The sign-up');
   if (isFormPost(req)) return { form: true, fields: Object.fromEntries(new URLSearchParams(text)) };
   if (!text.trim()) throw new ApiError(400, 'invalid_body', 'The sign-up is empty; send the form, or a JSON object with email and site.');
   let parsed: unknown;
