@@ -15,4 +15,6 @@ export default defineConfig({
   // Article images from these hosts go through Astro's image service (src/images.ts): responsive AVIF and WebP, never
   // bigger than the file they come from (src/image-service.ts).
   image: { domains: imageDomains, responsiveStyles: true, service: { entrypoint: './src/image-service.ts' } },
+  // .cache/ holds staged builds (gitignored): a build writing there must not keep `astro dev` busy reloading.
+  vite: { server: { watch: { ignored: ['**/.cache/**'] } } },
 });
