@@ -4,6 +4,7 @@ import mdx from '@astrojs/mdx';
 import { readConfig } from './src/config.ts';
 import { skribraOutputs } from './src/integration/skribra-outputs.ts';
 import { skribraDev } from './src/origin/dev-server.ts';
+import { onRequestAdapter } from './src/integration/on-request-adapter.ts';
 import { siteSettingsOf } from './src/site-data/site-settings.ts';
 
 // The entry point of `astro build` and `astro dev` (npm start's build too): the config is read here, once, and passed
@@ -21,4 +22,6 @@ export default defineConfig({
   server: { port: config.PORT },
   vite: { server: { strictPort: true } },
   integrations: [mdx(), skribraOutputs(config), skribraDev(config)],
+  // The blog's pages render on request (src/blog/live-blog.ts); every other page is a static file.
+  adapter: onRequestAdapter(),
 });

@@ -4,7 +4,7 @@ import { markdownPath } from '../core/urls.ts';
 import { blocks, head, link, section } from '../twins/blocks.ts';
 import { markdownLink, markdownText } from '../twins/markdown-text.ts';
 import { footer } from '../twins/footer.ts';
-import { BLOG_DESCRIPTION, BLOG_TITLE, blogIndexPages } from './blog-index.ts';
+import { BLOG_DESCRIPTION, BLOG_TITLE, blogIndexPages, FEED_PATH, type BlogIndexPage } from './blog-index.ts';
 import { bylineOf } from './article-author.ts';
 import type { ArticleSummary } from '../api/public/article-source.ts';
 import type { FullArticle } from './public-article.ts';
@@ -34,26 +34,26 @@ export function articleTwin(a: FullArticle): string {
   );
 }
 
+/** The twin of one page of the /blog/ index: its articles as lines, and links to the pages around it. */
+export function indexTwin(site: string, page: BlogIndexPage): string {
+  return blocks(
+    head(page.n > 1 ? `${BLOG_TITLE}, page ${page.n} of ${page.total}` : BLOG_TITLE, BLOG_DESCRIPTION),
+    section('Articles', page.items.map(articleLine).join('\n') || 'No articles yet.'),
+    [
+      page.prev && link('Newer articles', `${site}${markdownPath(page.prev)}`),
+      page.next && link('Older articles', `${site}${markdownPath(page.next)}`),
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    `Feed: ${link('RSS', `${site}${FEED_PATH}`)}`,
+    footer(`${site}${page.path}`),
+  );
+}
+
 /** Every blog twin by twin path: /blog.md, /blog/page/2.md …, /blog/{slug}.md. */
 export function blogTwins(site: string, articles: readonly FullArticle[]): Map<string, string> {
   const twins = new Map<string, string>();
-  for (const page of blogIndexPages(articles)) {
-    twins.set(
-      markdownPath(page.path),
-      blocks(
-        head(page.n > 1 ? `${BLOG_TITLE}, page ${page.n} of ${page.total}` : BLOG_TITLE, BLOG_DESCRIPTION),
-        section('Articles', page.items.map(articleLine).join('\n') || 'No articles yet.'),
-        [
-          page.prev && link('Newer articles', `${site}${markdownPath(page.prev)}`),
-          page.next && link('Older articles', `${site}${markdownPath(page.next)}`),
-        ]
-          .filter(Boolean)
-          .join(' · '),
-        `Feed: ${link('RSS', `${site}/blog/rss.xml`)}`,
-        footer(`${site}${page.path}`),
-      ),
-    );
-  }
+  for (const page of blogIndexPages(articles)) twins.set(markdownPath(page.path), indexTwin(site, page));
   for (const a of articles) twins.set(markdownPath(new URL(a.url).pathname), articleTwin(a));
   return twins;
 }

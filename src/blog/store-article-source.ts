@@ -1,10 +1,11 @@
 // The company blog's ArticleSource over the content store: the house project's publicly visible articles.
 // Every store call is bounded, so an unreachable store fails a request fast (the API's 502), never hangs it.
 import type { Sql } from 'postgres';
-import type { ArticleSource } from '../api/public/article-source.ts';
+import type { ArticleSource, ArticleSummary } from '../api/public/article-source.ts';
 import { getBlogProjectId } from '../store/seed.ts';
 import {
   allPublicArticles,
+  allPublicSummaries,
   getPublicArticle,
   listPublicArticles,
   projectLastChange,
@@ -37,6 +38,10 @@ export interface StoreArticleSource extends ArticleSource {
   all(): Promise<FullArticle[]>;
   /** all(), with each article's images as the pages use them (by slug). */
   allWithMedia(): Promise<{ articles: FullArticle[]; media: Record<string, ArticleMedia> }>;
+  /** One article with its images as its page shows them, and the slugs it names as related (visible or not). */
+  getWithMedia(slug: string): Promise<{ article: FullArticle; media: ArticleMedia; related: string[] } | undefined>;
+  /** Every visible article as a list shows it, newest first (the index pages, feed, sitemap and llms files). */
+  summaries(): Promise<ArticleSummary[]>;
   /** Changes whenever an article of the blog changes (the build's staleness fingerprint). */
   lastChange(): Promise<string>;
 }
@@ -84,6 +89,20 @@ export function createStoreArticleSource({
         const row = pid ? await getPublicArticle(sql, pid, slug) : undefined;
         if (!row) return undefined;
         return toPublicArticle(row, await related(pid!, relatedSlugs(row)), site);
+      }),
+    getWithMedia: (slug) =>
+      bounded('get', async () => {
+        const pid = await blogProject();
+        const row = pid ? await getPublicArticle(sql, pid, slug) : undefined;
+        if (!row) return undefined;
+        const slugs = relatedSlugs(row);
+        const article = toPublicArticle(row, await related(pid!, slugs), site);
+        return { article, media: articleMedia(row, [site, ...alsoSites]), related: slugs };
+      }),
+    summaries: () =>
+      bounded('summaries', async () => {
+        const pid = await blogProject();
+        return pid ? (await allPublicSummaries(sql, pid)).map((r) => toArticleSummary(r, site)) : [];
       }),
     all: async () => (await everything()).articles,
     allWithMedia: everything,

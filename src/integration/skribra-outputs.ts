@@ -4,6 +4,7 @@ import type { AstroIntegration } from 'astro';
 import { catalogIndex, isolateContentErrors, siteContent } from '../site-data/site-content.ts';
 import { writeOutputs } from './write-outputs.ts';
 import { isPublishedLink, newBuildDir, publishBuild } from './dist-builds.ts';
+import { recordRenderBundle, renderDirFor } from './render-bundle.ts';
 import { writePrecompressed } from './write-precompressed.ts';
 import { phaseLines, phaseRecorder, type PhaseRecorder } from './build-phases.ts';
 import type { Config } from '../config.ts';
@@ -35,6 +36,8 @@ export function skribraOutputs(config: Config): AstroIntegration {
   let outDir = '';
   /** The link this build publishes to when its configured output folder is served (dist-builds.ts). */
   let publishTo: string | undefined;
+  /** Where the server bundle of the pages that render on request goes (render-bundle.ts). */
+  let renderDir = '';
   return {
     name: 'skribra-outputs',
     hooks: {
@@ -42,9 +45,16 @@ export function skribraOutputs(config: Config): AstroIntegration {
         provideSiteSettings(settings);
         // A served dist/ is a link to a build that must not change under its server: this build goes beside it.
         const configured = fileURLToPath(astro.outDir).replace(/\/$/, '');
-        if (command === 'build' && isPublishedLink(configured)) {
-          publishTo = configured;
-          updateConfig({ outDir: pathToFileURL(`${newBuildDir(configured)}/`) });
+        if (command === 'build' && isPublishedLink(configured)) publishTo = configured;
+        if (command === 'build') {
+          // The static files go to the output folder itself; the pages that render on request to a bundle inside
+          // the project (render-bundle.ts).
+          const out = publishTo ? newBuildDir(configured) : configured;
+          renderDir = renderDirFor(out);
+          updateConfig({
+            outDir: pathToFileURL(`${out}/`),
+            build: { client: pathToFileURL(`${out}/`), server: pathToFileURL(`${renderDir}/`) },
+          });
         }
         if (command === 'build') {
           phases = phaseRecorder();
@@ -168,6 +178,7 @@ export function skribraOutputs(config: Config): AstroIntegration {
         if (indexNow) logger[indexNow.level](indexNow.message);
         if (phases) for (const line of phaseLines(phases.finish())) logger.info(line);
         phases = undefined;
+        recordRenderBundle(out, renderDir, settings);
         if (publishTo) {
           publishBuild(publishTo, out);
           logger.info(`published: ${publishTo} now points at ${out}`);

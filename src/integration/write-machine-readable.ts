@@ -1,25 +1,23 @@
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ArticleSummary } from '../api/public/article-source.ts';
 import type { RateLimits } from '../api/content/limits.ts';
 import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
 import type { SiteContent } from '../catalog/load-catalog.ts';
 import { CONTENT_SIGNAL_FILE, NOT_FOUND_MARKDOWN } from '../core/negotiate.ts';
 import { markdownPath } from '../core/urls.ts';
 import { apiCatalog, API_CATALOG_PATH } from '../machine/api-catalog.ts';
-import { llmsFullChunks } from '../machine/llms-full-txt.ts';
 import { llmsFiles } from '../machine/llms-txt.ts';
 import { openApiJson, openApiYaml } from '../machine/openapi/openapi-document.ts';
 import { contentSignalValue, robotsTxt } from '../machine/robots-txt.ts';
-import { sitemapFiles } from '../machine/sitemap-xml.ts';
+import { LIVE_FILES, writeLiveParts } from '../blog/live-files.ts';
 import { indexCatalog, twinOf } from '../catalog/build-twins.ts';
 import { tools } from '../catalog/collections/tools.ts';
 import { notFoundTwin } from '../twins/not-found-twin.ts';
 
 /**
  * Writes every page's markdown twin and the machine-readable files into the build output, straight from the
- * catalog (DESIGN rule 8). `limits` are the content API's, as the OpenAPI document states them. `blog` adds the
- * blog's articles to the sitemap and llms files, `blogTwins` the blog pages' twins. `afterTwins` is called once the
+ * catalog (DESIGN rule 8). `limits` are the content API's, as the OpenAPI document states them. The blog's parts
+ * of the sitemap and llms files, and its twins, are answered on request (src/blog/live-files.ts). `afterTwins` is called once the
  * twins (and llms-full.txt) are written, before the other files (the build's phase table counts them apart). Returns
  * the number of files written.
  *
@@ -30,8 +28,6 @@ export async function writeMachineReadable(
   outDir: string,
   content: SiteContent,
   limits: RateLimits,
-  blog: readonly ArticleSummary[] = [],
-  blogTwins: ReadonlyMap<string, string> = new Map(),
   { afterTwins }: { afterTwins?: () => void } = {},
 ): Promise<number> {
   const site = content.catalog.site_url;
@@ -46,36 +42,23 @@ export async function writeMachineReadable(
     written++;
   };
 
-  // Twins, in llms order, each written as it is rendered and streamed into llms-full.txt.
+  // Twins, in llms order, each written as it is rendered and streamed into llms-full.txt's part.
   const twinPaths: string[] = [];
   const index = indexCatalog(content.catalog);
-  const full = openSync(join(outDir, 'llms-full.txt'), 'w');
-  try {
-    for (const chunk of llmsFullChunks(
-      content.catalog,
-      (page) => {
-        const path = markdownPath(page.path);
-        const twin = twinOf(page, content, blog, index);
-        write(path, twin);
-        twinPaths.push(path);
-        return twin;
-      },
-      blog,
-    ))
-      writeSync(full, chunk);
-  } finally {
-    closeSync(full);
-  }
-  written++;
-  // The blog's own twins (src/blog/blog-twins.ts) are files and negotiable paths, but never inlined in llms-full.txt.
-  for (const [path, body] of blogTwins) write(path, body);
+  const sitemaps = await writeLiveParts(outDir, content.catalog, (page) => {
+    const path = markdownPath(page.path);
+    const twin = twinOf(page, content, undefined, index);
+    write(path, twin);
+    twinPaths.push(path);
+    return twin;
+  });
+  written += LIVE_FILES.length;
   write(NOT_FOUND_MARKDOWN, notFoundTwin(site, tools.route));
   afterTwins?.();
 
-  for (const [path, body] of llmsFiles(content.catalog, blog)) write(path, body);
-  const sitemaps = await sitemapFiles(content.catalog, blog);
-  for (const [path, xml] of sitemaps) write(path, xml);
-  write('/robots.txt', robotsTxt(site, [...sitemaps.keys()], content.signals));
+  // The list files of long Optional sections (llms.txt itself is live: its blog section comes from the store).
+  for (const [path, body] of llmsFiles(content.catalog)) if (path !== '/llms.txt') write(path, body);
+  write('/robots.txt', robotsTxt(site, sitemaps, content.signals));
   write(API_CATALOG_PATH, `${JSON.stringify(apiCatalog(site), null, 2)}\n`);
   const json = openApiJson(site, limits);
   const yaml = openApiYaml(site, limits);
@@ -84,7 +67,7 @@ export async function writeMachineReadable(
     write(`${prefix}/openapi.yaml`, yaml);
   }
   // The edge functions' list of twins (netlify/edge-functions/markdown*.ts): they cannot look at the file system.
-  write(`/${ARTIFACT_DIR}/markdown-paths.json`, JSON.stringify([...twinPaths, ...blogTwins.keys(), NOT_FOUND_MARKDOWN]));
+  write(`/${ARTIFACT_DIR}/markdown-paths.json`, JSON.stringify([...twinPaths, NOT_FOUND_MARKDOWN]));
   // The Content-Signal header of markdown answers: the edge function imports it, the local origin reads it.
   write(CONTENT_SIGNAL_FILE, JSON.stringify({ 'content-signal': contentSignalValue(content.signals) }));
   return written;

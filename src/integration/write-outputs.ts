@@ -5,7 +5,6 @@ import { ARTIFACT_DIR, STATIC_PATHS_FILE } from '../api/public/load-artifacts.ts
 import type { SiteContent } from '../catalog/load-catalog.ts';
 import type { RateLimits } from '../api/content/limits.ts';
 import type { BuildBlog } from '../blog/build-blog.ts';
-import { blogTwins } from '../blog/blog-twins.ts';
 import { ogImageSet } from '../seo/og-image-set.ts';
 import { ogIndexFiles, OG_INDEX_DIR } from '../seo/og-image-index.ts';
 import { headersFile, redirectsFile } from './netlify-files.ts';
@@ -33,7 +32,7 @@ export async function writeOutputs(
   const { catalog } = content;
   phase('static API and twins');
   const files = await writeStaticApi(out, catalog, createPublicApi({ catalog }));
-  const machine = await writeMachineReadable(out, content, limits, blog.summaries, blogTwins(catalog.site_url, blog.articles), {
+  const machine = await writeMachineReadable(out, content, limits, {
     afterTwins: () => phase('machine files'),
   });
   writeFileSync(join(out, '_redirects'), redirectsFile());

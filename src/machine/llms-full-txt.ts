@@ -28,11 +28,15 @@ export function* llmsFullChunks(
       yield `${SEPARATOR}${twin.trim()}`;
     }
   }
-  if (blog.length) {
-    yield `${SEPARATOR}# Blog\n\nArticles are linked, not included; each is available as markdown at its link.\n\n${blog.map(articleLine).join('\n')}`;
-  }
+  yield llmsFullBlogPart(blog);
   yield '\n';
 }
+
+/** The blog's part of /llms-full.txt, its last before the final newline: articles linked, not inlined. */
+export const llmsFullBlogPart = (blog: readonly ArticleSummary[]): string =>
+  blog.length
+    ? `${SEPARATOR}# Blog\n\nArticles are linked, not included; each is available as markdown at its link.\n\n${blog.map(articleLine).join('\n')}`
+    : '';
 
 /** /llms-full.txt as one string, from twins by twin path (tests, small sites). */
 export function llmsFullTxt(catalog: Catalog, twins: ReadonlyMap<string, string>, blog: readonly ArticleSummary[] = []): string {

@@ -42,10 +42,20 @@ function sectionFile(catalog: Catalog, group: PageGroup): string {
 /**
  * /llms.txt in the llmstxt.org format: H1 name, blockquote summary, a paragraph, then H2 sections of link lines
  * (every page once, linked to its markdown twin) and `## Optional` for the glossary. Blog articles, when given,
- * get a section of their own (agents' text, escaped as the blog's twins escape it). An Optional section past
- * `limit` lines is a link to its own list file (llmsFiles).
+ * get a section of their own (llmsBlogPart) before Optional. An Optional section past `limit` lines is a link to its
+ * own list file (llmsFiles).
  */
 export function llmsTxt(catalog: Catalog, blog: readonly ArticleSummary[] = [], limit = LLMS_LIST_LIMIT): string {
+  const { before, after } = llmsTxtParts(catalog, limit);
+  return `${before}${llmsBlogPart(blog)}${after}`;
+}
+
+/** The blog's section of /llms.txt (agents' text, escaped as the blog's twins escape it); empty without articles. */
+export const llmsBlogPart = (blog: readonly ArticleSummary[]): string =>
+  blog.length ? `\n\n## Blog\n\n${blog.map(articleLine).join('\n')}` : '';
+
+/** /llms.txt without the blog: the text before its section and after it (the blog's part is answered on request). */
+export function llmsTxtParts(catalog: Catalog, limit = LLMS_LIST_LIMIT): { before: string; after: string } {
   const site = catalog.site_url;
   const home = catalog.pages.find((p) => p.path === '/');
   const out = [
@@ -57,17 +67,17 @@ export function llmsTxt(catalog: Catalog, blog: readonly ArticleSummary[] = [], 
   ];
   const sections = groupPages(catalog.pages);
   for (const group of sections.filter((g) => !g.optional)) out.push('', `## ${group.name}`, '', ...group.pages.map(pageLine));
-  if (blog.length) out.push('', '## Blog', '', ...blog.map(articleLine));
+  const rest: string[] = [];
   const optional = sections.filter((g) => g.optional);
   if (optional.length) {
-    out.push('', '## Optional', '');
+    rest.push('', '## Optional', '');
     for (const group of optional) {
       if (group.pages.length <= limit) {
-        out.push(...group.pages.map(pageLine));
+        rest.push(...group.pages.map(pageLine));
         continue;
       }
       const subgroups = subgroupPages(group, catalog);
-      out.push(
+      rest.push(
         line(
           `${group.name}: every page`,
           `${site}${llmsSectionPath(group)}`,
@@ -76,7 +86,7 @@ export function llmsTxt(catalog: Catalog, blog: readonly ArticleSummary[] = [], 
       );
     }
   }
-  return `${out.join('\n')}\n`;
+  return { before: out.join('\n'), after: `${rest.map((l) => `\n${l}`).join('')}\n` };
 }
 
 /** /llms.txt and, for each Optional section past `limit` lines, its list file (paths under the site root). */

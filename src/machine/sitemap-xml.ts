@@ -10,6 +10,8 @@ export type SitemapLimits = { urls: number; bytes: number };
 
 /** Where the child sitemaps live when /sitemap.xml is an index. */
 export const SITEMAP_CHILD_DIR = '/sitemaps';
+/** The blog's section: its child sitemaps are `/sitemaps/blog-1.xml` and on. */
+const BLOG_SECTION = 'blog';
 
 interface Entry {
   url: string;
@@ -32,38 +34,11 @@ const slugOf = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'pages';
 
-/**
- * Every URL of the site with its lastmod, by section in the llms files' reading order: the catalog's HTML pages
- * (lastmod from `updated`), then the blog (its index, unless the catalog has it, and every article, lastmod from
- * updated_at or published_at).
- */
-function sections(catalog: Catalog, blog: readonly ArticleSummary[]): Section[] {
-  const out: Section[] = groupPages(catalog.pages).map((g) => ({
-    slug: slugOf(g.name),
-    entries: g.pages.map((p) => ({ url: p.url, lastmod: p.updated })),
-  }));
-  const blogEntries: Entry[] = [];
+/** The blog's URLs: its index (unless the catalog has it), then every article, lastmod from updated_at or published_at. */
+function blogEntries(catalog: Pick<Catalog, 'site_url' | 'pages'>, blog: readonly ArticleSummary[]): Entry[] {
+  const entries: Entry[] = [];
   const blogIndex = `${catalog.site_url}${paths.blog}`;
   if (blog.length && !catalog.pages.some((p) => p.url === blogIndex)) {
-    blogEntries.push({
-      url: blogIndex,
-      lastmod: blog
-        .map((a) => a.updated_at ?? a.published_at)
-        .filter(Boolean)
-        .sort()
-        .at(-1),
-    });
-  }
-  for (const a of blog) blogEntries.push({ url: a.url, lastmod: a.updated_at ?? a.published_at });
-  if (blogEntries.length) out.push({ slug: 'blog', entries: blogEntries });
-  return out;
-}
-
-/** The entries in the order the single sitemap has always listed them: catalog order, then the blog. */
-function flatEntries(catalog: Catalog, blog: readonly ArticleSummary[]): Entry[] {
-  const entries: Entry[] = catalog.pages.map((p) => ({ url: p.url, lastmod: p.updated }));
-  const blogIndex = `${catalog.site_url}${paths.blog}`;
-  if (blog.length && !entries.some((e) => e.url === blogIndex)) {
     entries.push({
       url: blogIndex,
       lastmod: blog
@@ -75,6 +50,26 @@ function flatEntries(catalog: Catalog, blog: readonly ArticleSummary[]): Entry[]
   }
   for (const a of blog) entries.push({ url: a.url, lastmod: a.updated_at ?? a.published_at });
   return entries;
+}
+
+/**
+ * Every URL of the site with its lastmod, by section in the llms files' reading order: the catalog's HTML pages
+ * (lastmod from `updated`), then the blog (its index, unless the catalog has it, and every article, lastmod from
+ * updated_at or published_at).
+ */
+function sections(catalog: Catalog, blog: readonly ArticleSummary[]): Section[] {
+  const out: Section[] = groupPages(catalog.pages).map((g) => ({
+    slug: slugOf(g.name),
+    entries: g.pages.map((p) => ({ url: p.url, lastmod: p.updated })),
+  }));
+  const blogs = blogEntries(catalog, blog);
+  if (blogs.length) out.push({ slug: BLOG_SECTION, entries: blogs });
+  return out;
+}
+
+/** The entries in the order the single sitemap has always listed them: catalog order, then the blog. */
+function flatEntries(catalog: Catalog, blog: readonly ArticleSummary[]): Entry[] {
+  return [...catalog.pages.map((p) => ({ url: p.url, lastmod: p.updated })), ...blogEntries(catalog, blog)];
 }
 
 async function urlset(entries: readonly Entry[]): Promise<string> {
@@ -122,20 +117,16 @@ export async function sitemapFiles(
   const entries = flatEntries(catalog, blog);
   if (entries.length <= limits.urls && bytesOf(entries) <= limits.bytes) return new Map([['/sitemap.xml', await urlset(entries)]]);
   const files = new Map<string, string>();
-  const children: { url: string; lastmod?: string }[] = [];
+  const children: Entry[] = [];
   for (const section of sections(catalog, blog)) {
     const runs = chunk(section.entries, limits);
     for (const [i, run] of runs.entries()) {
       const path = `${SITEMAP_CHILD_DIR}/${section.slug}-${i + 1}.xml`;
       files.set(path, await urlset(run));
-      const lastmod = latest(run);
-      children.push(lastmod ? { url: `${catalog.site_url}${path}`, lastmod } : { url: `${catalog.site_url}${path}` });
+      children.push({ url: `${catalog.site_url}${path}`, lastmod: latest(run) });
     }
   }
-  const index = new SitemapIndexStream({ lastmodDateOnly: true });
-  for (const c of children) index.write(c);
-  index.end();
-  return new Map([['/sitemap.xml', (await streamToPromise(index)).toString('utf8')], ...files]);
+  return new Map([['/sitemap.xml', await indexXml(children)], ...files]);
 }
 
 /**
@@ -148,3 +139,63 @@ export async function sitemapXml(catalog: Catalog, blog: readonly ArticleSummary
     throw new Error(`sitemap: ${flatEntries(catalog, blog).length} URLs is over what one sitemap may hold; use sitemapFiles()`);
   return files.get('/sitemap.xml')!;
 }
+
+/** What lies between a sitemap's (or index's) opening tag and its closing tag. */
+const inner = (xml: string, tag: 'urlset' | 'sitemapindex') =>
+  xml.slice(xml.indexOf('>', xml.indexOf(`<${tag}`)) + 1, xml.lastIndexOf(`</${tag}>`));
+
+async function indexXml(children: readonly Entry[]): Promise<string> {
+  const index = new SitemapIndexStream({ lastmodDateOnly: true });
+  for (const c of children) index.write(c.lastmod ? c : { url: c.url });
+  index.end();
+  return (await streamToPromise(index)).toString('utf8');
+}
+
+/**
+ * The sitemaps with the blog left out, for a build whose blog is answered on request: the static files, and
+ * /sitemap.xml as the text before and after the blog's part (sitemapBlogPart). Within the protocol's limits the
+ * blog's URLs go at the end of the one sitemap; past them (decided by the catalog's own URLs), its child sitemaps
+ * at the end of the index. Joined, they are byte for byte what sitemapFiles() writes with the blog.
+ */
+export async function sitemapParts(
+  catalog: Catalog,
+  limits: SitemapLimits = SITEMAP_LIMITS,
+): Promise<{ files: Map<string, string>; before: string; after: string; index: boolean }> {
+  const entries = flatEntries(catalog, []);
+  if (entries.length <= limits.urls && bytesOf(entries) <= limits.bytes) {
+    const xml = await urlset(entries);
+    const end = xml.lastIndexOf('</urlset>');
+    return { files: new Map(), before: xml.slice(0, end), after: xml.slice(end), index: false };
+  }
+  const files = await sitemapFiles(catalog, [], limits);
+  const xml = files.get('/sitemap.xml')!;
+  files.delete('/sitemap.xml');
+  const end = xml.lastIndexOf('</sitemapindex>');
+  return { files, before: xml.slice(0, end), after: xml.slice(end), index: true };
+}
+
+/**
+ * The blog's part of /sitemap.xml (its URLs, or its child sitemaps' entries when /sitemap.xml is an index) and, for
+ * an index, the child sitemaps themselves by path.
+ */
+export async function sitemapBlogPart(
+  catalog: Pick<Catalog, 'site_url' | 'pages'>,
+  blog: readonly ArticleSummary[],
+  index: boolean,
+  limits: SitemapLimits = SITEMAP_LIMITS,
+): Promise<{ part: string; children: Map<string, string> }> {
+  const entries = blogEntries(catalog, blog);
+  if (!entries.length) return { part: '', children: new Map() };
+  if (!index) return { part: inner(await urlset(entries), 'urlset'), children: new Map() };
+  const children = new Map<string, string>();
+  const listed: Entry[] = [];
+  for (const [i, run] of chunk(entries, limits).entries()) {
+    const path = `${SITEMAP_CHILD_DIR}/${BLOG_SECTION}-${i + 1}.xml`;
+    children.set(path, await urlset(run));
+    listed.push({ url: `${catalog.site_url}${path}`, lastmod: latest(run) });
+  }
+  return { part: inner(await indexXml(listed), 'sitemapindex'), children };
+}
+
+/** Whether `path` is one of the blog's child sitemaps (answered on request). */
+export const isBlogSitemap = (path: string): boolean => new RegExp(`^${SITEMAP_CHILD_DIR}/${BLOG_SECTION}-[1-9][0-9]*\\.xml$`).test(path);

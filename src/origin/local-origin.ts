@@ -11,6 +11,7 @@ import { signupRuntime } from '../api/signup/create-signup-api.ts';
 import { announceDueSignups, describeAnnouncement } from '../webhooks/announce-signups.ts';
 import { createStoreArticleSource } from '../blog/store-article-source.ts';
 import { createOrigin } from './create-origin.ts';
+import type { AnswerCache } from './live-answers.ts';
 import { BLOG_FUNCTION_PREFIX, PUBLIC_FUNCTION_PREFIX, unmount } from '../api/public/function-mount.ts';
 
 export interface LocalOriginOptions {
@@ -28,6 +29,8 @@ export interface LocalOriginOptions {
   mcpRateLimit?: { windowLimit: number; windowSize: number };
   /** Trial sign-ups per address; the platform's numbers by default. */
   signupRateLimit?: { windowLimit: number; windowSize: number };
+  /** Keeps the blog's answers until a change purges them (npm start's, followed by follow-blog-changes.ts). */
+  blogCache?: AnswerCache;
 }
 
 /**
@@ -42,12 +45,19 @@ export function createLocalOrigin({
   toolsRateLimit = TOOLS_RATE_LIMIT,
   mcpRateLimit = MCP_RATE_LIMIT,
   signupRateLimit = SIGNUP_RATE_LIMIT,
+  blogCache,
 }: LocalOriginOptions) {
   const blog = { projectId: config.SKRIBRA_BLOG_PROJECT_ID, timeoutMs: config.SKRIBRA_BLOG_TIMEOUT_MS };
   const { catalog, runtime } = loadPublicApi(distDir, sql ? (site) => createStoreArticleSource({ sql, site, ...blog }) : undefined);
   const ogCacheDir = resolve(config.SKRIBRA_OG_CACHE);
   const handler = createOrigin({
     distDir,
+    // The blog's pages, feed, twins and its part of the sitemap and llms files, from the store on request.
+    blog: {
+      source: sql ? createStoreArticleSource({ sql, site: catalog.site_url, ...blog, alsoSites: [config.SKRIBRA_SITE_URL] }) : undefined,
+      site: catalog.site_url,
+      cache: blogCache,
+    },
     apis: {
       public: runtime,
       tools: toolsRuntime({ catalog, rateLimit: toolsRateLimit }),

@@ -1,10 +1,11 @@
-// What the blog pages read at build time: the store's articles, read once by the skribra-outputs integration.
-import { siteContent } from '../../site-data/site-content.ts';
-import { buildBlog } from '../../blog/build-blog.ts';
-import { blogIndexPages } from '../../blog/blog-index.ts';
+// What the blog pages render: read from the store on request by their caller (src/blog/live-blog.ts) and handed
+// over as Astro.locals, so a page only renders.
+import type { AstroGlobal } from 'astro';
+import type { BlogLocals } from '../../blog/live-blog.ts';
 
-export const site = () => siteContent().catalog.site_url;
-export const blogArticles = async () => (await buildBlog()).articles;
-export const blogPages = async () => blogIndexPages((await buildBlog()).summaries);
-/** The article's images as the page shows them (src/blog/article-media.ts). */
-export const blogMedia = async (slug: string) => (await buildBlog()).media?.[slug] ?? { body: [] };
+/** The page's data of kind `page`; a request that reached the page without it is a wiring error, said loudly. */
+export function blogLocals<K extends BlogLocals['page']>(astro: AstroGlobal, page: K): Extract<BlogLocals, { page: K }> {
+  const blog = astro.locals.blog;
+  if (blog?.page !== page) throw new Error(`blog page ${astro.url.pathname} rendered without its data (src/blog/live-blog.ts)`);
+  return blog as Extract<BlogLocals, { page: K }>;
+}

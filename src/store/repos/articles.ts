@@ -186,6 +186,12 @@ export async function allPublicArticles(sql: Sql, projectId: string): Promise<Ar
   return sql<ArticleRow[]>`select * from articles where ${publicVisible(sql, projectId)} order by published_at desc, id desc`;
 }
 
+/** Every publicly visible article as a list shows it (no bodies), newest first: the blog's lists on request. */
+export async function allPublicSummaries(sql: Sql, projectId: string): Promise<SummaryRow[]> {
+  return sql<SummaryRow[]>`select ${sql(CARD_COLUMNS)}
+    from articles where ${publicVisible(sql, projectId)} order by published_at desc, id desc`;
+}
+
 /** A stamp that changes whenever any article of the project changes state or content (the build's staleness). */
 export async function projectLastChange(sql: Sql, projectId: string): Promise<string> {
   const [row] = await sql<

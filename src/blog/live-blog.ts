@@ -1,0 +1,119 @@
+// The blog's answers on request: what the store decides (the article pages and their twins, the index pages, the
+// feed, and the blog's part of the sitemap and llms files) is read from the store when asked, and rendered by the
+// same templates and functions the build used. Each answer carries the cache tags a change of the store purges
+// (cache-tags.ts); the data is read here, before any template runs, so a page only renders (DESIGN: pure inside).
+import type { ArticleSummary } from '../api/public/article-source.ts';
+import { paths } from '../core/urls.ts';
+import { markdownHeaders, MARKDOWN_TYPE, prefersMarkdown } from '../core/negotiate.ts';
+import type { RenderPage } from '../integration/render-bundle.ts';
+import type { ArticleMedia } from './article-media.ts';
+import { articleTwin, indexTwin } from './blog-twins.ts';
+import { blogIndexPages, FEED_PATH, type BlogIndexPage } from './blog-index.ts';
+import { articleTag, BLOG_LISTS, taggedHeaders } from './cache-tags.ts';
+import { isLiveFile, liveFile } from './live-files.ts';
+import type { FullArticle } from './public-article.ts';
+import { rssXml } from './rss-xml.ts';
+import type { StoreArticleSource } from './store-article-source.ts';
+
+/** What an on-request blog page renders (App.Locals.blog), read from the store before it renders. */
+export type BlogLocals = { page: 'article'; article: FullArticle; media: ArticleMedia } | { page: 'index'; index: BlogIndexPage };
+
+/** How the path asks for a page: the page itself, its `.md` twin, or the page's path without its final slash. */
+type Form = 'page' | 'twin' | 'bare';
+export type LiveRoute =
+  | { kind: 'article'; slug: string; form: Form }
+  | { kind: 'index'; n: number; form: Form }
+  | { kind: 'feed' }
+  | { kind: 'file'; path: string };
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const INDEX_PAGE = /^\/blog\/page\/([1-9][0-9]{0,5})(\/|\.md)?$/;
+const ARTICLE = /^\/blog\/([^/]+?)(\/|\.md)?$/;
+const formOf = (end: string | undefined): Form => (end === '/' ? 'page' : end === '.md' ? 'twin' : 'bare');
+
+/** The blog route a decoded path names, or undefined for every other path (the build's files answer those). */
+export function liveRoute(path: string): LiveRoute | undefined {
+  if (isLiveFile(path)) return { kind: 'file', path };
+  if (path === FEED_PATH) return { kind: 'feed' };
+  if (path === paths.blog || path === '/blog.md' || path === '/blog')
+    return { kind: 'index', n: 1, form: formOf(path.slice(5) || undefined) };
+  const page = INDEX_PAGE.exec(path);
+  if (page) return Number(page[1]) > 1 ? { kind: 'index', n: Number(page[1]), form: formOf(page[2]) } : undefined;
+  const article = ARTICLE.exec(path);
+  if (article && SLUG.test(article[1]!) && article[1] !== 'page') return { kind: 'article', slug: article[1]!, form: formOf(article[2]) };
+  return undefined;
+}
+
+export interface LiveBlogDeps {
+  /** The house blog in the store; undefined when the origin has no store (the blog is then empty). */
+  source: Pick<StoreArticleSource, 'getWithMedia' | 'summaries'> | undefined;
+  /** The build's on-request pages (render-bundle.ts). */
+  render: RenderPage;
+  /** SITE_URL without a trailing slash. */
+  site: string;
+  /** A file of the served build as text (the live files' parts). */
+  read: (path: string) => string | undefined;
+  /** The site's Content-Signal value for markdown answers. */
+  signal?: string;
+}
+
+/** The answer to a blog request while the store cannot be read: the caller serves its error page, 502. */
+export class BlogUnavailable extends Error {}
+
+const text = (body: string, type: string, tags: string[], status = 200, more: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { 'content-type': type, ...taggedHeaders(tags), ...more } });
+
+const notFound = (tags: string[]) => new Response(null, { status: 404, headers: taggedHeaders(tags) });
+
+/**
+ * The whole answer to a GET of `route` (the caller answers HEAD and conditional requests from it, and caches it by
+ * its tags). A 404 has no body: the caller gives it the site's 404 page. Throws BlogUnavailable when the store
+ * cannot be read.
+ */
+export async function answerLive(req: Request, route: LiveRoute, deps: LiveBlogDeps): Promise<Response> {
+  const read = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      throw new BlogUnavailable((err as Error).message);
+    }
+  };
+  const summaries = () => read(async () => (deps.source ? deps.source.summaries() : ([] as ArticleSummary[])));
+  const markdown = (body: string, tags: string[]) => text(body, MARKDOWN_TYPE, tags, 200, markdownHeaders(body, deps.signal));
+  const wantsTwin = (form: Form) => form === 'twin' || (form === 'page' && prefersMarkdown(req.headers.get('accept')));
+  const negotiated = (form: Form): Record<string, string> => (form === 'page' ? { vary: 'Accept' } : {});
+  const page = async (locals: App.Locals, tags: string[], form: Form) => {
+    const res = await deps.render(req, locals);
+    const headers = new Headers(res.headers);
+    const more = { 'content-type': 'text/html; charset=utf-8', ...taggedHeaders(tags), ...negotiated(form) };
+    for (const [k, v] of Object.entries(more)) headers.set(k, v);
+    return new Response(res.body, { status: res.status, headers });
+  };
+  const moved = (to: string, tags: string[]) => new Response(null, { status: 301, headers: { location: to, ...taggedHeaders(tags) } });
+
+  switch (route.kind) {
+    case 'file': {
+      const body = await liveFile(route.path, await summaries(), deps.site, deps.read);
+      const type = route.path.endsWith('.xml') ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8';
+      return body === undefined ? notFound([BLOG_LISTS]) : text(body, type, [BLOG_LISTS]);
+    }
+    case 'feed':
+      return text(rssXml(deps.site, await summaries()), 'application/rss+xml; charset=utf-8', [BLOG_LISTS]);
+    case 'index': {
+      const index = blogIndexPages(await summaries())[route.n - 1];
+      if (!index) return notFound([BLOG_LISTS]);
+      if (route.form === 'bare') return moved(index.path, [BLOG_LISTS]);
+      if (wantsTwin(route.form)) return markdown(indexTwin(deps.site, index), [BLOG_LISTS]);
+      return page({ blog: { page: 'index', index } }, [BLOG_LISTS], route.form);
+    }
+    case 'article': {
+      const found = await read(async () => deps.source?.getWithMedia(route.slug));
+      const own = articleTag(route.slug);
+      if (!found) return notFound([own]);
+      const tags = [own, ...found.related.map(articleTag)];
+      if (route.form === 'bare') return moved(`${paths.blog}${route.slug}/`, tags);
+      if (wantsTwin(route.form)) return markdown(articleTwin(found.article), tags);
+      return page({ blog: { page: 'article', article: found.article, media: found.media } }, tags, route.form);
+    }
+  }
+}

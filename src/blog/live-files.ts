@@ -1,0 +1,84 @@
+// The machine files whose blog part the store decides: /llms.txt, /llms-full.txt and /sitemap.xml (with the blog's
+// child sitemaps when it is an index). The build writes each without the blog, as the text before and after the
+// blog's part (writeLiveParts); a request joins them around the part made from the store's articles (liveFile).
+// Joined, they are what the build wrote with the blog before it was answered on request.
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { ArticleSummary } from '../api/public/article-source.ts';
+import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
+import type { Catalog } from '../catalog/catalog.ts';
+import { llmsFullBlogPart, llmsFullChunks } from '../machine/llms-full-txt.ts';
+import { llmsBlogPart, llmsTxtParts } from '../machine/llms-txt.ts';
+import { isBlogSitemap, sitemapBlogPart, sitemapParts } from '../machine/sitemap-xml.ts';
+import type { Page } from '../schemas/page.ts';
+
+export const LIVE_FILES = ['/llms.txt', '/llms-full.txt', '/sitemap.xml'] as const;
+type LiveFile = (typeof LIVE_FILES)[number];
+
+/** In the build's output: the text of `path` before (or after) the blog's part. */
+export const livePart = (path: LiveFile, side: 'before' | 'after'): string => `/${ARTIFACT_DIR}/live${path}.${side}`;
+/** In the build's output: `{ "sitemapIndex": boolean }`, whether /sitemap.xml is an index of child sitemaps. */
+export const LIVE_RECORD = `/${ARTIFACT_DIR}/live/record.json`;
+
+/** Whether the blog's part of the answer at `path` comes from the store: a live file or a blog child sitemap. */
+export const isLiveFile = (path: string): boolean => (LIVE_FILES as readonly string[]).includes(path) || isBlogSitemap(path);
+
+/**
+ * Writes the live files' parts and the static sitemaps into `outDir`; `twinOf` renders a page's twin for
+ * llms-full.txt, which is streamed to its file, never held whole. Returns the static sitemap paths (robots.txt).
+ */
+export async function writeLiveParts(outDir: string, catalog: Catalog, twinOf: (page: Page) => string): Promise<string[]> {
+  const write = (path: string, body: string) => {
+    mkdirSync(dirname(join(outDir, path)), { recursive: true });
+    writeFileSync(join(outDir, path), body);
+  };
+  mkdirSync(dirname(join(outDir, livePart('/llms-full.txt', 'before'))), { recursive: true });
+  // Every chunk but the last (the final newline): one behind, so the file is written as the chunks come.
+  const full = openSync(join(outDir, livePart('/llms-full.txt', 'before')), 'w');
+  try {
+    let held: string | undefined;
+    for (const chunk of llmsFullChunks(catalog, twinOf)) {
+      if (held !== undefined) writeSync(full, held);
+      held = chunk;
+    }
+    write(livePart('/llms-full.txt', 'after'), held ?? '');
+  } finally {
+    closeSync(full);
+  }
+  const llms = llmsTxtParts(catalog);
+  write(livePart('/llms.txt', 'before'), llms.before);
+  write(livePart('/llms.txt', 'after'), llms.after);
+  const sitemap = await sitemapParts(catalog);
+  write(livePart('/sitemap.xml', 'before'), sitemap.before);
+  write(livePart('/sitemap.xml', 'after'), sitemap.after);
+  for (const [path, xml] of sitemap.files) write(path, xml);
+  write(LIVE_RECORD, JSON.stringify({ sitemapIndex: sitemap.index }));
+  return ['/sitemap.xml', ...sitemap.files.keys()];
+}
+
+/**
+ * The body of the live file at `path` for the blog's articles `blog` (newest first), from the build's parts
+ * (`read` gives a file of the build as text); undefined when the build has no such file (a blog child sitemap past
+ * the last).
+ */
+export async function liveFile(
+  path: string,
+  blog: readonly ArticleSummary[],
+  site: string,
+  read: (path: string) => string | undefined,
+): Promise<string | undefined> {
+  const parts = (p: LiveFile) => [read(livePart(p, 'before')), read(livePart(p, 'after'))] as const;
+  const catalog = { site_url: site, pages: [] };
+  if (path === '/llms.txt' || path === '/llms-full.txt') {
+    const [before, after] = parts(path);
+    if (before === undefined || after === undefined) return undefined;
+    return `${before}${path === '/llms.txt' ? llmsBlogPart(blog) : llmsFullBlogPart(blog)}${after}`;
+  }
+  const record = read(LIVE_RECORD);
+  if (record === undefined) return undefined;
+  const { sitemapIndex } = JSON.parse(record) as { sitemapIndex: boolean };
+  const { part, children } = await sitemapBlogPart(catalog, blog, sitemapIndex);
+  if (path !== '/sitemap.xml') return children.get(path);
+  const [before, after] = parts('/sitemap.xml');
+  return before === undefined || after === undefined ? undefined : `${before}${part}${after}`;
+}

@@ -1,0 +1,50 @@
+// Where a build's server bundle (the pages that render on request) lives, and how a server finds it. The bundle's
+// chunks import the project's packages by path, so it is written inside the project (node_modules/.cache), one
+// folder per output folder, and the build records the folder in its output (RENDER_RECORD).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
+import { provideSiteSettings, type SiteSettings } from '../site-data/site-settings.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const BUNDLES = join(ROOT, 'node_modules/.cache/skribra-render');
+/** In a build's output: the absolute folder of its server bundle. */
+export const RENDER_RECORD = `${ARTIFACT_DIR}/render.json`;
+/** In a bundle's folder: the output folder it was built for (a bundle whose output is gone is pruned). */
+const OWNER = 'out-dir.txt';
+
+/** The server bundle's folder for a build into `outDir`. */
+export function renderDirFor(outDir: string): string {
+  mkdirSync(outDir, { recursive: true });
+  mkdirSync(BUNDLES, { recursive: true });
+  const real = realpathSync(outDir);
+  return join(BUNDLES, createHash('sha256').update(real).digest('hex').slice(0, 16));
+}
+
+/**
+ * Records the bundle in the output with the settings its pages were built with (the pages read them as they render:
+ * site-settings.ts), and prunes the bundles whose output folders are gone.
+ */
+export function recordRenderBundle(outDir: string, renderDir: string, settings: SiteSettings): void {
+  writeFileSync(join(renderDir, OWNER), realpathSync(outDir));
+  writeFileSync(join(outDir, RENDER_RECORD), JSON.stringify({ dir: renderDir, settings }));
+  for (const name of readdirSync(BUNDLES)) {
+    const dir = join(BUNDLES, name);
+    const owner = join(dir, OWNER);
+    if (existsSync(owner) && !existsSync(readFileSync(owner, 'utf8'))) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export type RenderPage = (req: Request, locals: App.Locals) => Promise<Response>;
+
+/** The `render` of the build in `distDir` (undefined for a build without one: an older build, or none recorded). */
+export async function loadRenderBundle(distDir: string): Promise<RenderPage | undefined> {
+  const record = join(distDir, RENDER_RECORD);
+  if (!existsSync(record)) return undefined;
+  const { dir, settings } = JSON.parse(readFileSync(record, 'utf8')) as { dir: string; settings: SiteSettings };
+  provideSiteSettings(settings);
+  const mod = (await import(pathToFileURL(join(dir, 'entry.mjs')).href)) as { render: RenderPage };
+  return mod.render;
+}
