@@ -100,7 +100,7 @@ export async function answerLive(req: Request, route: LiveRoute, deps: LiveBlogD
     case 'feed':
       return text(rssXml(deps.site, await summaries()), 'application/rss+xml; charset=utf-8', [BLOG_LISTS]);
     case 'index': {
-      const index = blogIndexPages(await summaries())[route.n - 1];
+      const index = await read(() => indexPage(deps.source, route.n));
       if (!index) return notFound([BLOG_LISTS]);
       if (route.form === 'bare') return moved(index.path, [BLOG_LISTS]);
       if (wantsTwin(route.form)) return markdown(indexTwin(deps.site, index), [BLOG_LISTS]);
@@ -116,4 +116,20 @@ export async function answerLive(req: Request, route: LiveRoute, deps: LiveBlogD
       return page({ blog: { page: 'article', article: found.article, media: found.media } }, tags, route.form);
     }
   }
+}
+
+/** Page `n` of the /blog/ index from the store; undefined past the last. */
+export async function indexPage(source: LiveBlogDeps['source'], n: number): Promise<BlogIndexPage | undefined> {
+  return blogIndexPages(source ? await source.summaries() : [])[n - 1];
+}
+
+/** What the page `route` renders (`npm run dev`'s blog pages read it too); undefined when there is no such page. */
+export async function pageLocals(source: LiveBlogDeps['source'], route: LiveRoute): Promise<BlogLocals | undefined> {
+  if (route.kind === 'index') {
+    const index = await indexPage(source, route.n);
+    return index && { page: 'index', index };
+  }
+  if (route.kind !== 'article') return undefined;
+  const found = await source?.getWithMedia(route.slug);
+  return found && { page: 'article', article: found.article, media: found.media };
 }

@@ -9,6 +9,9 @@ import { loadRenderBundle, type RenderPage } from '../integration/render-bundle.
 
 export type Handler = (req: Request) => Promise<Response>;
 
+/** Astro's image endpoint, in the form the site's paths take (trailingSlash: 'always'). */
+const IMAGE_ENDPOINT = '/_image/';
+
 export interface OriginOptions {
   distDir: string;
   /** The APIs this origin runs; a request for another answers 503. */
@@ -32,12 +35,19 @@ export function createOrigin({ distDir, apis, blog }: OriginOptions): Handler {
       ...blog,
       files: (path) => files.get(path),
       rulesOf: headersOf,
-      render: async (req, locals) => {
-        const page = await (render ??= loadRenderBundle(distDir));
-        if (!page) throw new Error(`the build in ${distDir} has no pages that render on request: build it again (npm run build)`);
-        return page(req, locals);
-      },
+      render: (req, locals) => renderOnRequest(req, locals),
     });
+  async function renderOnRequest(req: Request, locals: App.Locals): Promise<Response> {
+    const page = await (render ??= loadRenderBundle(distDir));
+    if (!page) throw new Error(`the build in ${distDir} has no pages that render on request: build it again (npm run build)`);
+    return page(req, locals);
+  }
+  const renderImage = async (req: Request) => {
+    const res = await renderOnRequest(req, {});
+    const headers = new Headers(headersOf(IMAGE_ENDPOINT));
+    for (const [k, v] of res.headers) headers.set(k, v);
+    return new Response(res.body, { status: res.status, headers });
+  };
   return createPipeline({
     apis,
     staticFile: (req, path, headers) => {
@@ -46,7 +56,10 @@ export function createOrigin({ distDir, apis, blog }: OriginOptions): Handler {
     },
     site: (req, decision) => {
       const route = live && decision.path !== undefined ? liveRoute(decision.path) : undefined;
-      return route ? live!(req, route, new URL(req.url).pathname) : serveSite(req, files, decision, headersOf);
+      if (route) return live!(req, route, new URL(req.url).pathname);
+      // The responsive variants of the site's own images that an on-request page names (Astro's image endpoint).
+      if (blog && decision.path === IMAGE_ENDPOINT) return renderImage(req);
+      return serveSite(req, files, decision, headersOf);
     },
   });
 }

@@ -13,6 +13,9 @@ import { API_ROOTS } from '../api/registry.ts';
 import { prefersMarkdown } from '../core/negotiate.ts';
 import { provideBuildBlog } from '../blog/build-blog.ts';
 import { loadBuildBlog } from '../blog/load-build-blog.ts';
+import { pageLocals } from '../blog/live-blog.ts';
+import { createStoreArticleSource } from '../blog/store-article-source.ts';
+import { provideDevBlog } from '../dev/dev-blog.ts';
 import { createLocalOrigin } from './local-origin.ts';
 import { openStore } from '../store/open-store.ts';
 import type { Config } from '../config.ts';
@@ -39,9 +42,10 @@ export function skribraDev(config: Config): AstroIntegration {
   return {
     name: 'skribra-dev',
     hooks: {
-      'astro:config:setup': async ({ command, config: astro, isRestart, updateConfig, logger }) => {
+      'astro:config:setup': async ({ command, config: astro, isRestart, updateConfig, logger, addMiddleware }) => {
         dev = command === 'dev';
         if (!dev) return;
+        addMiddleware({ entrypoint: new URL('../dev/blog-locals-middleware.ts', import.meta.url), order: 'pre' });
         // A restart (astro.config.mjs saved) keeps the port it holds.
         if (!isRestart) await claimDevPort(astro.server.port, astro.server.host);
         updateConfig({ vite: { plugins: [overlayWithoutEmptyStack((m) => logger.warn(m))] } });
@@ -56,6 +60,14 @@ export function skribraDev(config: Config): AstroIntegration {
 async function devServer(server: ViteDevServer, logger: AstroIntegrationLogger, config: Config): Promise<void> {
   const { limits, contentDir: dir } = siteSettingsOf(config);
   const store = await openStore({ config });
+  const blogSource = (site: string) =>
+    createStoreArticleSource({
+      sql: store.sql,
+      site,
+      projectId: config.SKRIBRA_BLOG_PROJECT_ID,
+      timeoutMs: config.SKRIBRA_BLOG_TIMEOUT_MS,
+      alsoSites: [config.SKRIBRA_SITE_URL],
+    });
   let origin: ((req: Request) => Promise<Response>) | undefined;
   let out: string | undefined;
   let built: string | undefined;
@@ -75,6 +87,8 @@ async function devServer(server: ViteDevServer, logger: AstroIntegrationLogger, 
     if (content.catalog.build_id === built) return; // a save that changed nothing, or the watcher's first scan
     const blog = await loadBuildBlog(content.catalog.site_url, config);
     provideBuildBlog(Promise.resolve(blog));
+    const source = blogSource(content.catalog.site_url);
+    provideDevBlog((route) => pageLocals(source, route));
     // A fresh folder each time, so a deleted file's outputs are gone; the old one is dropped once replaced.
     const next = mkdtempSync(`${tmpdir()}/skribra-dev-`);
     await writeOutputs(next, content, blog, limits);
