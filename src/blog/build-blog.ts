@@ -14,6 +14,9 @@ export interface BuildBlog {
   note?: string;
 }
 
+/** The blog as the build's images see it: none, as its cards are drawn on request (src/blog/live-blog.ts). */
+export const NO_BLOG: BuildBlog = { articles: [], summaries: [] };
+
 // On globalThis: the pages run from Astro's bundle, a different module instance from the integration's.
 const KEY = Symbol.for('skribra.buildBlog');
 const slot = globalThis as unknown as Record<symbol, Promise<BuildBlog> | undefined>;

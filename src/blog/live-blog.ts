@@ -14,6 +14,8 @@ import { isLiveFile, liveFile } from './live-files.ts';
 import type { FullArticle } from './public-article.ts';
 import { rssXml } from './rss-xml.ts';
 import type { StoreArticleSource } from './store-article-source.ts';
+import { articleCard, type OgCard } from '../seo/og-cards.ts';
+import { COVER_WIDTH, OG_WIDTH } from '../seo/og-images.ts';
 
 /** What an on-request blog page renders (App.Locals.blog), read from the store before it renders. */
 export type BlogLocals = { page: 'article'; article: FullArticle; media: ArticleMedia } | { page: 'index'; index: BlogIndexPage };
@@ -24,17 +26,22 @@ export type LiveRoute =
   | { kind: 'article'; slug: string; form: Form }
   | { kind: 'index'; n: number; form: Form }
   | { kind: 'feed' }
-  | { kind: 'file'; path: string };
+  | { kind: 'file'; path: string }
+  | { kind: 'card'; slug: string; width: number };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const INDEX_PAGE = /^\/blog\/page\/([1-9][0-9]{0,5})(\/|\.md)?$/;
 const ARTICLE = /^\/blog\/([^/]+?)(\/|\.md)?$/;
+/** An article's drawn card: its Open Graph image, and the half-size cover on the index's cards. */
+const CARD = /^\/(og|covers)\/blog\/([^/]+)\.png$/;
 const formOf = (end: string | undefined): Form => (end === '/' ? 'page' : end === '.md' ? 'twin' : 'bare');
 
 /** The blog route a decoded path names, or undefined for every other path (the build's files answer those). */
 export function liveRoute(path: string): LiveRoute | undefined {
   if (isLiveFile(path)) return { kind: 'file', path };
   if (path === FEED_PATH) return { kind: 'feed' };
+  const card = CARD.exec(path);
+  if (card) return SLUG.test(card[2]!) ? { kind: 'card', slug: card[2]!, width: card[1] === 'og' ? OG_WIDTH : COVER_WIDTH } : undefined;
   if (path === paths.blog || path === '/blog.md' || path === '/blog')
     return { kind: 'index', n: 1, form: formOf(path.slice(5) || undefined) };
   const page = INDEX_PAGE.exec(path);
@@ -55,6 +62,8 @@ export interface LiveBlogDeps {
   read: (path: string) => string | undefined;
   /** The site's Content-Signal value for markdown answers. */
   signal?: string;
+  /** Draws an article's card (the build's renderer); without it the cards are 404. */
+  drawCard?: (card: OgCard, width: number) => Promise<Uint8Array>;
 }
 
 /** The answer to a blog request while the store cannot be read: the caller serves its error page, 502. */
@@ -105,6 +114,12 @@ export async function answerLive(req: Request, route: LiveRoute, deps: LiveBlogD
       if (route.form === 'bare') return moved(index.path, [BLOG_LISTS]);
       if (wantsTwin(route.form)) return markdown(indexTwin(deps.site, index), [BLOG_LISTS]);
       return page({ blog: { page: 'index', index } }, [BLOG_LISTS], route.form);
+    }
+    case 'card': {
+      const found = deps.drawCard && (await read(async () => deps.source?.getWithMedia(route.slug)));
+      if (!found) return notFound([articleTag(route.slug)]);
+      const png = await deps.drawCard!(articleCard(found.article), route.width);
+      return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png', ...taggedHeaders([articleTag(route.slug)]) } });
     }
     case 'article': {
       const found = await read(async () => deps.source?.getWithMedia(route.slug));

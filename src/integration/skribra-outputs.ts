@@ -9,7 +9,8 @@ import { writePrecompressed } from './write-precompressed.ts';
 import { phaseLines, phaseRecorder, type PhaseRecorder } from './build-phases.ts';
 import type { Config } from '../config.ts';
 import { provideSiteSettings, siteSettingsOf } from '../site-data/site-settings.ts';
-import { buildBlog, provideBuildBlog } from '../blog/build-blog.ts';
+import { buildBlog, NO_BLOG, provideBuildBlog } from '../blog/build-blog.ts';
+import { blogSearchPages } from './blog-search-pages.ts';
 import { loadBuildBlog } from '../blog/load-build-blog.ts';
 import { renderedAtBuild, writeOgImages } from '../seo/write-og-images.ts';
 import { dropPrerendered, prerenderMarkdown } from '../markdown/prerender-markdown.ts';
@@ -144,17 +145,20 @@ export function skribraOutputs(config: Config): AstroIntegration {
         // core while this thread writes the static API, twins, machine files and images, none of them a page.
         const indexing = config.SKRIBRA_SEARCH_INDEX
           ? import('./write-search-index.ts').then(({ writeSearchIndex }) =>
-              writeSearchIndex(out, content.catalog.pages.length + blog.articles.length),
+              writeSearchIndex(out, content.catalog.pages.length + blog.articles.length, () =>
+                blogSearchPages(renderDir, content.catalog.site_url, blog),
+              ),
             )
           : undefined;
         // Awaited below; a failure meanwhile is its to report there, not an unhandled rejection.
         indexing?.catch(() => {});
-        const { api, machine } = await writeOutputs(out, content, blog, settings.limits, {
+        const { api, machine } = await writeOutputs(out, content, settings.limits, {
           phase: (name) => phases?.next(name),
           cachedPages,
         });
         phases?.next('images');
-        const og = await writeOgImages(out, content.catalog, blog, {
+        // The blog's cards are drawn on request (src/blog/live-blog.ts), as its pages are.
+        const og = await writeOgImages(out, content.catalog, NO_BLOG, {
           cacheDir: settings.ogCacheDir,
           select: renderedAtBuild(content.catalog),
         });

@@ -4,7 +4,7 @@ import { createPublicApi } from '../api/public/create-public-api.ts';
 import { ARTIFACT_DIR, STATIC_PATHS_FILE } from '../api/public/load-artifacts.ts';
 import type { SiteContent } from '../catalog/load-catalog.ts';
 import type { RateLimits } from '../api/content/limits.ts';
-import type { BuildBlog } from '../blog/build-blog.ts';
+import { NO_BLOG } from '../blog/build-blog.ts';
 import { ogImageSet } from '../seo/og-image-set.ts';
 import { ogIndexFiles, OG_INDEX_DIR } from '../seo/og-image-index.ts';
 import { headersFile, redirectsFile } from './netlify-files.ts';
@@ -25,7 +25,6 @@ import { writeStaticApi } from './write-static-api.ts';
 export async function writeOutputs(
   out: string,
   content: SiteContent,
-  blog: BuildBlog,
   limits: RateLimits,
   { phase = () => {}, cachedPages }: { phase?: (name: string) => void; cachedPages?: ReadonlySet<string> } = {},
 ): Promise<{ api: number; machine: number }> {
@@ -42,6 +41,6 @@ export async function writeOutputs(
   mkdirSync(join(out, ARTIFACT_DIR), { recursive: true });
   writeFileSync(join(out, STATIC_PATHS_FILE), JSON.stringify(files));
   mkdirSync(join(out, OG_INDEX_DIR), { recursive: true });
-  for (const [file, text] of ogIndexFiles(ogImageSet(catalog, blog), catalog.build_id)) writeFileSync(join(out, file), text);
+  for (const [file, text] of ogIndexFiles(ogImageSet(catalog, NO_BLOG), catalog.build_id)) writeFileSync(join(out, file), text);
   return { api: files.length, machine };
 }

@@ -18,8 +18,21 @@ export const SEARCH_INDEX_DIR = 'pagefind';
  */
 const PAGES_PER_FRAGMENT_FILE = 3;
 
-/** Indexes the pages of `outDir`; `pages` is about how many there are (the catalog's pages and the blog's). */
-export async function writeSearchIndex(outDir: string, pages: number): Promise<{ pages: number }> {
+/** A page that is not a file of the build (the blog's, rendered on request), as its HTML and its URL's path. */
+export interface ExtraPage {
+  url: string;
+  content: string;
+}
+
+/**
+ * Indexes the pages of `outDir` and the `extra` pages; `pages` is about how many there are in all (the catalog's
+ * pages and the blog's).
+ */
+export async function writeSearchIndex(
+  outDir: string,
+  pages: number,
+  extra: () => Promise<ExtraPage[]> = async () => [],
+): Promise<{ pages: number }> {
   const pagefind = await import('pagefind');
   const outputPath = join(outDir, SEARCH_INDEX_DIR);
   rmSync(outputPath, { recursive: true, force: true });
@@ -32,9 +45,15 @@ export async function writeSearchIndex(outDir: string, pages: number): Promise<{
     if (!index) throw new Error(`search index: ${errors.join('; ')}`);
     const added = await index.addDirectory({ path: outDir });
     if (added.errors.length) throw new Error(`search index: ${added.errors.join('; ')}`);
+    let more = 0;
+    for (const page of await extra()) {
+      const file = await index.addHTMLFile(page);
+      if (file.errors.length) throw new Error(`search index: ${page.url}: ${file.errors.join('; ')}`);
+      more++;
+    }
     const written = await index.writeFiles({ outputPath });
     if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
-    return { pages: added.page_count };
+    return { pages: added.page_count + more };
   } finally {
     await pagefind.close();
   }

@@ -37,7 +37,9 @@ const KEPT = new Set([200, 301, 404]);
 
 /** Which representation a route's answer is: its key in the cache (an article page and its markdown differ). */
 function keyOf(req: Request, route: LiveRoute): string {
-  if (route.kind === 'file' || route.kind === 'feed') return route.kind === 'file' ? route.path : 'feed';
+  if (route.kind === 'file') return route.path;
+  if (route.kind === 'feed') return 'feed';
+  if (route.kind === 'card') return `card ${route.slug} ${route.width}`;
   const md = route.form === 'twin' || (route.form === 'page' && prefersMarkdown(req.headers.get('accept')));
   return `${route.kind} ${route.kind === 'article' ? route.slug : route.n} ${route.form} ${md ? 'md' : 'html'}`;
 }

@@ -57,6 +57,7 @@ export function createLocalOrigin({
       source: sql ? createStoreArticleSource({ sql, site: catalog.site_url, ...blog, alsoSites: [config.SKRIBRA_SITE_URL] }) : undefined,
       site: catalog.site_url,
       cache: blogCache,
+      drawCard: (card, width) => renderOgImageInPool(ogCacheDir, card, new URL(catalog.site_url).host, width),
     },
     apis: {
       public: runtime,

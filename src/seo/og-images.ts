@@ -9,7 +9,7 @@ import { coverImagePath, ogImagePath } from './page-json-ld.ts';
 
 /** The small covers of the blog index's cards: the article's card at half size, a fraction of the bytes on a phone. */
 export const COVER_WIDTH = 600;
-const OG_WIDTH = 1200;
+export const OG_WIDTH = 1200;
 
 export interface OgImage {
   /** Root-relative path in dist/, like /og/glossary/seo.png. */ path: string;
