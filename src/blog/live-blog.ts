@@ -127,8 +127,12 @@ export async function answerLive(req: Request, route: LiveRoute, deps: LiveBlogD
       if (!found) return notFound([own]);
       const tags = [own, ...found.related.map(articleTag)];
       if (route.form === 'bare') return moved(`${paths.blog}${route.slug}/`, tags);
-      if (wantsTwin(route.form)) return markdown(articleTwin(found.article), tags);
-      return page({ blog: { page: 'article', article: found.article, media: found.media } }, tags, route.form);
+      const res = wantsTwin(route.form)
+        ? markdown(articleTwin(found.article), tags)
+        : await page({ blog: { page: 'article', article: found.article, media: found.media } }, tags, route.form);
+      // Readable and listed, kept out of search indexes (the sitemap leaves it out too: live-files.ts).
+      if (found.noindex) res.headers.set('x-robots-tag', 'noindex');
+      return res;
     }
   }
 }

@@ -63,7 +63,7 @@ export async function writeLiveParts(outDir: string, catalog: Catalog, twinOf: (
  */
 export async function liveFile(
   path: string,
-  blog: readonly ArticleSummary[],
+  blog: readonly (ArticleSummary & { noindex?: boolean })[],
   site: string,
   read: (path: string) => string | undefined,
 ): Promise<string | undefined> {
@@ -77,7 +77,9 @@ export async function liveFile(
   const record = read(LIVE_RECORD);
   if (record === undefined) return undefined;
   const { sitemapIndex } = JSON.parse(record) as { sitemapIndex: boolean };
-  const { part, children } = await sitemapBlogPart(catalog, blog, sitemapIndex);
+  // An article marked noindex is on the blog, not in the sitemap.
+  const indexed = blog.filter((a) => !a.noindex);
+  const { part, children } = await sitemapBlogPart(catalog, indexed, sitemapIndex);
   if (path !== '/sitemap.xml') return children.get(path);
   const [before, after] = parts('/sitemap.xml');
   return before === undefined || after === undefined ? undefined : `${before}${part}${after}`;

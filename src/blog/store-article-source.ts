@@ -32,6 +32,9 @@ export interface StoreArticleSourceOptions {
   alsoSites?: readonly string[];
 }
 
+/** A summary and whether the article is kept out of search indexes (its page says so; the sitemap leaves it out). */
+export type IndexedSummary = ArticleSummary & { noindex: boolean };
+
 export interface StoreArticleSource extends ArticleSource {
   get(slug: string): Promise<FullArticle | undefined>;
   /** Every visible article with its body, newest first (the site build). */
@@ -39,9 +42,9 @@ export interface StoreArticleSource extends ArticleSource {
   /** all(), with each article's images as the pages use them (by slug). */
   allWithMedia(): Promise<{ articles: FullArticle[]; media: Record<string, ArticleMedia> }>;
   /** One article with its images as its page shows them, and the slugs it names as related (visible or not). */
-  getWithMedia(slug: string): Promise<{ article: FullArticle; media: ArticleMedia; related: string[] } | undefined>;
+  getWithMedia(slug: string): Promise<{ article: FullArticle; media: ArticleMedia; related: string[]; noindex: boolean } | undefined>;
   /** Every visible article as a list shows it, newest first (the index pages, feed, sitemap and llms files). */
-  summaries(): Promise<ArticleSummary[]>;
+  summaries(): Promise<IndexedSummary[]>;
   /** Changes whenever an article of the blog changes (the build's staleness fingerprint). */
   lastChange(): Promise<string>;
 }
@@ -97,12 +100,12 @@ export function createStoreArticleSource({
         if (!row) return undefined;
         const slugs = relatedSlugs(row);
         const article = toPublicArticle(row, await related(pid!, slugs), site);
-        return { article, media: articleMedia(row, [site, ...alsoSites]), related: slugs };
+        return { article, media: articleMedia(row, [site, ...alsoSites]), related: slugs, noindex: row.noindex };
       }),
     summaries: () =>
       bounded('summaries', async () => {
         const pid = await blogProject();
-        return pid ? (await allPublicSummaries(sql, pid)).map((r) => toArticleSummary(r, site)) : [];
+        return pid ? (await allPublicSummaries(sql, pid)).map((r) => ({ ...toArticleSummary(r, site), noindex: r.noindex })) : [];
       }),
     all: async () => (await everything()).articles,
     allWithMedia: everything,

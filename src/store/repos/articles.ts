@@ -186,9 +186,9 @@ export async function allPublicArticles(sql: Sql, projectId: string): Promise<Ar
   return sql<ArticleRow[]>`select * from articles where ${publicVisible(sql, projectId)} order by published_at desc, id desc`;
 }
 
-/** Every publicly visible article as a list shows it (no bodies), newest first: the blog's lists on request. */
-export async function allPublicSummaries(sql: Sql, projectId: string): Promise<SummaryRow[]> {
-  return sql<SummaryRow[]>`select ${sql(CARD_COLUMNS)}
+/** Every publicly visible article as a list shows it (no bodies) and its noindex mark, newest first: the blog's lists on request. */
+export async function allPublicSummaries(sql: Sql, projectId: string): Promise<(SummaryRow & { noindex: boolean })[]> {
+  return sql<(SummaryRow & { noindex: boolean })[]>`select ${sql([...CARD_COLUMNS, 'noindex'])}
     from articles where ${publicVisible(sql, projectId)} order by published_at desc, id desc`;
 }
 
