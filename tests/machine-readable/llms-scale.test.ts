@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, type SiteContent } from '../../src/catalog/load-catalog.ts';
 import { llmsFiles, llmsTxt } from '../../src/machine/llms-txt.ts';
-import { llmsFullTxt } from '../../src/machine/llms-full-txt.ts';
+import { llmsFullBlogPart, llmsFullTxt } from '../../src/machine/llms-full-txt.ts';
+import { sitemapBlogPart, sitemapFiles, sitemapParts } from '../../src/machine/sitemap-xml.ts';
+import { LIVE_RECORD, liveFile, livePart } from '../../src/blog/live-files.ts';
+import type { ArticleSummary } from '../../src/api/public/article-source.ts';
 import { writeMachineReadable } from '../../src/integration/write-machine-readable.ts';
 import { limitsFrom } from '../../src/api/content/limits.ts';
 import { readConfig } from '../../src/config.ts';
@@ -18,6 +21,21 @@ const links = (text: string) =>
     .split('\n')
     .map((l) => LINK_LINE.exec(l)?.[2])
     .filter((u): u is string => !!u);
+
+/** A few of the blog's articles as the store lists them, newest first; agents' text in one title and excerpt. */
+const BLOG: ArticleSummary[] = Array.from({ length: 5 }, (_, i) => ({
+  title: i === 2 ? 'Links [and] *stars*' : `Post ${i}`,
+  slug: `post-${i}`,
+  url: `${SITE}/blog/post-${i}/`,
+  markdown_url: `${SITE}/blog/post-${i}.md`,
+  excerpt: i === 3 ? undefined : `About post ${i} <b>&</b> more`,
+  published_at: `2026-09-${String(20 - i).padStart(2, '0')}T08:00:00Z`,
+  updated_at: i === 1 ? '2026-10-02T09:30:00Z' : undefined,
+}));
+const BLOGS = [
+  ['no blog', []],
+  ['some articles', BLOG],
+] as const;
 
 let dir: string;
 let out: string;
@@ -78,13 +96,63 @@ describe('llms files at scale', () => {
     }
   });
 
-  it('streams llms-full.txt to the same bytes as the whole-string version, and writes every twin', async () => {
+  it('writes llms-full.txt as the parts around the blog: joined, the same bytes as the whole-string version; and writes every twin', async () => {
     await writeMachineReadable(out, content, limitsFrom(readConfig()));
     const twins = buildTwins(content);
-    expect(readFileSync(join(out, 'llms-full.txt'), 'utf8')).toBe(llmsFullTxt(content.catalog, twins));
+    const read = (path: string) => (existsSync(join(out, path)) ? readFileSync(join(out, path), 'utf8') : undefined);
+    // Nothing the blog decides is a whole file of the build: a request joins the parts around the store's articles.
+    expect(existsSync(join(out, 'llms-full.txt'))).toBe(false);
+    expect(existsSync(join(out, 'llms.txt'))).toBe(false);
+    expect(existsSync(join(out, 'sitemap.xml'))).toBe(false);
+    for (const [name, blog] of BLOGS) {
+      const full = read(livePart('/llms-full.txt', 'before'))! + llmsFullBlogPart(blog) + read(livePart('/llms-full.txt', 'after'));
+      expect(full, name).toBe(llmsFullTxt(content.catalog, twins, blog));
+      expect(await liveFile('/llms-full.txt', blog, SITE, read), name).toBe(full);
+      expect(await liveFile('/llms.txt', blog, SITE, read), name).toBe(llmsTxt(content.catalog, blog));
+      expect(await liveFile('/sitemap.xml', blog, SITE, read), name).toBe((await sitemapFiles(content.catalog, blog)).get('/sitemap.xml'));
+    }
+    expect(JSON.parse(read(LIVE_RECORD)!)).toEqual({ sitemapIndex: false });
     for (const [path, twin] of [...twins].slice(0, 400)) expect(readFileSync(join(out, path), 'utf8'), path).toBe(twin);
     expect(JSON.parse(readFileSync(join(out, '_skribra/markdown-paths.json'), 'utf8')).sort()).toEqual([...twins.keys(), '/404.md'].sort());
     expect(existsSync(join(out, 'llms/glossary.txt'))).toBe(false);
     expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${SITE}/sitemap.xml\n`);
+  });
+});
+
+describe('the sitemap without the blog, and its blog part', () => {
+  it.each(BLOGS)('one sitemap (%s): before + the blog part + after is what sitemapFiles writes', async (_, blog) => {
+    const parts = await sitemapParts(content.catalog);
+    expect(parts.index).toBe(false);
+    expect(parts.files.size).toBe(0);
+    const { part, children } = await sitemapBlogPart(content.catalog, blog, false);
+    expect(children.size).toBe(0);
+    expect(new Map([['/sitemap.xml', `${parts.before}${part}${parts.after}`]])).toEqual(await sitemapFiles(content.catalog, blog));
+  });
+
+  it.each(BLOGS)('an index of children (%s): the same index and children sitemapFiles writes past the limits', async (_, blog) => {
+    const limits = { urls: 100, bytes: 9_000 };
+    const parts = await sitemapParts(content.catalog, limits);
+    expect(parts.index).toBe(true);
+    // The blog past the limits itself: children of its own, split as sitemapFiles splits them.
+    const split = { urls: 2, bytes: 9_000 };
+    const { children } = await sitemapBlogPart(content.catalog, blog, true, split);
+    expect([...children]).toEqual(
+      [...(await sitemapFiles(content.catalog, blog, split))].filter(([path]) => path.startsWith('/sitemaps/blog-')),
+    );
+    expect(children.size).toBe(blog.length ? 3 : 0); // the index and five articles, two a file
+
+    const own = await sitemapBlogPart(content.catalog, blog, true, limits);
+    const expected = await sitemapFiles(content.catalog, blog, limits);
+    expect(new Map([['/sitemap.xml', `${parts.before}${own.part}${parts.after}`], ...parts.files, ...own.children])).toEqual(expected);
+    // As a request answers it: the parts read from a build, the blog's children by their paths.
+    const built = new Map([
+      [livePart('/sitemap.xml', 'before'), parts.before],
+      [livePart('/sitemap.xml', 'after'), parts.after],
+      [LIVE_RECORD, JSON.stringify({ sitemapIndex: true })],
+    ]);
+    const read = (path: string) => built.get(path);
+    expect(await liveFile('/sitemap.xml', blog, SITE, read)).toBe(expected.get('/sitemap.xml'));
+    for (const [path, xml] of own.children) expect(await liveFile(path, blog, SITE, read), path).toBe(xml);
+    expect(await liveFile(`/sitemaps/blog-${own.children.size + 1}.xml`, blog, SITE, read)).toBeUndefined();
   });
 });
