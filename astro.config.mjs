@@ -24,4 +24,6 @@ export default defineConfig({
   integrations: [mdx(), skribraOutputs(config), skribraDev(config)],
   // The blog's pages render on request (src/blog/live-blog.ts); every other page is a static file.
   adapter: onRequestAdapter(),
+  // Their images' variants are made on request from the build's own files (never fetched from the request's host).
+  image: { endpoint: { entrypoint: 'astro/assets/endpoint/node' } },
 });

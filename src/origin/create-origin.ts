@@ -46,6 +46,9 @@ export function createOrigin({ distDir, apis, blog }: OriginOptions): Handler {
     const res = await renderOnRequest(req, {});
     const headers = new Headers(headersOf(IMAGE_ENDPOINT));
     for (const [k, v] of res.headers) headers.set(k, v);
+    // sharp names AVIF's container (heif); the page's <source type="image/avif"> and browsers want image/avif.
+    if (headers.get('content-type') === 'image/heif' && new URL(req.url).searchParams.get('f') === 'avif')
+      headers.set('content-type', 'image/avif');
     return new Response(res.body, { status: res.status, headers });
   };
   return createPipeline({
