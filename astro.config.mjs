@@ -25,5 +25,5 @@ export default defineConfig({
   // The blog's pages render on request (src/blog/live-blog.ts); every other page is a static file.
   adapter: onRequestAdapter(),
   // Their images' variants are made on request from the build's own files (never fetched from the request's host).
-  image: { endpoint: { entrypoint: 'astro/assets/endpoint/node' } },
+  image: { endpoint: { route: '/_image', entrypoint: 'astro/assets/endpoint/node' } },
 });

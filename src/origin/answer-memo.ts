@@ -1,5 +1,6 @@
 // The local origin's memo of file answers, in front of the pipeline: what the CDN does on Netlify, inside the
-// process. A query-less GET whose answer was a file of dist/ held in memory is remembered with the headers the
+// process. A query-less GET whose answer was a file of dist/ held in memory (or a live blog answer, while no purge
+// came: live-answers.ts) is remembered with the headers the
 // pipeline gave it; the same request again is answered from Node's request object directly, without the web
 // Request/Response conversion or the pipeline, which were most of a static answer's CPU.
 // HTTP caching rules, no others (RFC 9111): an answer is stored under the request headers its Vary names; whether a
@@ -11,6 +12,8 @@ import { conditional } from '../core/conditional.ts';
 import { heldBody, RECHECK_MS } from './static-files.ts';
 
 interface Answer {
+  /** Whether the answer is still the one the pipeline would give (a live blog answer until a purge). */
+  current?: () => boolean;
   headers: Record<string, string>;
   notModified: Record<string, string>;
   body: Buffer;
@@ -45,8 +48,8 @@ export function createAnswerMemo({ ttlMs = RECHECK_MS, maxEntries = 10_000 }: An
   return {
     /** Keeps `res` when it is a whole file answer to a memoizable GET. */
     remember(req: IncomingMessage, res: Response): void {
-      const body = heldBody(res);
-      if (!body || req.method !== 'GET' || !memoizable(req)) return;
+      const held = heldBody(res);
+      if (!held || req.method !== 'GET' || !memoizable(req)) return;
       const headers = Object.fromEntries(res.headers);
       const names = (headers.vary ?? '')
         .split(',')
@@ -61,7 +64,7 @@ export function createAnswerMemo({ ttlMs = RECHECK_MS, maxEntries = 10_000 }: An
       }
       const { 'content-length': _length, ...notModified } = headers;
       varyOf.set(req.url!, names);
-      answers.set(key, { headers, notModified, body, etag: headers.etag!, expires: Date.now() + ttlMs });
+      answers.set(key, { current: held.current, headers, notModified, body: held.body, etag: headers.etag!, expires: Date.now() + ttlMs });
     },
 
     /** Answers from the memo and says true, or says false and leaves the request to the pipeline. */
@@ -69,7 +72,7 @@ export function createAnswerMemo({ ttlMs = RECHECK_MS, maxEntries = 10_000 }: An
       if (!memoizable(req)) return false;
       const names = varyOf.get(req.url!);
       const found = names && answers.get(keyOf(req, names));
-      if (!found || found.expires < Date.now()) return false;
+      if (!found || found.expires < Date.now() || (found.current && !found.current())) return false;
       const verdict = conditional(req.method, req.headers['if-none-match'], 200, found.etag);
       if (verdict === 'not-modified') {
         res.writeHead(304, found.notModified).end();

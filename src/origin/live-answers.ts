@@ -8,7 +8,7 @@ import { CONTENT_SIGNAL_FILE, contentSignalOf, markdownResponse, NOT_FOUND_MARKD
 import { NO_STORE } from '../api/http/cache-policy.ts';
 import { answerLive, BlogUnavailable, type LiveBlogDeps, type LiveRoute } from '../blog/live-blog.ts';
 import { tagsOf } from '../blog/cache-tags.ts';
-import { fileText, type StaticFile } from './static-files.ts';
+import { fileText, holdBody, type StaticFile } from './static-files.ts';
 
 /** A whole answer as the cache keeps it. */
 export interface StoredAnswer {
@@ -21,6 +21,8 @@ export interface StoredAnswer {
 export interface AnswerCache {
   get(key: string): StoredAnswer | undefined;
   set(key: string, answer: StoredAnswer): void;
+  /** Moves on at every purge: an answer sent again by the origin's memo (answer-memo.ts) is current while it stays. */
+  readonly version?: number;
 }
 
 export interface LiveAnswersOptions extends Omit<LiveBlogDeps, 'read'> {
@@ -92,6 +94,14 @@ export function liveAnswers({ files, rulesOf, cache = { get: () => undefined, se
     const headers = new Headers(rulesOf(pathname));
     for (const [k, v] of answer.headers) headers.set(k, v);
     headers.set('content-length', String(answer.body.byteLength));
-    return answerOf(req, new Response(answer.body.byteLength ? answer.body : null, { status: answer.status, headers }));
+    const res = new Response(answer.body.byteLength ? answer.body : null, { status: answer.status, headers });
+    // A kept page may be sent again by the origin's memo without asking here, until the next purge.
+    const version = cache.version;
+    if (answer.status === 200 && version !== undefined && cache.get(key) === answer)
+      holdBody(res, {
+        body: Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength),
+        current: () => cache.version === version,
+      });
+    return answerOf(req, res);
   };
 }

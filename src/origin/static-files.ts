@@ -198,10 +198,21 @@ export function chooseEncoding(header: string | null | undefined, available: Par
 }
 
 /** Whole-file 200 answers and the bytes they carry: the origin's memo (answer-memo.ts) may send them again. */
-const HELD = new WeakMap<Response, Buffer>();
+const HELD = new WeakMap<Response, Held>();
+
+/** A whole 200 answer's bytes, and for an answer that can go stale before a rebuild, whether it is still current. */
+export interface Held {
+  body: Buffer;
+  current?: () => boolean;
+}
+
+/** Marks `res` as a whole answer of `body` the memo may send again while `current()` says so (live-answers.ts). */
+export const holdBody = (res: Response, held: Held): void => {
+  HELD.set(res, held);
+};
 
 /** The bytes of a whole-file 200 answer of fileResponse, when they are held in memory. */
-export const heldBody = (res: Response): Buffer | undefined => HELD.get(res);
+export const heldBody = (res: Response): Held | undefined => HELD.get(res);
 
 const varyWith = (vary: string | undefined) => (vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 
@@ -225,6 +236,6 @@ export function fileResponse(req: Request, file: StaticFile, headers: Record<str
     rep.body ?? (Readable.toWeb(createReadStream(rep.path, { start: 0, end: Math.max(rep.size - 1, 0) })) as ReadableStream<Uint8Array>);
   // A Buffer is a Uint8Array: handed over as is, without the copy `new Uint8Array(buffer)` would make.
   const res = new Response(rep.size === 0 ? null : (body as BodyInit), { status, headers: h });
-  if (status === 200 && rep.body) HELD.set(res, rep.body);
+  if (status === 200 && rep.body) HELD.set(res, { body: rep.body });
   return res;
 }
