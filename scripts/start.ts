@@ -15,6 +15,7 @@ import { followBuilds } from '../src/origin/follow-builds.ts';
 import { listen } from '../src/origin/serve.ts';
 import { blogLastChange } from '../src/blog/store-article-source.ts';
 import { startWebhookTimer } from '../src/webhooks/start-webhook-timer.ts';
+import { startPurgeTimer } from '../src/blog/start-purge-timer.ts';
 import { describeTargetPolicy, policyFromEnv } from '../src/webhooks/vet-target.ts';
 import { announceOff, startSignupAnnouncer } from '../src/webhooks/announce-signups.ts';
 
@@ -62,6 +63,8 @@ console.log(`Skribra is serving ${process.env.SITE_URL} (site, /api/v1 and /v1) 
 // Publish webhook deliveries: first sends a CLI left behind, and due retries (SKRIBRA_WEBHOOK_INTERVAL_MS).
 const webhooks = startWebhookTimer(store.sql, { config, intervalMs: config.SKRIBRA_WEBHOOK_INTERVAL_MS });
 console.log(describeTargetPolicy(policyFromEnv(config)));
+// Cache purges of the blog's changes (SKRIBRA_PURGE_URL, Netlify's CDN): what a CLI left, and every change since.
+const purges = startPurgeTimer(store.sql, { config });
 // Trial sign-ups' announcements to the team (SKRIBRA_SIGNUP_WEBHOOK_URL): what a first send left, and due retries.
 const announcer = startSignupAnnouncer(store.sql, { config, intervalMs: config.SKRIBRA_WEBHOOK_INTERVAL_MS });
 const off = announceOff(config);
@@ -76,6 +79,7 @@ async function stop(signal: string) {
   console.log(`\n${signal}: stopping...`);
   await server.close();
   await webhooks.stop();
+  await purges.stop();
   await announcer.stop();
   await store.close({ wait: true });
   process.exit(0);

@@ -64,7 +64,24 @@ export const configSchema = z.object({
   SKRIBRA_SEED_DEMO: flag,
   /** Seals webhook secrets at rest (src/webhooks/secret-box.ts): 32 bytes, base64. Unset: stored as given. */
   SKRIBRA_SECRETS_KEY: text,
-  SKRIBRA_BUILD_HOOK_URL: text,
+  /**
+   * Purges of the blog's cached answers after each change of its articles (src/blog/purge-targets.ts). An endpoint of
+   * our own (a Varnish with xkey): POSTed `{"tags": [...]}` with the tags in `xkey-purge` and `Surrogate-Key` too, and
+   * SKRIBRA_PURGE_TOKEN as a bearer token when set.
+   */
+  SKRIBRA_PURGE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  SKRIBRA_PURGE_TOKEN: text,
+  /** Netlify's CDN: a purge API token and the site's id (a Netlify function has both in its environment). */
+  NETLIFY_PURGE_API_TOKEN: text,
+  SITE_ID: text,
+  /** Netlify's API root, for its purges (tests point it at a local receiver). */
+  SKRIBRA_NETLIFY_API_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.netlify.com'),
+  ),
   /** The site the seeded demo articles point at. */
   SKRIBRA_SITE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('https://skribra.com')),
   SKRIBRA_WEBHOOK_INTERVAL_MS: int(5000),

@@ -43,7 +43,7 @@ export interface Command {
    * (declared in `options`).
    */
   confirm?(p: Parsed): string;
-  /** `config` is the one main.ts read, for the commands that send webhooks or call the build hook and IndexNow. */
+  /** `config` is the one main.ts read, for the commands that send webhooks, cache purges and IndexNow. */
   run(sql: Sql, p: Parsed, config: Config): Promise<Record<string, unknown>>;
   /** One line for humans, from the result (and the options, for a view such as --wide). */
   human(r: Record<string, unknown>, p: Parsed): string;

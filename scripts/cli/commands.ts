@@ -8,7 +8,7 @@ import { publishCommand } from './publish-command.ts';
 import { flag, httpUrl, NotFoundError, required, UsageError } from './args.ts';
 import { checkField } from './article-file.ts';
 import { accountOption, articleOptions, projectOption, yesOption } from './common-options.ts';
-import { withBlogRebuild } from './blog-rebuild.ts';
+import { withBlogPurge } from './blog-purge.ts';
 import { withIndexNow } from './indexnow-ping.ts';
 import { sendNow, webhookCommands, withWebhook } from './webhook-commands.ts';
 import { listCommands } from './list-commands.ts';
@@ -180,7 +180,7 @@ export const commandNames = (): string[] => [
   ...Object.keys(commands).filter((n) => !ORDER.includes(n)),
 ];
 
-// A change to the company blog's articles asks the host for a site rebuild (SKRIBRA_BUILD_HOOK_URL) and submits the
-// article's URL to IndexNow (SKRIBRA_INDEXNOW_KEY).
+// A change to the company blog's articles is purged from the caches (SKRIBRA_PURGE_URL, Netlify's) and its URL
+// submitted to IndexNow (SKRIBRA_INDEXNOW_KEY).
 for (const name of ['article publish', 'article update', 'article unpublish', 'article redirect', 'article noindex', 'article retire'])
-  commands[name] = withIndexNow(withBlogRebuild(commands[name]!));
+  commands[name] = withIndexNow(withBlogPurge(commands[name]!));

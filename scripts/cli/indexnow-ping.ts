@@ -16,7 +16,7 @@ export function withIndexNow(cmd: Command): Command {
     ...cmd,
     async run(sql, p, config) {
       const result = await cmd.run(sql, p, config);
-      if (result.unchanged) return result; // nothing changed: nothing to rebuild or submit
+      if (result.unchanged) return result; // nothing changed: nothing to submit
       const projectId = String(result.project_id ?? p.flags.get('project') ?? '');
       const ping = projectId ? await pingBlogChange(sql, projectId, slugsOf(result), config) : undefined;
       return ping ? { ...result, ...ping } : result;

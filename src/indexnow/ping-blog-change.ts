@@ -1,5 +1,5 @@
 // After a change to the company blog's articles (publish, update, unpublish, redirect, noindex, retire), tell IndexNow
-// about the article's URL, as src/blog/trigger-rebuild.ts asks for the rebuild: best effort, reported, never thrown.
+// about the article's URL: best effort, reported, never thrown.
 import type { Sql } from 'postgres';
 import type { Config } from '../config.ts';
 import { paths } from '../core/urls.ts';

@@ -1,5 +1,5 @@
 // One IndexNow submission: `POST {endpoint}` with `{host, key, keyLocation, urlList}`, at most BATCH_SIZE URLs a
-// request. Best effort, like the blog's build hook: a failure is returned, never thrown. A busy or unreachable
+// request. Best effort: a failure is returned, never thrown. A busy or unreachable
 // endpoint is retried with backoff a bounded number of times; a refusal (400, 403, 422) is not retried.
 import type { IndexNowSettings } from './indexnow-settings.ts';
 

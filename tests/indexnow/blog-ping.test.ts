@@ -43,7 +43,7 @@ async function run(env: Record<string, string>, args: string[], inProcess: boole
   const all = {
     SKRIBRA_BLOG_PROJECT_ID: blog,
     SITE_URL: SITE,
-    SKRIBRA_BUILD_HOOK_URL: '',
+    SKRIBRA_PURGE_URL: '',
     SKRIBRA_INDEXNOW_KEY: '',
     SKRIBRA_INDEXNOW_ENDPOINT: '',
     ...t.env,
