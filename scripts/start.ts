@@ -15,6 +15,8 @@ import { followBuilds } from '../src/origin/follow-builds.ts';
 import { listen } from '../src/origin/serve.ts';
 import { blogLastChange } from '../src/blog/store-article-source.ts';
 import { startWebhookTimer } from '../src/webhooks/start-webhook-timer.ts';
+import { createTagCache } from '../src/origin/tag-cache.ts';
+import { followBlogChanges } from '../src/blog/follow-blog-changes.ts';
 import { startPurgeTimer } from '../src/blog/start-purge-timer.ts';
 import { describeTargetPolicy, policyFromEnv } from '../src/webhooks/vet-target.ts';
 import { announceOff, startSignupAnnouncer } from '../src/webhooks/announce-signups.ts';
@@ -46,7 +48,8 @@ if (demoKey)
     `\nSeeded the demo account. Its API key is shown once, now:\n\n  ${demoKey}\n\nTry: curl -H "Authorization: Bearer ${demoKey}" ${process.env.SITE_URL}/v1/projects\n`,
   );
 
-// The blog's pages are built from the store: a publish, unpublish or retire since the last build makes it stale.
+// The blog's pages are answered on request from the store; the build's search index holds its articles, so a change
+// of the blog since the last build makes the build stale for the next start (never while this one serves).
 // The build goes to SKRIBRA_DIST_DIR when set (a test or a second instance with a build of its own), else dist/.
 const distDir = resolve(root, config.SKRIBRA_DIST_DIR ?? 'dist');
 const inputs = `${process.env.SITE_URL}\0${process.env.SKRIBRA_CONTENT_DIR ?? ''}\0${await blogLastChange(store.sql, config.SKRIBRA_BLOG_PROJECT_ID)}`;
@@ -55,9 +58,16 @@ try {
 } catch (err) {
   fail(err); // the build printed its problems above
 }
-// Every API over this build and the store; /api/v1/articles reads the store live, so it is current between builds.
-// Each answer from one build: the served build never changes, and a newer one (`npm run build`) is followed whole.
-const handler = followBuilds(distDir, (dir) => createLocalOrigin({ distDir: dir, config, sql: store.sql }).handler);
+// Every API over this build and the store; the blog (its pages, feed, twins, and its part of the sitemap and llms
+// files) is read from the store on request and kept in a cache that follows the store's change log (within a
+// second of a change). Each answer from one build: the served build never changes, and a newer one (`npm run
+// build`) is followed whole, with the blog's answers rendered again by its templates.
+const blogCache = createTagCache();
+const blogChanges = followBlogChanges(store.sql, { config, cache: blogCache });
+const handler = followBuilds(distDir, (dir) => {
+  blogCache.clear();
+  return createLocalOrigin({ distDir: dir, config, sql: store.sql, blogCache }).handler;
+});
 const server = await listen(handler, port, config.HOST, config.SKRIBRA_TRUST_PROXY).catch(fail);
 console.log(`Skribra is serving ${process.env.SITE_URL} (site, /api/v1 and /v1) on port ${server.port}`);
 // Publish webhook deliveries: first sends a CLI left behind, and due retries (SKRIBRA_WEBHOOK_INTERVAL_MS).
@@ -80,6 +90,7 @@ async function stop(signal: string) {
   await server.close();
   await webhooks.stop();
   await purges.stop();
+  await blogChanges.stop();
   await announcer.stop();
   await store.close({ wait: true });
   process.exit(0);

@@ -4,16 +4,13 @@ import { markdownPath } from '../core/urls.ts';
 import { blocks, head, link, section } from '../twins/blocks.ts';
 import { markdownLink, markdownText } from '../twins/markdown-text.ts';
 import { footer } from '../twins/footer.ts';
+import { articleLine } from '../twins/article-line.ts';
 import { BLOG_DESCRIPTION, BLOG_TITLE, blogIndexPages, FEED_PATH, type BlogIndexPage } from './blog-index.ts';
 import { bylineOf } from './article-author.ts';
 import type { ArticleSummary } from '../api/public/article-source.ts';
 import type { FullArticle } from './public-article.ts';
 
 const day = (iso?: string) => iso?.slice(0, 10);
-
-/** An article as one line of a list: its title linked to its twin, then its excerpt (the blog index, llms files). */
-export const articleLine = (a: Pick<ArticleSummary, 'title' | 'url' | 'markdown_url' | 'excerpt'>): string =>
-  `- ${markdownLink(a.title, a.markdown_url ?? a.url)}${a.excerpt ? `: ${markdownText(a.excerpt)}` : ''}`;
 
 export function articleTwin(a: FullArticle): string {
   const byline = bylineOf(a.author);

@@ -5,7 +5,6 @@
 import type { ArticleSummary } from '../api/public/article-source.ts';
 import { paths } from '../core/urls.ts';
 import { markdownHeaders, MARKDOWN_TYPE, prefersMarkdown } from '../core/negotiate.ts';
-import type { RenderPage } from '../integration/render-bundle.ts';
 import type { ArticleMedia } from './article-media.ts';
 import { articleTwin, indexTwin } from './blog-twins.ts';
 import { blogIndexPages, FEED_PATH, type BlogIndexPage } from './blog-index.ts';
@@ -14,8 +13,9 @@ import { isLiveFile, liveFile } from './live-files.ts';
 import type { FullArticle } from './public-article.ts';
 import { rssXml } from './rss-xml.ts';
 import type { StoreArticleSource } from './store-article-source.ts';
-import { articleCard, type OgCard } from '../seo/og-cards.ts';
-import { COVER_WIDTH, OG_WIDTH } from '../seo/og-images.ts';
+
+/** The build's on-request pages (src/integration/render-bundle.ts loads them): a request and its page's data. */
+export type RenderPage = (req: Request, locals: App.Locals) => Promise<Response>;
 
 /** What an on-request blog page renders (App.Locals.blog), read from the store before it renders. */
 export type BlogLocals = { page: 'article'; article: FullArticle; media: ArticleMedia } | { page: 'index'; index: BlogIndexPage };
@@ -27,12 +27,13 @@ export type LiveRoute =
   | { kind: 'index'; n: number; form: Form }
   | { kind: 'feed' }
   | { kind: 'file'; path: string }
-  | { kind: 'card'; slug: string; width: number };
+  | { kind: 'card'; slug: string; card: CardKind };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const INDEX_PAGE = /^\/blog\/page\/([1-9][0-9]{0,5})(\/|\.md)?$/;
 const ARTICLE = /^\/blog\/([^/]+?)(\/|\.md)?$/;
-/** An article's drawn card: its Open Graph image, and the half-size cover on the index's cards. */
+/** An article's drawn card: its Open Graph image (`og`), and the half-size cover on the index's cards (`covers`). */
+export type CardKind = 'og' | 'covers';
 const CARD = /^\/(og|covers)\/blog\/([^/]+)\.png$/;
 const formOf = (end: string | undefined): Form => (end === '/' ? 'page' : end === '.md' ? 'twin' : 'bare');
 
@@ -41,7 +42,7 @@ export function liveRoute(path: string): LiveRoute | undefined {
   if (isLiveFile(path)) return { kind: 'file', path };
   if (path === FEED_PATH) return { kind: 'feed' };
   const card = CARD.exec(path);
-  if (card) return SLUG.test(card[2]!) ? { kind: 'card', slug: card[2]!, width: card[1] === 'og' ? OG_WIDTH : COVER_WIDTH } : undefined;
+  if (card) return SLUG.test(card[2]!) ? { kind: 'card', slug: card[2]!, card: card[1] as CardKind } : undefined;
   if (path === paths.blog || path === '/blog.md' || path === '/blog')
     return { kind: 'index', n: 1, form: formOf(path.slice(5) || undefined) };
   const page = INDEX_PAGE.exec(path);
@@ -62,8 +63,8 @@ export interface LiveBlogDeps {
   read: (path: string) => string | undefined;
   /** The site's Content-Signal value for markdown answers. */
   signal?: string;
-  /** Draws an article's card (the build's renderer); without it the cards are 404. */
-  drawCard?: (card: OgCard, width: number) => Promise<Uint8Array>;
+  /** Draws an article's card with the build's renderer (src/seo/); without it the cards are 404. */
+  drawCard?: (article: FullArticle, card: CardKind) => Promise<Uint8Array>;
 }
 
 /** The answer to a blog request while the store cannot be read: the caller serves its error page, 502. */
@@ -118,7 +119,7 @@ export async function answerLive(req: Request, route: LiveRoute, deps: LiveBlogD
     case 'card': {
       const found = deps.drawCard && (await read(async () => deps.source?.getWithMedia(route.slug)));
       if (!found) return notFound([articleTag(route.slug)]);
-      const png = await deps.drawCard!(articleCard(found.article), route.width);
+      const png = await deps.drawCard!(found.article, route.card);
       return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png', ...taggedHeaders([articleTag(route.slug)]) } });
     }
     case 'article': {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { blogIndexPages } from '../blog/blog-index.ts';
 import type { BuildBlog } from '../blog/build-blog.ts';
-import type { RenderPage } from './render-bundle.ts';
+import type { RenderPage } from '../blog/live-blog.ts';
 import type { ExtraPage } from './write-search-index.ts';
 
 export async function blogSearchPages(renderDir: string, site: string, blog: BuildBlog): Promise<ExtraPage[]> {

@@ -3,11 +3,17 @@
 // reader of the link sees the old build or the new one whole, never a mix. A server resolves the link once per build
 // (src/origin/follow-builds.ts) and reads only under the resolved folder. Where `dist/` is a plain folder (a Netlify
 // build, a test's own --outDir) nothing serves it while it builds, and the build writes in place as Astro does.
-import { lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+// Two origins of one checkout for two site URLs (two ports) publish to the same link: each serves only builds made
+// for its own URL (follow-builds.ts) and holds the one it serves, which pruning keeps while that origin runs.
+import { basename, dirname, join, relative } from 'node:path';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { CORE_FILE } from '../api/public/load-artifacts.ts';
+import { processAlive } from '../store/process-alive.ts';
 
 /** Builds kept beside the published one: a server still on an older build has a second to move on (follow-builds). */
 const KEEP = 3;
+/** In `<dist>.builds/`: `.held-<pid>` names the build that process serves. */
+const HELD = /^\.held-(\d+)$/;
 
 /** The folder that holds the builds of `distDir`. */
 export const buildsDirOf = (distDir: string) => `${distDir}.builds`;
@@ -46,12 +52,51 @@ export function publishBuild(distDir: string, buildDir: string): void {
   prune(distDir);
 }
 
+/** The site URL `buildDir` was made for (its catalog's `site_url`); undefined while that cannot be read. */
+export function siteOfBuild(buildDir: string): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(join(buildDir, CORE_FILE), 'utf8')) as { site_url?: string }).site_url;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Marks `buildDir` as the build this process serves: pruning keeps it, whatever is published meanwhile, until this
+ * process is gone. A no-op where `distDir` is not a published link.
+ */
+export function holdBuild(distDir: string, buildDir: string): void {
+  if (!isPublishedLink(distDir)) return;
+  const file = join(buildsDirOf(distDir), `.held-${process.pid}`);
+  writeFileSync(`${file}~`, basename(buildDir));
+  renameSync(`${file}~`, file); // read whole or not at all by another process's prune
+}
+
 function prune(distDir: string): void {
   const builds = buildsDirOf(distDir);
-  const current = realpathSync(distDir);
-  const names = readdirSync(builds).sort();
+  const keep = new Set([realpathSync(distDir), ...heldBuilds(builds)]);
+  const names = readdirSync(builds)
+    .filter((name) => !name.startsWith('.'))
+    .sort();
   for (const name of names.slice(0, Math.max(0, names.length - KEEP))) {
     const dir = join(builds, name);
-    if (realpathSync(dir) !== current) rmSync(dir, { recursive: true, force: true });
+    if (!keep.has(realpathSync(dir))) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The builds running processes hold; the holds of processes that are gone are removed. */
+function heldBuilds(builds: string): string[] {
+  const held: string[] = [];
+  for (const name of readdirSync(builds)) {
+    const pid = HELD.exec(name)?.[1];
+    if (!pid) continue;
+    const file = join(builds, name);
+    try {
+      if (processAlive(Number(pid))) held.push(realpathSync(join(builds, readFileSync(file, 'utf8'))));
+      else rmSync(file, { force: true });
+    } catch {
+      // its build is gone already
+    }
+  }
+  return held;
 }

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
 import { provideSiteSettings, type SiteSettings } from '../site-data/site-settings.ts';
+import type { RenderPage } from '../blog/live-blog.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const BUNDLES = join(ROOT, 'node_modules/.cache/skribra-render');
@@ -36,8 +37,6 @@ export function recordRenderBundle(outDir: string, renderDir: string, settings: 
     if (existsSync(owner) && !existsSync(readFileSync(owner, 'utf8'))) rmSync(dir, { recursive: true, force: true });
   }
 }
-
-export type RenderPage = (req: Request, locals: App.Locals) => Promise<Response>;
 
 /** The `render` of the build in `distDir` (undefined for a build without one: an older build, or none recorded). */
 export async function loadRenderBundle(distDir: string): Promise<RenderPage | undefined> {

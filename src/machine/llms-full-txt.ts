@@ -3,7 +3,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { markdownPath } from '../core/urls.ts';
 import type { Page } from '../schemas/page.ts';
 import { link } from '../twins/blocks.ts';
-import { articleLine } from '../blog/blog-twins.ts';
+import { articleLine } from '../twins/article-line.ts';
 import { groupPages } from './page-groups.ts';
 
 const SEPARATOR = '\n\n---\n\n';

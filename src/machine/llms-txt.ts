@@ -2,7 +2,7 @@ import type { ArticleSummary } from '../api/public/article-source.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import type { Page } from '../schemas/page.ts';
 import { inline, link } from '../twins/blocks.ts';
-import { articleLine } from '../blog/blog-twins.ts';
+import { articleLine } from '../twins/article-line.ts';
 import { groupPages, subgroupPages, type PageGroup } from './page-groups.ts';
 import { MCP_SERVERS } from '../api/mcp/servers.ts';
 import { markdownPath } from '../core/urls.ts';

@@ -5,7 +5,8 @@ import { serveSite } from './serve-site.ts';
 import { staticHeaders } from './static-headers.ts';
 import { liveAnswers, type LiveAnswersOptions } from './live-answers.ts';
 import { liveRoute } from '../blog/live-blog.ts';
-import { loadRenderBundle, type RenderPage } from '../integration/render-bundle.ts';
+import { loadRenderBundle } from '../integration/render-bundle.ts';
+import type { RenderPage } from '../blog/live-blog.ts';
 
 export type Handler = (req: Request) => Promise<Response>;
 

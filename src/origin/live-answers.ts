@@ -41,7 +41,7 @@ const KEPT = new Set([200, 301, 404]);
 function keyOf(req: Request, route: LiveRoute): string {
   if (route.kind === 'file') return route.path;
   if (route.kind === 'feed') return 'feed';
-  if (route.kind === 'card') return `card ${route.slug} ${route.width}`;
+  if (route.kind === 'card') return `card ${route.slug} ${route.card}`;
   const md = route.form === 'twin' || (route.form === 'page' && prefersMarkdown(req.headers.get('accept')));
   return `${route.kind} ${route.kind === 'article' ? route.slug : route.n} ${route.form} ${md ? 'md' : 'html'}`;
 }

@@ -6,6 +6,8 @@ import { toolsRuntime } from '../api/tools/create-tools-api.ts';
 import { mcpRuntime } from '../api/mcp/mcp-runtime.ts';
 import { ogImageRuntime } from '../seo/og-image-api.ts';
 import { renderOgImageInPool } from '../seo/render-og-image.ts';
+import { articleCard } from '../seo/og-cards.ts';
+import { COVER_WIDTH, OG_WIDTH } from '../seo/og-images.ts';
 import { MCP_RATE_LIMIT, SIGNUP_RATE_LIMIT, TOOLS_RATE_LIMIT, type Config } from '../config.ts';
 import { signupRuntime } from '../api/signup/create-signup-api.ts';
 import { announceDueSignups, describeAnnouncement } from '../webhooks/announce-signups.ts';
@@ -57,7 +59,8 @@ export function createLocalOrigin({
       source: sql ? createStoreArticleSource({ sql, site: catalog.site_url, ...blog, alsoSites: [config.SKRIBRA_SITE_URL] }) : undefined,
       site: catalog.site_url,
       cache: blogCache,
-      drawCard: (card, width) => renderOgImageInPool(ogCacheDir, card, new URL(catalog.site_url).host, width),
+      drawCard: (article, card) =>
+        renderOgImageInPool(ogCacheDir, articleCard(article), new URL(catalog.site_url).host, card === 'og' ? OG_WIDTH : COVER_WIDTH),
     },
     apis: {
       public: runtime,
