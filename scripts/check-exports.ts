@@ -27,7 +27,10 @@ const ENTRY: { test: (file: string) => boolean; why: string }[] = [
   { test: (f) => f.startsWith('src/pages/'), why: "Astro reads a page's getStaticPaths, prerender, GET and the like" },
   { test: (f) => /^functions\/[^/]+\.mts$/.test(f), why: 'Netlify reads a function’s default export and config' },
   { test: (f) => /^netlify\/edge-functions\/[^/]+\.ts$/.test(f), why: 'Netlify reads an edge function’s default and config' },
-  { test: (f) => f === 'src/dev/content-error-middleware.ts', why: "Astro reads the dev middleware's onRequest (addMiddleware)" },
+  {
+    test: (f) => f === 'src/dev/content-error-middleware.ts' || f === 'src/dev/blog-locals-middleware.ts',
+    why: "Astro reads the dev middlewares' onRequest (addMiddleware)",
+  },
   {
     test: (f) => /^src\/api\/[^/]+\/[^/]+\.handler\.ts$/.test(f),
     why: "the API loads an endpoint's handler by its file name ({id}.handler.ts beside its declaration), out of the edge bundle's sight",

@@ -5,9 +5,8 @@ import { blocks, head, link, section } from '../twins/blocks.ts';
 import { markdownLink, markdownText } from '../twins/markdown-text.ts';
 import { footer } from '../twins/footer.ts';
 import { articleLine } from '../twins/article-line.ts';
-import { BLOG_DESCRIPTION, BLOG_TITLE, blogIndexPages, FEED_PATH, type BlogIndexPage } from './blog-index.ts';
+import { BLOG_DESCRIPTION, BLOG_TITLE, FEED_PATH, type BlogIndexPage } from './blog-index.ts';
 import { bylineOf } from './article-author.ts';
-import type { ArticleSummary } from '../api/public/article-source.ts';
 import type { FullArticle } from './public-article.ts';
 
 const day = (iso?: string) => iso?.slice(0, 10);
@@ -45,12 +44,4 @@ export function indexTwin(site: string, page: BlogIndexPage): string {
     `Feed: ${link('RSS', `${site}${FEED_PATH}`)}`,
     footer(`${site}${page.path}`),
   );
-}
-
-/** Every blog twin by twin path: /blog.md, /blog/page/2.md …, /blog/{slug}.md. */
-export function blogTwins(site: string, articles: readonly FullArticle[]): Map<string, string> {
-  const twins = new Map<string, string>();
-  for (const page of blogIndexPages(articles)) twins.set(markdownPath(page.path), indexTwin(site, page));
-  for (const a of articles) twins.set(markdownPath(new URL(a.url).pathname), articleTwin(a));
-  return twins;
 }

@@ -8,7 +8,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { articleTwin, blogTwins } from '../../src/blog/blog-twins.ts';
+import { articleTwin, indexTwin } from '../../src/blog/blog-twins.ts';
+import { blogIndexPages } from '../../src/blog/blog-index.ts';
 import { escapeHtml } from '../../src/blog/escape.ts';
 import { BLOG_ARTICLE } from '../../src/blog/public-article.ts';
 import { llmsTxt } from '../../src/machine/llms-txt.ts';
@@ -73,7 +74,12 @@ describe('50.5: no raw HTML in a twin', () => {
       { title: '<img src=x onerror=alert(1)>', excerpt: '&lt;b&gt; <i>x</i>', alt: 'a', text: '<b>', name: '<u>Jane</u>', related: '<s>' },
       '<p><a href="https://x.example/a b<b onmouseover=alert(1)>" title="t\\&quot; <b onmouseover=1>">link</a></p>',
     );
-    for (const md of [full.content_markdown, articleTwin(full), ...blogTwins(SITE, [full]).values(), llmsTxt(catalog(), [summary])])
+    for (const md of [
+      full.content_markdown,
+      articleTwin(full),
+      ...blogIndexPages([full]).map((p) => indexTwin(SITE, p)),
+      llmsTxt(catalog(), [summary]),
+    ])
       expect(rawHtml(md)).toEqual([]);
     const h1 = nodesOf(parse(articleTwin(full))).find((x) => x.type === 'heading')!;
     expect(textOf(h1)).toBe('<img src=x onerror=alert(1)>');
@@ -104,7 +110,7 @@ describe('50.5: no raw HTML in a twin', () => {
           `<div>${v.raw}</div>`,
         ].join('');
         const { full, summary } = article(v, html);
-        const twins = [...blogTwins(SITE, [full]).values()];
+        const twins = [...blogIndexPages([full]).map((p) => indexTwin(SITE, p))];
         for (const md of [full.content_markdown, articleTwin(full), ...twins, llmsTxt(catalog(), [summary])])
           expect(rawHtml(md), md).toEqual([]);
         // Body text reads back as written, as the title and the alt text do.
