@@ -50,11 +50,13 @@ if (demoKey)
 
 // The blog's pages are answered on request from the store; the build's search index holds its articles, so a change
 // of the blog since the last build makes the build stale for the next start (never while this one serves).
-// The build goes to SKRIBRA_DIST_DIR when set (a test or a second instance with a build of its own), else dist/.
+// The build goes to SKRIBRA_DIST_DIR when set (a test or a second instance with a build of its own), else dist/; an
+// instance for another SITE_URL may share it: each serves and follows only the builds made for its own URL.
 const distDir = resolve(root, config.SKRIBRA_DIST_DIR ?? 'dist');
 const inputs = `${process.env.SITE_URL}\0${process.env.SKRIBRA_CONTENT_DIR ?? ''}\0${await blogLastChange(store.sql, config.SKRIBRA_BLOG_PROJECT_ID)}`;
+let built: string;
 try {
-  buildIfStale(root, distDir, inputs);
+  built = buildIfStale(root, distDir, inputs);
 } catch (err) {
   fail(err); // the build printed its problems above
 }
@@ -64,7 +66,7 @@ try {
 // build`) is followed whole, with the blog's answers rendered again by its templates.
 const blogCache = createTagCache();
 const blogChanges = followBlogChanges(store.sql, { config, cache: blogCache });
-const handler = followBuilds(distDir, (dir) => {
+const handler = followBuilds(distDir, built, (dir) => {
   blogCache.clear();
   return createLocalOrigin({ distDir: dir, config, sql: store.sql, blogCache }).handler;
 });

@@ -47,7 +47,12 @@ const STAMP = join('_skribra', 'fingerprint');
 /** `distDir` when its build has the fingerprint `want`, else the newest kept build that has it. */
 function currentBuild(distDir: string, want: string): string | undefined {
   const builds = buildsDirOf(distDir);
-  const kept = existsSync(builds) ? readdirSync(builds).filter((name) => !name.startsWith('.')).sort().reverse() : [];
+  const kept = existsSync(builds)
+    ? readdirSync(builds)
+        .filter((name) => !name.startsWith('.'))
+        .sort()
+        .reverse()
+    : [];
   return [distDir, ...kept.map((name) => join(builds, name))].find((dir) => {
     const stamp = join(dir, STAMP);
     return existsSync(stamp) && readFileSync(stamp, 'utf8') === want;

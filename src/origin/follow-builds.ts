@@ -18,8 +18,8 @@ export function followBuilds(
 ): Handler {
   let dir = realpathSync(buildDir);
   const site = siteOfBuild(dir);
-  let handler = create(dir);
   holdBuild(distDir, dir);
+  let handler = create(dir);
   /** The last build the link pointed at: each is considered once. */
   let seen = resolved(distDir) ?? dir;
   let checked = Date.now();
