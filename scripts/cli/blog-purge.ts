@@ -2,7 +2,7 @@
 // src/blog/drain-blog-purges.ts) and the result and the human line say so. A refused purge is a warning: the change is
 // in the store's log, and the purge worker (npm start's, or Netlify's scheduled function) sends it again.
 import type { Command } from './command.ts';
-import { changeTags } from '../../src/blog/cache-tags.ts';
+import { changeTags } from '../../src/core/cache-tags.ts';
 import { drainBlogPurges } from '../../src/blog/drain-blog-purges.ts';
 import { getBlogProjectId } from '../../src/store/seed.ts';
 

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { readChangedSlugs } from '../store/repos/cache-purges.ts';
 import { readChangeHeads } from '../store/repos/sync.ts';
 import { getBlogProjectId } from '../store/seed.ts';
-import { changeTags } from './cache-tags.ts';
+import { changeTags } from '../core/cache-tags.ts';
 
 /** What the follower drops from: the local origin's tag cache (src/origin/tag-cache.ts). */
 export interface PurgeableCache {

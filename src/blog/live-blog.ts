@@ -8,7 +8,7 @@ import { markdownHeaders, MARKDOWN_TYPE, prefersMarkdown } from '../core/negotia
 import type { ArticleMedia } from './article-media.ts';
 import { articleTwin, indexTwin } from './blog-twins.ts';
 import { blogIndexPages, FEED_PATH, type BlogIndexPage } from './blog-index.ts';
-import { articleTag, BLOG_LISTS, taggedHeaders } from './cache-tags.ts';
+import { articleTag, BLOG_LISTS, taggedHeaders } from '../core/cache-tags.ts';
 import { isLiveFile, liveFile } from './live-files.ts';
 import type { FullArticle } from './public-article.ts';
 import { rssXml } from './rss-xml.ts';

@@ -2,7 +2,7 @@
 // count and bytes (least recently used out first), each kept until a change of the store purges one of its tags
 // (follow-blog-changes.ts). Nothing else drops them: with the store away a cached answer is still served.
 import { LRUCache } from 'lru-cache';
-import { tagsOf } from '../blog/cache-tags.ts';
+import { tagsOf } from '../core/cache-tags.ts';
 import type { AnswerCache, StoredAnswer } from './live-answers.ts';
 
 export interface TagCacheOptions {

@@ -3,7 +3,7 @@
 // while one of its tags was purged.
 import { describe, expect, it } from 'vitest';
 import { createTagCache } from '../../src/origin/tag-cache.ts';
-import { taggedHeaders } from '../../src/blog/cache-tags.ts';
+import { taggedHeaders } from '../../src/core/cache-tags.ts';
 import type { StoredAnswer } from '../../src/origin/live-answers.ts';
 
 /** A render that counts its calls and answers `status` with the tags given (none: no Cache-Tag). */

@@ -2,6 +2,8 @@
 // `_headers`, so a static file and a function answer for the same URL carry the same policy. The endpoints' policies
 // (registry.ts) add the CDN's cache key to those marked `keyedOnQuery` (cdn-key.ts).
 
+import { BLOG_LISTS, taggedHeaders, tagHeaders } from '../../core/cache-tags.ts';
+
 export type Headers = Record<string, string>;
 
 /** Success and error headers of one kind of endpoint. Errors are never `durable` and never cached long. */
@@ -30,13 +32,14 @@ export const CACHE = {
     error: BRIEF,
     keyedOnQuery: true,
   },
-  /** The blog is live: revalidate briefly, and let a CDN serve a stale copy while the store is down. */
+  /**
+   * The blog is live: a browser revalidates after a minute; a shared cache keeps the answer until a change of the
+   * blog purges its tag (src/core/cache-tags.ts), and serves its stale copy while the store is down. A 404 (a slug
+   * published later) is brief, and purged by the same tag.
+   */
   blog: {
-    ok: {
-      'cache-control': 'public, max-age=60, stale-while-revalidate=60, stale-if-error=86400',
-      'netlify-cdn-cache-control': 'public, durable, s-maxage=60, stale-while-revalidate=300, stale-if-error=86400',
-    },
-    error: BRIEF,
+    ok: { ...taggedHeaders([BLOG_LISTS]), 'cache-control': 'public, max-age=60, stale-while-revalidate=60, stale-if-error=86400' },
+    error: { ...BRIEF, ...tagHeaders([BLOG_LISTS]) },
     keyedOnQuery: true,
   },
   /** Health says how the function is now; no cache may answer for it. */
