@@ -17,6 +17,9 @@ import { htmlToMarkdown } from '../../src/blog/html-to-markdown.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
 import { listen } from '../../src/origin/serve.ts';
 import { connect } from '../../src/store/open-store.ts';
+import { createTagCache } from '../../src/origin/tag-cache.ts';
+import { followBlogChanges } from '../../src/blog/follow-blog-changes.ts';
+import { storeRelay } from '../helpers/store-relay.ts';
 import { vocabularyProblems } from '../site/schema-vocabulary.ts';
 import { jsonLdBlocks, ofType, jsonLdNodes } from '../site/html-pages.ts';
 import { ROOT, siteBuild, testBuildDir } from '../helpers/test-builds.ts';
@@ -394,6 +397,41 @@ describe('the store unreachable', () => {
       expect((await away.get('/glossary/')).status).toBe(200);
     } finally {
       await away.server.close();
+      await sql.end({ timeout: 0 });
+    }
+  });
+
+  test("the store stopped under npm start's cache: kept pages 200, an uncached article 502, nothing purged", async () => {
+    // The store behind a relay this test cuts; the origin with the tag cache and its follower, as npm start runs them.
+    const relay = await storeRelay(t.url, (client, server) => {
+      client.pipe(server);
+      server.pipe(client);
+    });
+    const sql = connect(relay.url, 2, readConfig());
+    const cache = createTagCache();
+    const lines: string[] = [];
+    const follower = followBlogChanges(sql, { config: readConfig(), cache, intervalMs: 50, log: (l) => lines.push(l) });
+    const origin = await listen(createLocalOrigin({ distDir: dist, config: readConfig(), sql, blogCache: cache }).handler, 0, '127.0.0.1');
+    const at = (path: string) => fetch(`http://127.0.0.1:${origin.port}${path}`);
+    try {
+      // The follower's first read clears the cache: pages are kept from then on.
+      while (!(await at('/blog/')).ok || cache.size === 0) await new Promise((r) => setTimeout(r, 100));
+      const kept = ['/blog/', '/blog/keyword-cannibalization/', '/blog/rss.xml', '/llms.txt'];
+      const before = await Promise.all(kept.map(async (p) => (await at(p)).headers.get('etag')));
+      const size = cache.size;
+      relay.close();
+      await new Promise((r) => setTimeout(r, 500)); // ten of the follower's reads fail meanwhile
+      for (const [i, p] of kept.entries()) {
+        const res = await at(p);
+        expect([p, res.status, res.headers.get('etag')]).toEqual([p, 200, before[i]]);
+      }
+      const uncached = await at('/blog/search-intent/');
+      expect([uncached.status, uncached.headers.get('content-type')]).toEqual([502, 'text/html; charset=utf-8']);
+      expect(cache.size).toBeGreaterThanOrEqual(size);
+      expect(lines.join('\n')).not.toMatch(/dropped/);
+    } finally {
+      await follower.stop();
+      await origin.close();
       await sql.end({ timeout: 0 });
     }
   });
