@@ -11,6 +11,9 @@ import { buildSeededSite } from '../src/dev/seeded-site.ts';
 import { freePort } from '../src/store/free-port.ts';
 import { checkHtml } from './site-check/check-html.ts';
 import { checkLinks } from './site-check/check-links.ts';
+import { writeLivePages } from './site-check/live-pages.ts';
+import type { Sql } from 'postgres';
+import type { Store } from '../src/store/open-store.ts';
 
 const { values } = parseArgs({
   options: { html: { type: 'boolean' }, links: { type: 'boolean' }, dist: { type: 'string' }, site: { type: 'string' } },
@@ -23,10 +26,14 @@ const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const siteUrl = values.site ?? `http://127.0.0.1:${await freePort()}`;
 let distDir = values.dist;
 let cleanup = async () => {};
+let sql: Sql | undefined;
 if (!distDir) {
   console.log(`building the site for ${siteUrl}...`);
-  ({ distDir, cleanup } = await buildSeededSite(config, siteUrl, 'check'));
-  console.log(`built (${seconds()})`);
+  let store: Store;
+  ({ distDir, cleanup, store } = await buildSeededSite(config, siteUrl, 'check'));
+  sql = store.sql;
+  // The blog's pages are answered on request: written beside the build's for the checkers that read files.
+  console.log(`built (${seconds()}); ${await writeLivePages(distDir, siteUrl, config, sql)} blog pages written beside it`);
 }
 
 let failed = false;
@@ -41,7 +48,7 @@ try {
     report('Nu HTML Checker', `${files} pages`, problems);
   }
   if (both || values.links) {
-    const { checked, pages, problems } = await checkLinks(distDir, siteUrl, config);
+    const { checked, pages, problems } = await checkLinks(distDir, siteUrl, config, sql);
     report('linkinator', `${checked} links checked from /, ${pages} sitemap URLs`, problems);
   }
 } finally {

@@ -5,6 +5,7 @@
 // before it fetches the target page, so every fragment of every page the crawl reached is checked here too, against
 // the ids of the build's files.
 import { readFileSync } from 'node:fs';
+import type { Sql } from 'postgres';
 import { LinkChecker, LinkState } from 'linkinator';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
 import { listen } from '../../src/origin/serve.ts';
@@ -26,9 +27,9 @@ export function sitemapPaths(xml: string): string[] {
  * Crawls `distDir` (built for `siteUrl`, a loopback address whose port is free) from `/` and compares what it
  * reached with the sitemap.
  */
-export async function checkLinks(distDir: string, siteUrl: string, config: Config): Promise<LinkReport> {
+export async function checkLinks(distDir: string, siteUrl: string, config: Config, sql?: Sql): Promise<LinkReport> {
   const site = new URL(siteUrl);
-  const { handler } = createLocalOrigin({ distDir, config });
+  const { handler } = createLocalOrigin({ distDir, config, sql });
   const server = await listen(handler, Number(site.port), site.hostname);
   const origin = site.origin;
   try {
@@ -61,7 +62,8 @@ export async function checkLinks(distDir: string, siteUrl: string, config: Confi
       }
     }
     problems.push(...fragmentProblems(distDir, origin, reached));
-    const sitemap = sitemapPaths(readFileSync(`${distDir}/sitemap.xml`, 'utf8'));
+    // As a crawler reads it: the blog's part of it is answered on request.
+    const sitemap = sitemapPaths(await (await fetch(`${origin}/sitemap.xml`)).text());
     for (const path of sitemap)
       if (!reached.has(path)) problems.push(`${path}: in the sitemap, but no page a crawl from / reaches links to it`);
     return { checked: links.filter((l) => l.state !== LinkState.SKIPPED).length, pages: sitemap.length, problems: [...new Set(problems)] };

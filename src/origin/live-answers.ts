@@ -34,6 +34,9 @@ export interface LiveAnswersOptions extends Omit<LiveBlogDeps, 'read'> {
   cache?: AnswerCache;
 }
 
+/** The on-request page a blog answer is while the store is away (src/pages/unavailable.astro). */
+const UNAVAILABLE_PATH = '/unavailable/';
+
 /** The answers the cache may keep: a page, a redirect, a page that does not exist (all tagged). */
 const KEPT = new Set([200, 301, 404]);
 
@@ -61,6 +64,14 @@ export function liveAnswers({ files, rulesOf, cache = { get: () => undefined, se
     return new Response(body ?? 'Not found', { status: 404, headers });
   }
 
+  /** The site's page for a store that cannot be reached (src/pages/unavailable.astro), rendered once. */
+  let unavailable: Promise<string> | undefined;
+  const unavailablePage = () =>
+    (unavailable ??= deps
+      .render(new Request(new URL(UNAVAILABLE_PATH, deps.site)), {})
+      .then((res) => res.text())
+      .catch(() => 'Temporarily unavailable'));
+
   async function fresh(req: Request, route: LiveRoute): Promise<StoredAnswer> {
     const signalFile = read(CONTENT_SIGNAL_FILE);
     const signal = signalFile === undefined ? undefined : contentSignalOf(JSON.parse(signalFile));
@@ -83,7 +94,7 @@ export function liveAnswers({ files, rulesOf, cache = { get: () => undefined, se
         console.error(`blog: ${pathname}: the content store is unavailable (${err.message}); answered 502`);
         const markdown = key.endsWith(' md');
         if (markdown) return markdownResponse('# Temporarily unavailable\n', 502, req.method, {});
-        const body = read('/500.html') ?? 'Temporarily unavailable';
+        const body = await unavailablePage();
         return answerOf(
           req,
           new Response(body, { status: 502, headers: { ...rulesOf(pathname), 'content-type': 'text/html; charset=utf-8', ...NO_STORE } }),

@@ -1,4 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { inject } from 'vitest';
+import { isLiveFile, liveFile } from '../../src/blog/live-files.ts';
 import { TEST_SITE_URL } from './global-build.ts';
 import { awaitOnDemand } from './on-demand.ts';
 
@@ -7,4 +10,15 @@ import { awaitOnDemand } from './on-demand.ts';
 export async function builtSite(): Promise<{ distDir: string; siteUrl: string }> {
   await awaitOnDemand(inject('distStatus'), "the test run's site build");
   return { distDir: inject('distDir'), siteUrl: TEST_SITE_URL };
+}
+
+/**
+ * A file of a build as a client gets it without a blog (an origin with no store): a live file (llms.txt, the sitemap)
+ * is its parts joined around an empty blog part (src/blog/live-files.ts); any other file is read as it is.
+ */
+export async function buildText(distDir: string, path: string): Promise<string> {
+  const read = (p: string) => (existsSync(join(distDir, p)) ? readFileSync(join(distDir, p), 'utf8') : undefined);
+  const text = isLiveFile(path) ? await liveFile(path, [], TEST_SITE_URL, read) : read(path);
+  if (text === undefined) throw new Error(`${path} is not a file of the build in ${distDir}`);
+  return text;
 }

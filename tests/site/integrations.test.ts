@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtSite } from '../helpers/built-site.ts';
+import { builtSite, buildText } from '../helpers/built-site.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
 import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
@@ -158,21 +158,21 @@ describe('integrations for agents and crawlers', () => {
     expect(existsSync(join(dist, 'integrations.md'))).toBe(true);
   });
 
-  it('llms.txt has an Integrations section linking every twin; llms-full.txt inlines them', () => {
-    const llms = readFileSync(join(dist, 'llms.txt'), 'utf8');
+  it('llms.txt has an Integrations section linking every twin; llms-full.txt inlines them', async () => {
+    const llms = await buildText(dist, '/llms.txt');
     const section = llms.split('\n## ').find((s) => s.startsWith('Integrations\n'))!;
     expect(section).toBeDefined();
     for (const s of EXPECTED) expect(section).toContain(`(${site}/integrations/${s}.md)`);
-    const full = readFileSync(join(dist, 'llms-full.txt'), 'utf8');
+    const full = await buildText(dist, '/llms-full.txt');
     for (const i of catalog.integrations) expect(full).toContain(`# ${i.title}\n`);
   });
 
-  it('the sitemap names every integration page', () => {
+  it('the sitemap names every integration page', async () => {
     const files = [
-      'sitemap.xml',
-      ...(existsSync(join(dist, 'sitemaps')) ? readdirSync(join(dist, 'sitemaps')).map((f: string) => `sitemaps/${f}`) : []),
+      '/sitemap.xml',
+      ...(existsSync(join(dist, 'sitemaps')) ? readdirSync(join(dist, 'sitemaps')).map((f: string) => `/sitemaps/${f}`) : []),
     ];
-    const xml = files.map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
+    const xml = (await Promise.all(files.map((f) => buildText(dist, f)))).join('\n');
     for (const s of ['', ...EXPECTED.map((e) => `${e}/`)]) expect(xml).toContain(`<loc>${site}/integrations/${s}</loc>`);
   });
 });

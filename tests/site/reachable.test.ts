@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtSite } from '../helpers/built-site.ts';
+import { builtSite, buildText } from '../helpers/built-site.ts';
 import { provideSiteSettings, siteSettings } from '../../src/site-data/site-settings.ts';
 import { appUrl, START_PAGE } from '../../src/components/app-url.ts';
 import { sitemapPaths } from '../../scripts/site-check/check-links.ts';
@@ -22,7 +22,7 @@ const pageHtml = (path: string): string | undefined => {
 const links = (html: string): string[] => [...html.matchAll(/\shref="(\/[^"#?]*)[^"]*"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
 
 describe('links between pages', () => {
-  it('reach every sitemap URL from the home page', () => {
+  it('reach every sitemap URL from the home page', async () => {
     const reached = new Set(['/']);
     const queue = ['/'];
     while (queue.length) {
@@ -34,7 +34,7 @@ describe('links between pages', () => {
           queue.push(href);
         }
     }
-    const missing = sitemapPaths(readFileSync(join(dist, 'sitemap.xml'), 'utf8')).filter((p) => !reached.has(p));
+    const missing = sitemapPaths(await buildText(dist, '/sitemap.xml')).filter((p) => !reached.has(p));
     expect(missing).toEqual([]);
   });
 

@@ -28,7 +28,6 @@ const pathOf = (url: string) => new URL(url).pathname;
 
 describe('JSON-LD on every page', () => {
   it('covers every page of the site', () => {
-    expect(paths.length).toBeGreaterThan(catalog.pages.length);
     for (const p of catalog.pages) expect(paths).toContain(p.path);
   });
 
