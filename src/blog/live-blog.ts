@@ -27,7 +27,8 @@ export type LiveRoute =
   | { kind: 'index'; n: number; form: Form }
   | { kind: 'feed' }
   | { kind: 'file'; path: string }
-  | { kind: 'card'; slug: string; card: CardKind };
+  | { kind: 'card'; slug: string; card: CardKind }
+  | { kind: 'index-card'; n: number };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const INDEX_PAGE = /^\/blog\/page\/([1-9][0-9]{0,5})(\/|\.md)?$/;
@@ -35,12 +36,16 @@ const ARTICLE = /^\/blog\/([^/]+?)(\/|\.md)?$/;
 /** An article's drawn card: its Open Graph image (`og`), and the half-size cover on the index's cards (`covers`). */
 export type CardKind = 'og' | 'covers';
 const CARD = /^\/(og|covers)\/blog\/([^/]+)\.png$/;
+/** A page of the index's Open Graph image (page 1's, /og/blog.png, is the build's: it says no more than the title). */
+const INDEX_CARD = /^\/og\/blog\/page\/([1-9][0-9]{0,5})\.png$/;
 const formOf = (end: string | undefined): Form => (end === '/' ? 'page' : end === '.md' ? 'twin' : 'bare');
 
 /** The blog route a decoded path names, or undefined for every other path (the build's files answer those). */
 export function liveRoute(path: string): LiveRoute | undefined {
   if (isLiveFile(path)) return { kind: 'file', path };
   if (path === FEED_PATH) return { kind: 'feed' };
+  const indexCard = INDEX_CARD.exec(path);
+  if (indexCard) return Number(indexCard[1]) > 1 ? { kind: 'index-card', n: Number(indexCard[1]) } : undefined;
   const card = CARD.exec(path);
   if (card) return SLUG.test(card[2]!) ? { kind: 'card', slug: card[2]!, card: card[1] as CardKind } : undefined;
   if (path === paths.blog || path === '/blog.md' || path === '/blog')
@@ -63,8 +68,8 @@ export interface LiveBlogDeps {
   read: (path: string) => string | undefined;
   /** The site's Content-Signal value for markdown answers. */
   signal?: string;
-  /** Draws an article's card with the build's renderer (src/seo/); without it the cards are 404. */
-  drawCard?: (article: FullArticle, card: CardKind) => Promise<Uint8Array>;
+  /** Draws an article's card, or an index page's, with the build's renderer (src/seo/); without it they are 404. */
+  drawCard?: (of: { article: FullArticle } | { index: BlogIndexPage }, card: CardKind) => Promise<Uint8Array>;
 }
 
 /** The answer to a blog request while the store cannot be read: the caller serves its error page, 502. */
@@ -72,6 +77,9 @@ export class BlogUnavailable extends Error {}
 
 const text = (body: string, type: string, tags: string[], status = 200, more: Record<string, string> = {}) =>
   new Response(body, { status, headers: { 'content-type': type, ...taggedHeaders(tags), ...more } });
+
+const png = (bytes: Uint8Array, tags: string[]) =>
+  new Response(new Uint8Array(bytes), { headers: { 'content-type': 'image/png', ...taggedHeaders(tags) } });
 
 const notFound = (tags: string[]) => new Response(null, { status: 404, headers: taggedHeaders(tags) });
 
@@ -119,8 +127,12 @@ export async function answerLive(req: Request, route: LiveRoute, deps: LiveBlogD
     case 'card': {
       const found = deps.drawCard && (await read(async () => deps.source?.getWithMedia(route.slug)));
       if (!found) return notFound([articleTag(route.slug)]);
-      const png = await deps.drawCard!(found.article, route.card);
-      return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png', ...taggedHeaders([articleTag(route.slug)]) } });
+      return png(await deps.drawCard!({ article: found.article }, route.card), [articleTag(route.slug)]);
+    }
+    case 'index-card': {
+      const index = deps.drawCard && (await read(() => indexPage(deps.source, route.n)));
+      if (!index) return notFound([BLOG_LISTS]);
+      return png(await deps.drawCard!({ index }, 'og'), [BLOG_LISTS]);
     }
     case 'article': {
       const found = await read(async () => deps.source?.getWithMedia(route.slug));

@@ -45,6 +45,7 @@ function keyOf(req: Request, route: LiveRoute): string {
   if (route.kind === 'file') return route.path;
   if (route.kind === 'feed') return 'feed';
   if (route.kind === 'card') return `card ${route.slug} ${route.card}`;
+  if (route.kind === 'index-card') return `index card ${route.n}`;
   const md = route.form === 'twin' || (route.form === 'page' && prefersMarkdown(req.headers.get('accept')));
   return `${route.kind} ${route.kind === 'article' ? route.slug : route.n} ${route.form} ${md ? 'md' : 'html'}`;
 }

@@ -6,7 +6,8 @@ import { toolsRuntime } from '../api/tools/create-tools-api.ts';
 import { mcpRuntime } from '../api/mcp/mcp-runtime.ts';
 import { ogImageRuntime } from '../seo/og-image-api.ts';
 import { renderOgImageInPool } from '../seo/render-og-image.ts';
-import { articleCard } from '../seo/og-cards.ts';
+import { articleCard, blogIndexCard } from '../seo/og-cards.ts';
+import { BLOG_DESCRIPTION, BLOG_TITLE } from '../blog/blog-index.ts';
 import { COVER_WIDTH, OG_WIDTH } from '../seo/og-images.ts';
 import { MCP_RATE_LIMIT, SIGNUP_RATE_LIMIT, TOOLS_RATE_LIMIT, type Config } from '../config.ts';
 import { signupRuntime } from '../api/signup/create-signup-api.ts';
@@ -59,8 +60,13 @@ export function createLocalOrigin({
       source: sql ? createStoreArticleSource({ sql, site: catalog.site_url, ...blog, alsoSites: [config.SKRIBRA_SITE_URL] }) : undefined,
       site: catalog.site_url,
       cache: blogCache,
-      drawCard: (article, card) =>
-        renderOgImageInPool(ogCacheDir, articleCard(article), new URL(catalog.site_url).host, card === 'og' ? OG_WIDTH : COVER_WIDTH),
+      drawCard: (of, card) =>
+        renderOgImageInPool(
+          ogCacheDir,
+          'article' in of ? articleCard(of.article) : blogIndexCard(of.index, { title: BLOG_TITLE, description: BLOG_DESCRIPTION }),
+          new URL(catalog.site_url).host,
+          card === 'og' ? OG_WIDTH : COVER_WIDTH,
+        ),
     },
     apis: {
       public: runtime,

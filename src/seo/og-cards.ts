@@ -59,6 +59,14 @@ export function articleCard(a: OgArticle): OgCard {
   return { path, eyebrow: 'Skribra blog', title: kind, description: about.join(' · '), art: path };
 }
 
+/** A page of the blog's index: its title, and page n of the total past the first. */
+export const blogIndexCard = (p: OgBlog['pages'][number], blog: Pick<OgBlog, 'title' | 'description'>): OgCard => ({
+  path: p.path,
+  eyebrow: 'Skribra blog',
+  title: p.n > 1 ? `${blog.title}, page ${p.n} of ${p.total}` : blog.title,
+  description: blog.description,
+});
+
 /** Linear in the site's size (maps, not a search per page): it runs over every page of a 100,000-term glossary. */
 export function ogCards(catalog: Catalog, blog: OgBlog): OgCard[] {
   // First wins, as a search from the start would find it.
@@ -84,12 +92,7 @@ export function ogCards(catalog: Catalog, blog: OgBlog): OgCard[] {
   for (const p of blog.pages) {
     if (taken.has(p.path)) continue;
     taken.add(p.path);
-    cards.push({
-      path: p.path,
-      eyebrow: 'Skribra blog',
-      title: p.n > 1 ? `${blog.title}, page ${p.n} of ${p.total}` : blog.title,
-      description: blog.description,
-    });
+    cards.push(blogIndexCard(p, blog));
   }
   cards.push({
     path: '/404/',
