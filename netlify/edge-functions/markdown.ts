@@ -2,7 +2,9 @@
 // cannot give by extension) or the markdown 404; a page whose request prefers text/markdown by q-value gets its
 // twin or the markdown 404; anything else continues to the static page (whose `_headers` say `Vary: Accept`). The
 // decision is src/core/negotiate.ts, the local origin's. It runs on every page request (one config cannot say
-// "a .md path OR an Accept header"); continuing costs one header parse.
+// "a .md path OR an Accept header"); continuing costs one header parse. The blog's pages and twins are not files: they
+// are functions/blog-pages.mts's, which negotiates them itself (src/blog/live-blog.ts, with `Vary: Accept`), so its
+// page paths are excluded here (the rest of its paths end in .txt, .xml or .png, excluded already).
 import type { Config, Context } from '@netlify/edge-functions';
 import { contentSignalOf, decideSite, markdownResponse, NOT_FOUND_MARKDOWN } from '../../src/core/negotiate.ts';
 import { decodePath } from '../../src/core/decode-path.ts';
@@ -48,6 +50,10 @@ export const config: Config = {
     '/og-image/*',
     '/_fn/*',
     '/_skribra/*',
+    // The page paths of functions/blog-pages.mts (tests/public/blog-pages-function.test.ts holds them to liveRoute).
+    '/blog',
+    '/blog/*',
+    '/blog.md',
     '/.well-known/*',
     '/*.txt',
     '/*.json',

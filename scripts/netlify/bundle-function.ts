@@ -3,10 +3,12 @@
 // the base directory (the `dist/` ones from the build under test), and its external_node_modules, with the packages
 // they depend on, beside it under node_modules/. Run the bundle with the returned directory as the working directory,
 // as Netlify does. The zip's exact layout is Netlify's own; what this checks is that nothing the function reads at run
-// time is missing from what netlify.toml ships.
+// time is missing from what netlify.toml ships. A function importing the build's on-request pages by their stable path
+// (CURRENT_BUNDLE) gets the bundle of the build under test, as Netlify's bundling right after that build would.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
+import { CURRENT_BUNDLE, RENDER_RECORD } from '../../src/integration/render-bundle.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -33,11 +35,24 @@ export function tomlList(toml: string, name: string, key: string): string[] {
   return list ? [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1]!) : [];
 }
 
-/** Files matching a glob whose `*` stands for one path segment's characters. */
+/** The folders under `base`/`prefix`, at any depth, `prefix` among them (what `**` matches). */
+function folders(base: string, prefix: string): string[] {
+  const at = join(base, prefix);
+  if (!existsSync(at) || !statSync(at).isDirectory()) return [];
+  const below = readdirSync(at).flatMap((n) => folders(base, prefix ? `${prefix}/${n}` : n));
+  return [prefix, ...below];
+}
+
+/** Files matching a glob whose `*` stands for one path segment's characters and `**` for any folders. */
 function globFiles(base: string, glob: string): string[] {
   const parts = glob.split('/');
   let found = [''];
   for (const [i, part] of parts.entries()) {
+    if (part === '**') {
+      found = found.flatMap((prefix) => folders(base, prefix));
+      if (i === parts.length - 1) found = found.flatMap((prefix) => globFiles(base, `${prefix}/*`.replace(/^\//, '')));
+      continue;
+    }
     const re = new RegExp(`^${part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
     found = found.flatMap((prefix) => {
       const at = join(base, prefix);
@@ -65,6 +80,33 @@ function packageClosure(names: readonly string[]): string[] {
   return [...seen];
 }
 
+/**
+ * What Netlify's bundler (zip-it-and-ship-it) puts at the top of an ES module function: CommonJS packages inside the
+ * bundle find `require`, `__filename` and `__dirname`.
+ */
+const ESM_BANNER = [
+  'import {createRequire as ___nfyCreateRequire} from "module";',
+  'import {fileURLToPath as ___nfyFileURLToPath} from "url";',
+  'import {dirname as ___nfyPathDirname} from "path";',
+  'let __filename=___nfyFileURLToPath(import.meta.url);',
+  'let __dirname=___nfyPathDirname(___nfyFileURLToPath(import.meta.url));',
+  'let require=___nfyCreateRequire(import.meta.url);',
+].join('\n');
+
+/** CURRENT_BUNDLE as the build in `distDir` recorded its bundle (RENDER_RECORD), when it did. */
+function buildPages(distDir: string): Plugin {
+  return {
+    name: 'build-pages',
+    setup(b) {
+      b.onResolve({ filter: /current\.mjs$/ }, (args) => {
+        const record = join(distDir, RENDER_RECORD);
+        if (resolve(args.resolveDir, args.path) !== CURRENT_BUNDLE || !existsSync(record)) return undefined;
+        return { path: join((JSON.parse(readFileSync(record, 'utf8')) as { dir: string }).dir, 'entry.mjs') };
+      });
+    },
+  };
+}
+
 export async function bundleFunction(name: string, { distDir, outDir }: { distDir: string; outDir: string }): Promise<FunctionBundle> {
   const toml = readFileSync(join(ROOT, 'netlify.toml'), 'utf8');
   const external = tomlList(toml, name, 'external_node_modules');
@@ -78,6 +120,8 @@ export async function bundleFunction(name: string, { distDir, outDir }: { distDi
     outfile: entry,
     logLevel: 'error',
     external: ['pg-native', ...external],
+    banner: { js: ESM_BANNER },
+    plugins: [buildPages(distDir)],
   });
   const included: string[] = [];
   let includedBytes = 0;

@@ -5,9 +5,13 @@
 // static files and `_redirects` unless it says `preferStatic` (netlify-server.ts then serves the file at the path
 // first); one without a path answers at /.netlify/functions/<name>.
 // Background functions answer 202 at once and run on; scheduled functions are not reachable by URL.
+// Netlify bundles the functions after the build, so a function's import of the build's on-request pages (the stable
+// CURRENT_BUNDLE) is that build's bundle: here too, whatever else was built in this checkout since.
 import { readdirSync } from 'node:fs';
+import { registerHooks } from 'node:module';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CURRENT_BUNDLE, provideRenderSettings } from '../../src/integration/render-bundle.ts';
 
 interface FunctionConfig {
   path?: string | string[];
@@ -25,6 +29,20 @@ export interface LoadedFunction {
 }
 
 const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/** Resolves CURRENT_BUNDLE to the bundle the build in `distDir` recorded, for the modules imported from now on. */
+export function importBuildPages(distDir: string): void {
+  const bundle = provideRenderSettings(distDir);
+  if (!bundle) return;
+  const current = pathToFileURL(CURRENT_BUNDLE).href;
+  const entry = pathToFileURL(bundle.entry).href;
+  registerHooks({
+    resolve: (specifier, context, next) =>
+      context.parentURL && specifier.endsWith('current.mjs') && new URL(specifier, context.parentURL).href === current
+        ? { url: entry, shortCircuit: true }
+        : next(specifier, context),
+  });
+}
 
 export async function loadFunctions(dir: string): Promise<LoadedFunction[]> {
   const out: LoadedFunction[] = [];

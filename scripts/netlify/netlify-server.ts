@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEdge } from './edge-bridge.ts';
-import { createFunctionRouter, loadFunctions } from './functions-host.ts';
+import { createFunctionRouter, importBuildPages, loadFunctions } from './functions-host.ts';
 import { parseHeadersFile } from '../../src/core/header-rules.ts';
 import { matchRedirect, parseRedirectsFile } from './redirect-rules.ts';
 import { createStaticStore } from './static-store.ts';
@@ -29,6 +29,7 @@ const readOr = (file: string) => {
 const headerRules = parseHeadersFile(readOr('_headers'));
 const redirectRules = parseRedirectsFile(readOr('_redirects'));
 const store = createStaticStore(distDir, headerRules);
+importBuildPages(distDir);
 const functions = createFunctionRouter(await loadFunctions(functionsDir));
 
 /** Everything after the edge: functions, `_redirects`, static files, the 404 page. */

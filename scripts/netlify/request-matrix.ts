@@ -100,6 +100,49 @@ function imageProbes(c: MatrixContext): Probe[] {
   return out;
 }
 
+/**
+ * The blog answered on request (functions/blog-pages.mts on Netlify, src/blog/live-blog.ts on both): an article's
+ * page, its twin by suffix and by Accept, the bare path's 301, a missing slug, the index and its second page, the
+ * feed, the cards, the sitemap and llms files, and paths of the blog's namespace that name no answer.
+ */
+function blogProbes(c: MatrixContext): Probe[] {
+  const slug = c.blogSlug ?? 'no-such-article';
+  const get = (path: string, headers?: Record<string, string>): Probe => ({ group: 'blog', method: 'GET', path, headers });
+  return [
+    get(`/blog/${slug}/`),
+    get(`/blog/${slug}.md`),
+    get(`/blog/${slug}/`, MD),
+    get(`/blog/${slug}`),
+    get(`/blog/${slug}/?utm_source=x`),
+    { group: 'blog', method: 'HEAD', path: `/blog/${slug}/` },
+    get(`/blog/${slug}/`, { 'if-none-match': '*' }),
+    get('/blog/no-such-article/'),
+    get('/blog/no-such-article.md'),
+    get('/blog/no-such-article/', MD),
+    get('/blog/'),
+    get('/blog'),
+    get('/blog/', MD),
+    get('/blog/page/2/'),
+    get('/blog/page/2.md'),
+    get('/blog/page/2'),
+    get('/blog/page/1/'),
+    get('/blog/page/999/'),
+    get('/blog/rss.xml'),
+    get('/sitemap.xml'),
+    get('/sitemaps/blog-1.xml'),
+    get('/llms.txt'),
+    get('/llms-full.txt'),
+    get(`/og/blog/${slug}.png`),
+    get(`/covers/blog/${slug}.png`),
+    get('/og/blog/page/2.png'),
+    get('/og/blog/no-such-article.png'),
+    get('/blog/a/b/'),
+    get('/blog/a/b.md'),
+    get('/blog/Not-A-Slug/'),
+    { ...get(`/BLOG/${slug}/`), unverified: CASE },
+  ];
+}
+
 export function buildMatrix(c: MatrixContext): Probe[] {
   const term = c.slugs.terms ?? 'seo';
   const page = `/glossary/${term}/`;
@@ -142,6 +185,7 @@ export function buildMatrix(c: MatrixContext): Probe[] {
     // request (its bytes equal on both sides), conditional and HEAD requests, a well-formed key no page has, a bad
     // name, the readable path of a written image.
     ...imageProbes(c),
+    ...blogProbes(c),
     // Every method on a few paths.
     ...[
       '/',
@@ -150,6 +194,7 @@ export function buildMatrix(c: MatrixContext): Probe[] {
       '/.well-known/api-catalog',
       '/api/v1/glossary',
       `/api/v1/glossary/${term}`,
+      blog,
       '/api/v1/health',
       '/api/v1/articles',
       '/v1/projects',
