@@ -184,9 +184,12 @@ describe('netlify.toml', () => {
     expect(toml).toMatch(/^\[functions\][^[]*^\s*directory = "functions"$/m);
   });
 
-  // Every function but the image function answers with the public API's runtime over the build's artifacts.
-  const artifactReaders = netlifyFunctions(toml).filter((name) => name !== 'og-image');
-  it('configures the API functions and the image function', () => {
+  // Every function but the image function and the blog's own (its pages, and its purges: tests/public/
+  // blog-pages-function.test.ts) answers with the public API's runtime over the build's artifacts.
+  const OWN_FILES = ['og-image', 'blog-pages', 'blog-purge'];
+  const artifactReaders = netlifyFunctions(toml).filter((name) => !OWN_FILES.includes(name));
+  it('configures the API functions, the image function and the blog', () => {
+    expect(netlifyFunctions(toml).filter((name) => OWN_FILES.includes(name))).toEqual(OWN_FILES);
     expect(artifactReaders).toEqual(['public-api', 'blog-api', 'tools-api', 'signup', 'mcp']);
   });
   it.each(artifactReaders)('ships every artifact %s reads with it', (name) => {
