@@ -8,15 +8,13 @@ import { resolve } from 'node:path';
 import { databaseUrl, readConfig } from '../src/config.ts';
 import { createPipeline } from '../src/api/http/pipeline.ts';
 import { liveRoute, type RenderPage } from '../src/blog/live-blog.ts';
-import { BLOG_DESCRIPTION, BLOG_TITLE } from '../src/blog/blog-index.ts';
 import { createStoreArticleSource } from '../src/blog/store-article-source.ts';
 import { provideRenderSettings } from '../src/integration/render-bundle.ts';
 import { liveAnswers } from '../src/origin/live-answers.ts';
 import { serveSite } from '../src/origin/serve-site.ts';
 import { staticFiles } from '../src/origin/static-files.ts';
 import { staticHeaders } from '../src/origin/static-headers.ts';
-import { articleCard, blogIndexCard } from '../src/seo/og-cards.ts';
-import { COVER_WIDTH, OG_WIDTH } from '../src/seo/og-images.ts';
+import { blogCard } from '../src/seo/blog-card.ts';
 import { connect } from '../src/store/open-store.ts';
 // @ts-expect-error -- written by the build (src/integration/render-bundle.ts: CURRENT_BUNDLE) before Netlify bundles functions.
 import { render as built } from '../node_modules/.cache/skribra-render/current.mjs';
@@ -48,10 +46,10 @@ const live = liveAnswers({
   files: (path) => files.get(path),
   rulesOf: headersOf,
   // The cards with the build's renderer, loaded on the first card (resvg and the fonts: netlify.toml ships them).
-  drawCard: async (of, card) => {
+  drawCard: async (of, kind) => {
     const { renderOgPng } = await import('../src/seo/render-og-png.ts');
-    const drawn = 'article' in of ? articleCard(of.article) : blogIndexCard(of.index, { title: BLOG_TITLE, description: BLOG_DESCRIPTION });
-    return renderOgPng(drawn, new URL(site).host, card === 'og' ? OG_WIDTH : COVER_WIDTH);
+    const { card, width } = blogCard(of, kind);
+    return renderOgPng(card, new URL(site).host, width);
   },
 });
 

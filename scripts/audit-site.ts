@@ -27,7 +27,7 @@ import { serveDirectory } from './audit/serve-directory.ts';
 import { publishArticle } from '../src/store/repos/articles.ts';
 import { createAccount } from '../src/store/repos/accounts.ts';
 import { createProject } from '../src/store/repos/projects.ts';
-import { BLOG_PROJECT_ID } from '../src/store/seed.ts';
+import { BLOG_PROJECT_ID } from '../src/store/repos/blog-project.ts';
 import { PICTURE_ARTICLE_SLUG, pictureArticle } from '../src/store/seed-images.ts';
 import { COLLECTIONS } from '../src/catalog/collections.ts';
 import type { Catalog } from '../src/catalog/catalog.ts';

@@ -4,7 +4,7 @@
 import type { Command } from './command.ts';
 import { changeTags } from '../../src/core/cache-tags.ts';
 import { drainBlogPurges } from '../../src/blog/drain-blog-purges.ts';
-import { getBlogProjectId } from '../../src/store/seed.ts';
+import { getBlogProjectId } from '../../src/store/repos/blog-project.ts';
 
 /** How long the CLI waits for its purges (a batch per target every 2.5 s): a publish is not held up longer. */
 const PURGE_BUDGET_MS = 8000;

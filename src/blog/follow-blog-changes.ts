@@ -6,7 +6,7 @@ import type { Sql } from 'postgres';
 import type { Config } from '../config.ts';
 import { readChangedSlugs } from '../store/repos/cache-purges.ts';
 import { readChangeHeads } from '../store/repos/sync.ts';
-import { getBlogProjectId } from '../store/seed.ts';
+import { getBlogProjectId } from '../store/repos/blog-project.ts';
 import { changeTags } from '../core/cache-tags.ts';
 
 /** What the follower drops from: the local origin's tag cache (src/origin/tag-cache.ts). */

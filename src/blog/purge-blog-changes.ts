@@ -6,7 +6,7 @@
 import type { Sql } from 'postgres';
 import type { Config } from '../config.ts';
 import { claimPurgeCursor, createPurgeCursor, markPurged, markPurgeFailed, readChangedSlugs } from '../store/repos/cache-purges.ts';
-import { getBlogProjectId } from '../store/seed.ts';
+import { getBlogProjectId } from '../store/repos/blog-project.ts';
 import { changeTags, MAX_TAG_LENGTH } from '../core/cache-tags.ts';
 import { purgeTargets, type PurgeConfig, type PurgeTarget } from './purge-targets.ts';
 

@@ -2,7 +2,7 @@
 // Every store call is bounded, so an unreachable store fails a request fast (the API's 502), never hangs it.
 import type { Sql } from 'postgres';
 import type { ArticleSource, ArticleSummary } from '../api/public/article-source.ts';
-import { getBlogProjectId } from '../store/seed.ts';
+import { getBlogProjectId } from '../store/repos/blog-project.ts';
 import {
   allPublicArticles,
   allPublicSummaries,

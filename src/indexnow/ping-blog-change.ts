@@ -3,7 +3,7 @@
 import type { Sql } from 'postgres';
 import type { Config } from '../config.ts';
 import { paths } from '../core/urls.ts';
-import { getBlogProjectId } from '../store/seed.ts';
+import { getBlogProjectId } from '../store/repos/blog-project.ts';
 import { indexNowSettings, isOn } from './indexnow-settings.ts';
 import { submitUrls, type SubmitOptions } from './submit-urls.ts';
 

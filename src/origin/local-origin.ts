@@ -6,9 +6,7 @@ import { toolsRuntime } from '../api/tools/create-tools-api.ts';
 import { mcpRuntime } from '../api/mcp/mcp-runtime.ts';
 import { ogImageRuntime } from '../seo/og-image-api.ts';
 import { renderOgImageInPool } from '../seo/render-og-image.ts';
-import { articleCard, blogIndexCard } from '../seo/og-cards.ts';
-import { BLOG_DESCRIPTION, BLOG_TITLE } from '../blog/blog-index.ts';
-import { COVER_WIDTH, OG_WIDTH } from '../seo/og-images.ts';
+import { blogCard } from '../seo/blog-card.ts';
 import { MCP_RATE_LIMIT, SIGNUP_RATE_LIMIT, TOOLS_RATE_LIMIT, type Config } from '../config.ts';
 import { signupRuntime } from '../api/signup/create-signup-api.ts';
 import { announceDueSignups, describeAnnouncement } from '../webhooks/announce-signups.ts';
@@ -60,13 +58,10 @@ export function createLocalOrigin({
       source: sql ? createStoreArticleSource({ sql, site: catalog.site_url, ...blog, alsoSites: [config.SKRIBRA_SITE_URL] }) : undefined,
       site: catalog.site_url,
       cache: blogCache,
-      drawCard: (of, card) =>
-        renderOgImageInPool(
-          ogCacheDir,
-          'article' in of ? articleCard(of.article) : blogIndexCard(of.index, { title: BLOG_TITLE, description: BLOG_DESCRIPTION }),
-          new URL(catalog.site_url).host,
-          card === 'og' ? OG_WIDTH : COVER_WIDTH,
-        ),
+      drawCard: (of, kind) => {
+        const { card, width } = blogCard(of, kind);
+        return renderOgImageInPool(ogCacheDir, card, new URL(catalog.site_url).host, width);
+      },
     },
     apis: {
       public: runtime,

@@ -1,6 +1,7 @@
 // Demo data for a first start: a demo account (two projects, API on and off, a dozen articles) and the house
 // account whose "Skribra blog" project holds the company blog. Idempotent and safe from two processes at once.
 import type { Sql } from 'postgres';
+import { BLOG_PROJECT_ID } from './repos/blog-project.ts';
 import type { Store } from './open-store.ts';
 import { createAccount } from './repos/accounts.ts';
 import { createProject } from './repos/projects.ts';
@@ -13,7 +14,6 @@ export const DEMO_ACCOUNT_ID = 'acc_demo';
 export const DEMO_PROJECT_ON = 'prj_demo_blog';
 export const DEMO_PROJECT_OFF = 'prj_demo_wholesale';
 export const HOUSE_ACCOUNT_ID = 'acc_skribra_house';
-export const BLOG_PROJECT_ID = 'prj_skribra_blog';
 const SEED_LOCK = 727_274_612;
 const DAY = 86_400_000;
 
@@ -82,11 +82,4 @@ export async function seedDemo(
     );
     return api_key;
   });
-}
-
-/** The project holding the company blog: `configured` ($SKRIBRA_BLOG_PROJECT_ID), else the seeded one when present. */
-export async function getBlogProjectId(sql: Sql, configured: string | undefined): Promise<string | null> {
-  if (configured) return configured;
-  const [row] = await sql`select id from projects where id = ${BLOG_PROJECT_ID}`;
-  return row ? BLOG_PROJECT_ID : null;
 }

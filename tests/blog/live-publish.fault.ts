@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../src/store/free-port.ts';
 import { sleep } from '../../src/store/process-alive.ts';
-import { BLOG_PROJECT_ID } from '../../src/store/seed.ts';
+import { BLOG_PROJECT_ID } from '../../src/store/repos/blog-project.ts';
 import { skribraProcess } from '../helpers/cli.ts';
 
 const root = resolve(import.meta.dirname, '../..');

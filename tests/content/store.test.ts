@@ -8,7 +8,8 @@ import { createAccount, rotateKey, revokeKeys } from '../../src/store/repos/acco
 import { createProject } from '../../src/store/repos/projects.ts';
 import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
 import { getArticle, publishArticle } from '../../src/store/repos/articles.ts';
-import { seedDemo, getBlogProjectId, BLOG_PROJECT_ID, DEMO_PROJECT_ON } from '../../src/store/seed.ts';
+import { seedDemo, DEMO_PROJECT_ON } from '../../src/store/seed.ts';
+import { getBlogProjectId, BLOG_PROJECT_ID } from '../../src/store/repos/blog-project.ts';
 
 let t: TestStore;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
 import { demoTopics, toArticle } from '../../src/store/seed-content.ts';
 import { buildSeededSite } from '../../src/dev/seeded-site.ts';
-import { BLOG_PROJECT_ID } from '../../src/store/seed.ts';
+import { BLOG_PROJECT_ID } from '../../src/store/repos/blog-project.ts';
 import { ownArticleInput } from '../../src/schemas/own-article.ts';
 import { freePort } from '../../src/store/free-port.ts';
 
