@@ -67,5 +67,5 @@ export default (req: Request): Promise<Response> => handler(req);
 // (answered as the site answers it); netlify/edge-functions/markdown.ts leaves the page paths to this function.
 // tests/public/blog-pages-function.test.ts holds both to liveRoute.
 export const config: Config = {
-  path: ['/blog', '/blog/*', '/blog.md', '/llms.txt', '/llms-full.txt', '/sitemap.xml', '/sitemaps/blog-*', '/og/blog/*', '/covers/blog/*'],
+  path: ['/blog', '/blog/*', '/blog.md', '/llms.txt', '/sitemap.xml', '/sitemaps/blog-*', '/og/blog/*', '/covers/blog/*'],
 };

@@ -1,18 +1,20 @@
-// The machine files whose blog part the store decides: /llms.txt, /llms-full.txt and /sitemap.xml (with the blog's
-// child sitemaps when it is an index). The build writes each without the blog, as the text before and after the
-// blog's part (writeLiveParts); a request joins them around the part made from the store's articles (liveFile).
-// Joined, they are what the build wrote with the blog before it was answered on request.
+// The machine files whose blog part the store decides: /llms.txt and /sitemap.xml (with the blog's child sitemaps
+// when it is an index). The build writes each without the blog, as the text before and after the blog's part
+// (writeLiveParts); a request joins them around the part made from the store's articles (liveFile). Joined, they
+// are what the build wrote with the blog before it was answered on request. /llms-full.txt stays a file of the build,
+// its blog links as the build read them: the whole site in one file (161 MB at 100,000 terms) is past what a
+// function may answer (Netlify: 20 MB streamed), and its blog part is links only.
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ArticleSummary } from '../api/public/article-source.ts';
 import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
 import type { Catalog } from '../catalog/catalog.ts';
-import { llmsFullBlogPart, llmsFullChunks } from '../machine/llms-full-txt.ts';
+import { llmsFullChunks } from '../machine/llms-full-txt.ts';
 import { llmsBlogPart, llmsTxtParts } from '../machine/llms-txt.ts';
 import { isBlogSitemap, sitemapBlogPart, sitemapParts } from '../machine/sitemap-xml.ts';
 import type { Page } from '../schemas/page.ts';
 
-export const LIVE_FILES = ['/llms.txt', '/llms-full.txt', '/sitemap.xml'] as const;
+export const LIVE_FILES = ['/llms.txt', '/sitemap.xml'] as const;
 type LiveFile = (typeof LIVE_FILES)[number];
 
 /** In the build's output: the text of `path` before (or after) the blog's part. */
@@ -24,24 +26,23 @@ export const LIVE_RECORD = `/${ARTIFACT_DIR}/live/record.json`;
 export const isLiveFile = (path: string): boolean => (LIVE_FILES as readonly string[]).includes(path) || isBlogSitemap(path);
 
 /**
- * Writes the live files' parts and the static sitemaps into `outDir`; `twinOf` renders a page's twin for
- * llms-full.txt, which is streamed to its file, never held whole. Returns the static sitemap paths (robots.txt).
+ * Writes the live files' parts, the static sitemaps and /llms-full.txt (with `blog`, the articles the build read)
+ * into `outDir`; `twinOf` renders a page's twin for llms-full.txt, which is streamed to its file, never held whole.
+ * Returns the static sitemap paths (robots.txt).
  */
-export async function writeLiveParts(outDir: string, catalog: Catalog, twinOf: (page: Page) => string): Promise<string[]> {
+export async function writeLiveParts(
+  outDir: string,
+  catalog: Catalog,
+  twinOf: (page: Page) => string,
+  blog: readonly ArticleSummary[],
+): Promise<string[]> {
   const write = (path: string, body: string) => {
     mkdirSync(dirname(join(outDir, path)), { recursive: true });
     writeFileSync(join(outDir, path), body);
   };
-  mkdirSync(dirname(join(outDir, livePart('/llms-full.txt', 'before'))), { recursive: true });
-  // Every chunk but the last (the final newline): one behind, so the file is written as the chunks come.
-  const full = openSync(join(outDir, livePart('/llms-full.txt', 'before')), 'w');
+  const full = openSync(join(outDir, 'llms-full.txt'), 'w');
   try {
-    let held: string | undefined;
-    for (const chunk of llmsFullChunks(catalog, twinOf)) {
-      if (held !== undefined) writeSync(full, held);
-      held = chunk;
-    }
-    write(livePart('/llms-full.txt', 'after'), held ?? '');
+    for (const chunk of llmsFullChunks(catalog, twinOf, blog)) writeSync(full, chunk);
   } finally {
     closeSync(full);
   }
@@ -69,10 +70,10 @@ export async function liveFile(
 ): Promise<string | undefined> {
   const parts = (p: LiveFile) => [read(livePart(p, 'before')), read(livePart(p, 'after'))] as const;
   const catalog = { site_url: site, pages: [] };
-  if (path === '/llms.txt' || path === '/llms-full.txt') {
+  if (path === '/llms.txt') {
     const [before, after] = parts(path);
     if (before === undefined || after === undefined) return undefined;
-    return `${before}${path === '/llms.txt' ? llmsBlogPart(blog) : llmsFullBlogPart(blog)}${after}`;
+    return `${before}${llmsBlogPart(blog)}${after}`;
   }
   const record = read(LIVE_RECORD);
   if (record === undefined) return undefined;

@@ -155,6 +155,7 @@ export function skribraOutputs(config: Config): AstroIntegration {
         const { api, machine } = await writeOutputs(out, content, settings.limits, {
           phase: (name) => phases?.next(name),
           cachedPages,
+          blog: blog.summaries,
         });
         phases?.next('images');
         // The blog's cards are drawn on request (src/blog/live-blog.ts), as its pages are.

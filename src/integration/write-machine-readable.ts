@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type { ArticleSummary } from '../api/public/article-source.ts';
 import { dirname, join } from 'node:path';
 import type { RateLimits } from '../api/content/limits.ts';
 import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
@@ -17,7 +18,8 @@ import { notFoundTwin } from '../twins/not-found-twin.ts';
 /**
  * Writes every page's markdown twin and the machine-readable files into the build output, straight from the
  * catalog (DESIGN rule 8). `limits` are the content API's, as the OpenAPI document states them. The blog's parts
- * of the sitemap and llms files, and its twins, are answered on request (src/blog/live-files.ts). `afterTwins` is called once the
+ * of the sitemap and llms.txt, and its twins, are answered on request (src/blog/live-files.ts); llms-full.txt links
+ * `blog`, the articles the build read. `afterTwins` is called once the
  * twins (and llms-full.txt) are written, before the other files (the build's phase table counts them apart). Returns
  * the number of files written.
  *
@@ -28,7 +30,7 @@ export async function writeMachineReadable(
   outDir: string,
   content: SiteContent,
   limits: RateLimits,
-  { afterTwins }: { afterTwins?: () => void } = {},
+  { afterTwins, blog = [] }: { afterTwins?: () => void; blog?: readonly ArticleSummary[] } = {},
 ): Promise<number> {
   const site = content.catalog.site_url;
   const made = new Set<string>();
@@ -45,14 +47,19 @@ export async function writeMachineReadable(
   // Twins, in llms order, each written as it is rendered and streamed into llms-full.txt's part.
   const twinPaths: string[] = [];
   const index = indexCatalog(content.catalog);
-  const sitemaps = await writeLiveParts(outDir, content.catalog, (page) => {
-    const path = markdownPath(page.path);
-    const twin = twinOf(page, content, undefined, index);
-    write(path, twin);
-    twinPaths.push(path);
-    return twin;
-  });
-  written += LIVE_FILES.length;
+  const sitemaps = await writeLiveParts(
+    outDir,
+    content.catalog,
+    (page) => {
+      const path = markdownPath(page.path);
+      const twin = twinOf(page, content, undefined, index);
+      write(path, twin);
+      twinPaths.push(path);
+      return twin;
+    },
+    blog,
+  );
+  written += LIVE_FILES.length + 1;
   write(NOT_FOUND_MARKDOWN, notFoundTwin(site, tools.route));
   afterTwins?.();
 

@@ -5,6 +5,7 @@ import { ARTIFACT_DIR, STATIC_PATHS_FILE } from '../api/public/load-artifacts.ts
 import type { SiteContent } from '../catalog/load-catalog.ts';
 import type { RateLimits } from '../api/content/limits.ts';
 import { NO_BLOG } from '../blog/build-blog.ts';
+import type { ArticleSummary } from '../api/public/article-source.ts';
 import { ogImageSet } from '../seo/og-image-set.ts';
 import { ogIndexFiles, OG_INDEX_DIR } from '../seo/og-image-index.ts';
 import { headersFile, redirectsFile } from './netlify-files.ts';
@@ -26,14 +27,16 @@ export async function writeOutputs(
   out: string,
   content: SiteContent,
   limits: RateLimits,
-  { phase = () => {}, cachedPages }: { phase?: (name: string) => void; cachedPages?: ReadonlySet<string> } = {},
+  {
+    phase = () => {},
+    cachedPages,
+    blog,
+  }: { phase?: (name: string) => void; cachedPages?: ReadonlySet<string>; blog?: readonly ArticleSummary[] } = {},
 ): Promise<{ api: number; machine: number }> {
   const { catalog } = content;
   phase('static API and twins');
   const files = await writeStaticApi(out, catalog, createPublicApi({ catalog }));
-  const machine = await writeMachineReadable(out, content, limits, {
-    afterTwins: () => phase('machine files'),
-  });
+  const machine = await writeMachineReadable(out, content, limits, { afterTwins: () => phase('machine files'), blog });
   writeFileSync(join(out, '_redirects'), redirectsFile());
   writeFileSync(join(out, '_headers'), headersFile(inlineScriptHashes(out, cachedPages)));
   phase('artifacts');

@@ -33,7 +33,7 @@ export function* llmsFullChunks(
 }
 
 /** The blog's part of /llms-full.txt, its last before the final newline: articles linked, not inlined. */
-export const llmsFullBlogPart = (blog: readonly ArticleSummary[]): string =>
+const llmsFullBlogPart = (blog: readonly ArticleSummary[]): string =>
   blog.length
     ? `${SEPARATOR}# Blog\n\nArticles are linked, not included; each is available as markdown at its link.\n\n${blog.map(articleLine).join('\n')}`
     : '';

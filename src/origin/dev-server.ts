@@ -91,7 +91,7 @@ async function devServer(server: ViteDevServer, logger: AstroIntegrationLogger, 
     provideDevBlog((route) => pageLocals(source, route));
     // A fresh folder each time, so a deleted file's outputs are gone; the old one is dropped once replaced.
     const next = mkdtempSync(`${tmpdir()}/skribra-dev-`);
-    await writeOutputs(next, content, limits);
+    await writeOutputs(next, content, limits, { blog: blog.summaries });
     origin = createLocalOrigin({ distDir: next, sql: store.sql, config }).handler;
     if (out) rmSync(out, { recursive: true, force: true });
     out = next;

@@ -19,7 +19,6 @@ describe('the blog routes answered on request', () => {
     ['/covers/blog/seo-basics.png', { kind: 'card', slug: 'seo-basics', card: 'covers' }],
     ['/og/blog/page/3.png', { kind: 'index-card', n: 3 }],
     ['/llms.txt', { kind: 'file', path: '/llms.txt' }],
-    ['/llms-full.txt', { kind: 'file', path: '/llms-full.txt' }],
     ['/sitemap.xml', { kind: 'file', path: '/sitemap.xml' }],
     ['/sitemaps/blog-2.xml', { kind: 'file', path: '/sitemaps/blog-2.xml' }],
   ])('%s', (path, route) => expect(liveRoute(path)).toEqual(route));

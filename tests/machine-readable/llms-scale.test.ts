@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, type SiteContent } from '../../src/catalog/load-catalog.ts';
 import { llmsFiles, llmsTxt } from '../../src/machine/llms-txt.ts';
-import { llmsFullBlogPart, llmsFullTxt } from '../../src/machine/llms-full-txt.ts';
+import { llmsFullTxt } from '../../src/machine/llms-full-txt.ts';
 import { sitemapBlogPart, sitemapFiles, sitemapParts } from '../../src/machine/sitemap-xml.ts';
 import { LIVE_RECORD, liveFile, livePart } from '../../src/blog/live-files.ts';
 import type { ArticleSummary } from '../../src/api/public/article-source.ts';
@@ -96,18 +96,17 @@ describe('llms files at scale', () => {
     }
   });
 
-  it('writes llms-full.txt as the parts around the blog: joined, the same bytes as the whole-string version; and writes every twin', async () => {
-    await writeMachineReadable(out, content, limitsFrom(readConfig()));
+  it('streams llms-full.txt with the blog it is given to the same bytes as the whole-string version; llms.txt and the sitemap as parts the blog joins; every twin', async () => {
     const twins = buildTwins(content);
     const read = (path: string) => (existsSync(join(out, path)) ? readFileSync(join(out, path), 'utf8') : undefined);
-    // Nothing the blog decides is a whole file of the build: a request joins the parts around the store's articles.
-    expect(existsSync(join(out, 'llms-full.txt'))).toBe(false);
+    for (const [name, blog] of BLOGS) {
+      await writeMachineReadable(out, content, limitsFrom(readConfig()), { blog });
+      expect(read('/llms-full.txt'), name).toBe(llmsFullTxt(content.catalog, twins, blog));
+    }
+    // What the blog decides in llms.txt and the sitemap is no whole file: a request joins the parts around the store's articles.
     expect(existsSync(join(out, 'llms.txt'))).toBe(false);
     expect(existsSync(join(out, 'sitemap.xml'))).toBe(false);
     for (const [name, blog] of BLOGS) {
-      const full = read(livePart('/llms-full.txt', 'before'))! + llmsFullBlogPart(blog) + read(livePart('/llms-full.txt', 'after'));
-      expect(full, name).toBe(llmsFullTxt(content.catalog, twins, blog));
-      expect(await liveFile('/llms-full.txt', blog, SITE, read), name).toBe(full);
       expect(await liveFile('/llms.txt', blog, SITE, read), name).toBe(llmsTxt(content.catalog, blog));
       expect(await liveFile('/sitemap.xml', blog, SITE, read), name).toBe((await sitemapFiles(content.catalog, blog)).get('/sitemap.xml'));
     }

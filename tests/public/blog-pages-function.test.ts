@@ -48,7 +48,7 @@ describe('the literal paths, held to liveRoute', () => {
   const answered = [
     ...['/blog/', '/blog', '/blog.md', '/blog/page/2/', '/blog/page/2', '/blog/page/2.md', '/blog/page/120/'],
     ...['/blog/an-article/', '/blog/an-article', '/blog/an-article.md', '/blog/rss.xml'],
-    ...['/llms.txt', '/llms-full.txt', '/sitemap.xml', '/sitemaps/blog-1.xml', '/sitemaps/blog-12.xml'],
+    ...['/llms.txt', '/sitemap.xml', '/sitemaps/blog-1.xml', '/sitemaps/blog-12.xml'],
     ...['/og/blog/an-article.png', '/covers/blog/an-article.png', '/og/blog/page/2.png'],
   ];
   it.each(answered)('%s: liveRoute answers it, the function is reached, the markdown edge function steps aside', (path) => {
