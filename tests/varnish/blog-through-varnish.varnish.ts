@@ -1,0 +1,153 @@
+// Issue 46 through a real shared cache: Debian's Varnish with xkey (scripts/ci-varnish.sh, the repository's VCL) in
+// front of `npm start`, which purges it (SKRIBRA_PURGE_URL). After a change in the house blog, the next request
+// through Varnish for each changed answer is fresh within 2 s, an untouched answer is still a hit, and a burst of
+// changes is one purge batch. Run by `npx vitest run --config tests/varnish.config.ts` (CI installs Varnish first).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { readConfig } from '../../src/config.ts';
+import { openStore, type Store } from '../../src/store/open-store.ts';
+import { publishArticle } from '../../src/store/repos/articles.ts';
+import { BLOG_PROJECT_ID } from '../../src/store/repos/blog-project.ts';
+import { freePort } from '../../src/store/free-port.ts';
+import { sleep } from '../../src/store/process-alive.ts';
+import { skribraProcess } from '../helpers/cli.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const LIVE_MS = 2000;
+const dataDir = mkdtempSync(join(tmpdir(), 'skribra-varnish-data-'));
+const files = mkdtempSync(join(tmpdir(), 'skribra-varnish-files-'));
+const run = Date.now().toString(36);
+const slug = `through-varnish-${run}`;
+let origin = '';
+let cache = '';
+let varnishDir = '';
+let child: ChildProcess | undefined;
+let out = '';
+let store: Store | undefined;
+let untouched = '';
+
+const article = (s: string, title: string) => ({
+  title,
+  slug: s,
+  excerpt: 'An article the Varnish test publishes and changes.',
+  content_html: '<h2 id="one">One</h2><p>The body.</p>',
+});
+const via = (path: string) => fetch(`${cache}${path}`);
+const batches = () => out.split('\n').filter((l) => /^cache purge: \d+ tags in one batch/.test(l)).length;
+
+/** Polls through Varnish until `check` holds; fails past `ms` with the last failure. */
+async function freshWithin(check: () => Promise<void>, ms = LIVE_MS): Promise<number> {
+  const t0 = Date.now();
+  for (;;) {
+    try {
+      await check();
+      return Date.now() - t0;
+    } catch (err) {
+      if (Date.now() - t0 > ms) throw err;
+    }
+    await sleep(50);
+  }
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  const started = execFileSync(join(root, 'scripts/ci-varnish.sh'), [`127.0.0.1:${port}`], { encoding: 'utf8' });
+  varnishDir = /^VARNISH_DIR=(.*)$/m.exec(started)![1]!;
+  cache = /VARNISH_URL=(.*)$/.exec(started.trim())![1]!;
+  child = spawn('npm', ['start'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port), SKRIBRA_DATA_DIR: dataDir, DATABASE_URL: undefined, SKRIBRA_PURGE_URL: `${cache}/_purge` },
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const t0 = Date.now();
+  while (!/Skribra is serving/.test(out)) {
+    if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}:\n${out}`);
+    if (Date.now() - t0 > 600_000) throw new Error(`npm start not serving:\n${out}`);
+    await sleep(100);
+  }
+  store = await openStore({ config: readConfig(), dataDir });
+  // The purge worker's first run sends the whole blog (its cursor starts at 0): let it pass before the test counts.
+  while (batches() === 0) await sleep(100);
+  untouched = (await (await fetch(`${origin}/api/v1/articles?limit=1`)).json()).data.items[0].slug;
+});
+
+afterAll(async () => {
+  await store?.close();
+  if (child?.pid) {
+    try {
+      process.kill(-child.pid, 'SIGINT');
+    } catch {
+      /* gone */
+    }
+    const t0 = Date.now();
+    while (child.exitCode === null && Date.now() - t0 < 20_000) await sleep(50);
+  }
+  if (varnishDir) {
+    try {
+      process.kill(Number(readFileSync(join(varnishDir, 'varnishd.pid'), 'utf8')));
+    } catch {
+      /* gone */
+    }
+    rmSync(varnishDir, { recursive: true, force: true });
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(files, { recursive: true, force: true });
+});
+
+const CHANGED = (s: string) => [`/blog/${s}/`, '/blog/', '/blog/rss.xml', '/sitemap.xml', '/llms.txt', `/api/v1/articles/${s}`];
+
+describe('the live blog behind Varnish with xkey', () => {
+  it('keeps tagged answers: the second request is a hit', async () => {
+    for (const path of [...CHANGED(slug), `/blog/${untouched}/`]) {
+      await (await via(path)).arrayBuffer();
+      const second = await via(path);
+      await second.arrayBuffer();
+      expect([path, second.headers.get('x-cache')]).toEqual([path, 'HIT']);
+    }
+  });
+
+  it('after a publish, each changed answer is fresh within 2 s, and an untouched one is still a hit', async () => {
+    const file = join(files, `${slug}.json`);
+    writeFileSync(file, JSON.stringify(article(slug, 'Through Varnish')));
+    const r = await skribraProcess(['article', 'publish', '--project', BLOG_PROJECT_ID, '--file', file], {
+      SKRIBRA_DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      SKRIBRA_PURGE_URL: `${cache}/_purge`,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    await freshWithin(async () => {
+      const page = await via(`/blog/${slug}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Through Varnish');
+      expect(await (await via('/blog/')).text()).toContain(`/blog/${slug}/`);
+      expect(await (await via('/blog/rss.xml')).text()).toContain('<title>Through Varnish</title>');
+      expect(await (await via('/sitemap.xml')).text()).toContain(`${origin}/blog/${slug}/`);
+      expect(await (await via('/llms.txt')).text()).toContain(`/blog/${slug}.md`);
+      expect((await via(`/api/v1/articles/${slug}`)).status).toBe(200);
+    });
+    const other = await via(`/blog/${untouched}/`);
+    await other.arrayBuffer();
+    expect(other.headers.get('x-cache')).toBe('HIT');
+    expect(Number(other.headers.get('age'))).toBeGreaterThan(0);
+  });
+
+  it('a burst of changes is one purge batch, and each changed page is fresh after it', async () => {
+    const before = batches();
+    const slugs = Array.from({ length: 5 }, (_, i) => `burst-${i}-${run}`);
+    for (const s of slugs) await (await via(`/blog/${s}/`)).arrayBuffer(); // a 404 kept, tagged by its slug
+    await Promise.all(slugs.map((s) => publishArticle(store!.sql, BLOG_PROJECT_ID, article(s, `Burst ${s}`))));
+    // Within the purge worker's spacing (2.5 s after its last batch: Netlify's two purges of a tag per 5 s) and a tick.
+    await freshWithin(async () => {
+      for (const s of slugs) expect((await via(`/blog/${s}/`)).status).toBe(200);
+    }, 4000);
+    await sleep(3000); // past the worker's 2.5 s spacing: a second batch for the same burst would show now
+    expect(batches() - before).toBe(1);
+  });
+});
