@@ -392,7 +392,7 @@ describe('the store unreachable', () => {
         'text/html; charset=utf-8',
         'no-store',
       ]);
-      expect(await page.text()).toMatch(/<title>Temporarily unavailable<\/title>[^]*<h1[^>]*>Temporarily unavailable<\/h1>/);
+      expect(await page.text()).toMatch(/<title>Temporarily unavailable<\/title>[\s\S]*<h1[^>]*>Temporarily unavailable<\/h1>/);
       const twin = await away.get('/blog/keyword-cannibalization.md');
       expect([twin.status, await twin.text()]).toEqual([502, '# Temporarily unavailable\n']);
       expect((await away.get('/glossary/')).status).toBe(200);

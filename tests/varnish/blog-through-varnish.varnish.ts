@@ -34,6 +34,10 @@ const article = (s: string, title: string) => ({
   slug: s,
   excerpt: 'An article the Varnish test publishes and changes.',
   content_html: '<h2 id="one">One</h2><p>The body.</p>',
+  tags: [],
+  related_articles: [],
+  sources: [],
+  json_ld: [],
 });
 const via = (path: string) => fetch(`${cache}${path}`);
 const batches = () => out.split('\n').filter((l) => /^cache purge: \d+ tags in one batch/.test(l)).length;
