@@ -26,9 +26,16 @@ export function provideBuildBlog(blog: Promise<BuildBlog>): void {
   slot[KEY] = blog;
 }
 
-/** The build's blog; empty outside a build (astro dev), where no integration read the store. */
+/**
+ * The build's blog; empty outside a build (astro dev, a page rendered on request), where no integration read the
+ * store. One object, so what is computed from it once (the site's Open Graph images) is not computed per page.
+ */
 export function buildBlog(): Promise<BuildBlog> {
-  return (
-    slot[KEY] ?? Promise.resolve({ articles: [], summaries: [], note: 'not a build: the blog is read from the store at build time only' })
-  );
+  return slot[KEY] ?? NOT_A_BUILD;
 }
+
+const NOT_A_BUILD = Promise.resolve<BuildBlog>({
+  articles: [],
+  summaries: [],
+  note: 'not a build: the blog is read from the store at build time only',
+});
