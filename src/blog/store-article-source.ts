@@ -10,6 +10,7 @@ import {
   listPublicArticles,
   projectLastChange,
   publicArticlesBySlugs,
+  publicArticlesRelatedTo,
 } from '../store/repos/articles.ts';
 import { BLOG_ARTICLE, relatedSlugs, type FullArticle, type PublicArticleModel } from './public-article.ts';
 import { withTimeout } from './with-timeout.ts';
@@ -96,10 +97,11 @@ export function createStoreArticleSource({
     getWithMedia: (slug) =>
       bounded('get', async () => {
         const pid = await blogProject();
-        const row = pid ? await getPublicArticle(sql, pid, slug) : undefined;
+        if (!pid) return undefined;
+        const [row, named] = await Promise.all([getPublicArticle(sql, pid, slug), publicArticlesRelatedTo(sql, pid, slug)]);
         if (!row) return undefined;
         const slugs = relatedSlugs(row);
-        const article = toPublicArticle(row, await related(pid!, slugs), site);
+        const article = toPublicArticle(row, named.map((r) => toArticleSummary(r, site)), site);
         return { article, media: articleMedia(row, [site, ...alsoSites]), related: slugs, noindex: row.noindex };
       }),
     summaries: () =>

@@ -175,6 +175,17 @@ export async function publicArticlesBySlugs(sql: Sql, projectId: string, slugs: 
     from articles where ${publicVisible(sql, projectId)} and slug = any(${slugs})`;
 }
 
+/**
+ * The publicly visible articles the article at `slug` names as related, by slug alone: asked beside the article
+ * itself (one round trip for both where the connection pipelines), not after it.
+ */
+export async function publicArticlesRelatedTo(sql: Sql, projectId: string, slug: string): Promise<SummaryRow[]> {
+  return sql<SummaryRow[]>`select ${sql(CARD_COLUMNS)}
+    from articles where ${publicVisible(sql, projectId)} and slug <> ${slug} and slug in (
+      select jsonb_array_elements(related_articles)->>'slug' from articles
+      where project_id = ${projectId} and slug = ${slug} and jsonb_typeof(related_articles) = 'array')`;
+}
+
 /** One publicly visible article by slug, or undefined. */
 export async function getPublicArticle(sql: Sql, projectId: string, slug: string): Promise<ArticleRow | undefined> {
   const [row] = await sql<ArticleRow[]>`select * from articles where ${publicVisible(sql, projectId)} and slug = ${slug}`;
