@@ -8,7 +8,7 @@ import { CONTENT_SIGNAL_FILE, contentSignalOf, markdownResponse, NOT_FOUND_MARKD
 import { NO_STORE } from '../api/http/cache-policy.ts';
 import { answerLive, BlogUnavailable, type LiveBlogDeps, type LiveRoute } from '../blog/live-blog.ts';
 import { tagsOf } from '../core/cache-tags.ts';
-import { fileText, holdBody, type StaticFile } from './static-files.ts';
+import { derivedOf, fileText, holdBody, type StaticFile } from './static-files.ts';
 
 /** A whole answer as the cache keeps it. */
 export interface StoredAnswer {
@@ -73,10 +73,16 @@ export function liveAnswers({ files, rulesOf, cache = { get: () => undefined, se
       .then((res) => res.text())
       .catch(() => 'Temporarily unavailable'));
 
+  /** The site's Content-Signal for markdown answers, read once per version of its file. */
+  const signalOf = () => {
+    const file = files(CONTENT_SIGNAL_FILE);
+    return file && derivedOf(file, 'content-signal', (f) => contentSignalOf(JSON.parse(fileText(f))));
+  };
+
   async function fresh(req: Request, route: LiveRoute): Promise<StoredAnswer> {
-    const signalFile = read(CONTENT_SIGNAL_FILE);
-    const signal = signalFile === undefined ? undefined : contentSignalOf(JSON.parse(signalFile));
-    const res = await answerLive(new Request(req.url, { headers: req.headers }), route, { signal, ...deps, read });
+    // The whole answer, for a HEAD too (the caller answers HEAD and 304 from it).
+    const get = req.method === 'GET' ? req : new Request(req.url, { headers: req.headers });
+    const res = await answerLive(get, route, { signal: signalOf(), ...deps, read });
     const whole = await filled(res, keyOf(req, route).endsWith(' md'));
     const body = new Uint8Array(await whole.arrayBuffer());
     const headers = [...whole.headers];
