@@ -1,10 +1,11 @@
 // Issue 46 through a real shared cache: Debian's Varnish with xkey (scripts/ci-varnish.sh, the repository's VCL) in
-// front of `npm start`, which purges it (SKRIBRA_PURGE_URL). After a change in the house blog, the next request
-// through Varnish for each changed answer is fresh within 2 s, an untouched answer is still a hit, and a burst of
-// changes is one purge batch. Run by `npx vitest run --config tests/varnish.config.ts` (CI installs Varnish first).
+// front of `npm start`, which purges it (SKRIBRA_PURGE_URL). Static pages and the blog are hits the second time;
+// after a change in the house blog, the next request through Varnish for each changed answer is fresh within 2 s,
+// untouched answers are still hits, and a burst of changes is one purge batch; with the origin gone, a purged page is
+// still served. Run by `npx vitest run --config tests/varnish.config.ts` (CI installs Varnish first).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readConfig } from '../../src/config.ts';
@@ -14,6 +15,7 @@ import { BLOG_PROJECT_ID } from '../../src/store/repos/blog-project.ts';
 import { freePort } from '../../src/store/free-port.ts';
 import { sleep } from '../../src/store/process-alive.ts';
 import { skribraProcess } from '../helpers/cli.ts';
+import { startVarnish, type Varnish } from './start-varnish.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const LIVE_MS = 2000;
@@ -21,9 +23,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'skribra-varnish-data-'));
 const files = mkdtempSync(join(tmpdir(), 'skribra-varnish-files-'));
 const run = Date.now().toString(36);
 const slug = `through-varnish-${run}`;
+const MARKDOWN = { accept: 'text/markdown' };
 let origin = '';
-let cache = '';
-let varnishDir = '';
+let varnish: Varnish | undefined;
 let child: ChildProcess | undefined;
 let out = '';
 let store: Store | undefined;
@@ -39,7 +41,13 @@ const article = (s: string, title: string) => ({
   sources: [],
   json_ld: [],
 });
-const via = (path: string) => fetch(`${cache}${path}`);
+const via = (path: string, headers: Record<string, string> = {}) => fetch(`${varnish!.url}${path}`, { headers });
+/** A request through Varnish, its body read: the X-Cache it got. */
+const cacheOf = async (path: string, headers: Record<string, string> = {}) => {
+  const res = await via(path, headers);
+  await res.arrayBuffer();
+  return res.headers.get('x-cache');
+};
 const batches = () => out.split('\n').filter((l) => /^cache purge: \d+ tags in one batch/.test(l)).length;
 
 /** Polls through Varnish until `check` holds; fails past `ms` with the last failure. */
@@ -59,14 +67,18 @@ async function freshWithin(check: () => Promise<void>, ms = LIVE_MS): Promise<nu
 beforeAll(async () => {
   const port = await freePort();
   origin = `http://localhost:${port}`;
-  const started = execFileSync(join(root, 'scripts/ci-varnish.sh'), [`127.0.0.1:${port}`], { encoding: 'utf8' });
-  varnishDir = /^VARNISH_DIR=(.*)$/m.exec(started)![1]!;
-  cache = /VARNISH_URL=(.*)$/.exec(started.trim())![1]!;
+  varnish = startVarnish(origin);
   child = spawn('npm', ['start'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), SKRIBRA_DATA_DIR: dataDir, DATABASE_URL: undefined, SKRIBRA_PURGE_URL: `${cache}/_purge` },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SKRIBRA_DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      SKRIBRA_PURGE_URL: `${varnish.url}/_purge`,
+    },
   });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -82,63 +94,77 @@ beforeAll(async () => {
   untouched = (await (await fetch(`${origin}/api/v1/articles?limit=1`)).json()).data.items[0].slug;
 });
 
+/** Ends npm start (its process group) and waits for it. */
+async function stopOrigin() {
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGINT');
+  } catch {
+    /* gone */
+  }
+  const t0 = Date.now();
+  while (child.exitCode === null && child.signalCode === null && Date.now() - t0 < 20_000) await sleep(50);
+}
+
 afterAll(async () => {
   await store?.close();
-  if (child?.pid) {
-    try {
-      process.kill(-child.pid, 'SIGINT');
-    } catch {
-      /* gone */
-    }
-    const t0 = Date.now();
-    while (child.exitCode === null && Date.now() - t0 < 20_000) await sleep(50);
-  }
-  if (varnishDir) {
-    try {
-      process.kill(Number(readFileSync(join(varnishDir, 'varnishd.pid'), 'utf8')));
-    } catch {
-      /* gone */
-    }
-    rmSync(varnishDir, { recursive: true, force: true });
-  }
+  await stopOrigin();
+  varnish?.stop();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(files, { recursive: true, force: true });
 });
 
-const CHANGED = (s: string) => [`/blog/${s}/`, '/blog/', '/blog/rss.xml', '/sitemap.xml', '/llms.txt', `/api/v1/articles/${s}`];
+/** What a change of the article at `s` makes stale: its page and twins, the lists, the feed, sitemap, llms.txt, API. */
+const CHANGED = (s: string) => [
+  `/blog/${s}/`,
+  `/blog/${s}.md`,
+  '/blog/',
+  '/blog/rss.xml',
+  '/sitemap.xml',
+  '/llms.txt',
+  `/api/v1/articles/${s}`,
+];
+/** Static pages (dist/): kept a minute by the VCL, never purged by the blog. */
+const STATIC = ['/', '/glossary/', '/glossary/canonical-url/'];
 
 describe('the live blog behind Varnish with xkey', () => {
-  it('keeps tagged answers: the second request is a hit', async () => {
-    for (const path of [...CHANGED(slug), `/blog/${untouched}/`]) {
-      await (await via(path)).arrayBuffer();
-      const second = await via(path);
-      await second.arrayBuffer();
-      expect([path, second.headers.get('x-cache')]).toEqual([path, 'HIT']);
+  it('keeps static pages and the blog: the second request is a hit, one copy per Accept', async () => {
+    for (const path of [...STATIC, ...CHANGED(slug), `/blog/${untouched}/`]) {
+      await cacheOf(path);
+      expect([path, await cacheOf(path)]).toEqual([path, 'HIT']);
     }
+    // The page's markdown twin by Accept is a copy of its own (the origin sends Vary: Accept).
+    const md = await via(`/blog/${untouched}/`, MARKDOWN);
+    expect([md.headers.get('content-type'), md.headers.get('x-cache')]).toEqual(['text/markdown; charset=utf-8', 'MISS']);
+    expect(await md.text()).toMatch(/^# /);
+    expect(await cacheOf(`/blog/${untouched}/`, MARKDOWN)).toBe('HIT');
+    expect(await cacheOf(`/blog/${untouched}/`)).toBe('HIT');
   });
 
-  it('after a publish, each changed answer is fresh within 2 s, and an untouched one is still a hit', async () => {
+  it('after a publish, each changed answer is fresh within 2 s, and untouched ones are still hits', async () => {
     const file = join(files, `${slug}.json`);
     writeFileSync(file, JSON.stringify(article(slug, 'Through Varnish')));
     const r = await skribraProcess(['article', 'publish', '--project', BLOG_PROJECT_ID, '--file', file], {
       SKRIBRA_DATA_DIR: dataDir,
       DATABASE_URL: undefined,
-      SKRIBRA_PURGE_URL: `${cache}/_purge`,
+      SKRIBRA_PURGE_URL: `${varnish!.url}/_purge`,
     });
     expect(r.code, r.stderr).toBe(0);
     await freshWithin(async () => {
       const page = await via(`/blog/${slug}/`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('Through Varnish');
+      expect(await (await via(`/blog/${slug}/`, MARKDOWN)).text()).toMatch(/^# Through Varnish/);
+      expect(await (await via(`/blog/${slug}.md`)).text()).toMatch(/^# Through Varnish/);
       expect(await (await via('/blog/')).text()).toContain(`/blog/${slug}/`);
       expect(await (await via('/blog/rss.xml')).text()).toContain('<title>Through Varnish</title>');
       expect(await (await via('/sitemap.xml')).text()).toContain(`${origin}/blog/${slug}/`);
       expect(await (await via('/llms.txt')).text()).toContain(`/blog/${slug}.md`);
       expect((await via(`/api/v1/articles/${slug}`)).status).toBe(200);
     });
+    for (const path of [`/blog/${untouched}/`, ...STATIC]) expect([path, await cacheOf(path)]).toEqual([path, 'HIT']);
     const other = await via(`/blog/${untouched}/`);
     await other.arrayBuffer();
-    expect(other.headers.get('x-cache')).toBe('HIT');
     expect(Number(other.headers.get('age'))).toBeGreaterThan(0);
   });
 
@@ -153,5 +179,18 @@ describe('the live blog behind Varnish with xkey', () => {
     }, 4000);
     await sleep(3000); // past the worker's 2.5 s spacing: a second batch for the same burst would show now
     expect(batches() - before).toBe(1);
+  });
+
+  it('with the origin gone, a kept page is served, a purged one too (stale-if-error); nothing kept is a 503', async () => {
+    await cacheOf(`/blog/${slug}/`);
+    const purged = await fetch(`${varnish!.url}/_purge`, { method: 'POST', headers: { 'xkey-purge': `blog/${slug}` } });
+    expect(await purged.text()).toMatch(/^purged [1-9]\d*\n$/);
+    await stopOrigin();
+    expect(await cacheOf(`/blog/${untouched}/`)).toBe('HIT');
+    expect(await cacheOf('/glossary/')).toBe('HIT');
+    const stale = await via(`/blog/${slug}/`);
+    expect([stale.status, stale.headers.get('x-cache')]).toEqual([200, 'STALE']);
+    expect(await stale.text()).toContain('Through Varnish');
+    expect((await via(`/blog/never-asked-${run}/`)).status).toBe(503);
   });
 });
