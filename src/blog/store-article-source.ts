@@ -10,7 +10,7 @@ import {
   listPublicArticles,
   projectLastChange,
   publicArticlesBySlugs,
-  publicArticlesRelatedTo,
+  getPublicArticleWithRelated,
 } from '../store/repos/articles.ts';
 import { BLOG_ARTICLE, relatedSlugs, type FullArticle, type PublicArticleModel } from './public-article.ts';
 import { withTimeout } from './with-timeout.ts';
@@ -98,10 +98,15 @@ export function createStoreArticleSource({
       bounded('get', async () => {
         const pid = await blogProject();
         if (!pid) return undefined;
-        const [row, named] = await Promise.all([getPublicArticle(sql, pid, slug), publicArticlesRelatedTo(sql, pid, slug)]);
-        if (!row) return undefined;
+        const found = await getPublicArticleWithRelated(sql, pid, slug);
+        if (!found) return undefined;
+        const { related_rows: named, ...row } = found;
         const slugs = relatedSlugs(row);
-        const article = toPublicArticle(row, named.map((r) => toArticleSummary(r, site)), site);
+        const article = toPublicArticle(
+          row,
+          named.map((r) => toArticleSummary(r, site)),
+          site,
+        );
         return { article, media: articleMedia(row, [site, ...alsoSites]), related: slugs, noindex: row.noindex };
       }),
     summaries: () =>
