@@ -52,14 +52,17 @@ describe('npm run dev and PORT', () => {
     const dev = spawn('npm', ['run', 'dev'], {
       cwd: root,
       detached: true,
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: shellEnv({ PORT: String(port), SITE_URL: base }),
     });
+    let output = '';
+    for (const stream of [dev.stdout!, dev.stderr!]) stream.on('data', (d) => (output = `${output}${d}`.slice(-4000)));
     try {
       const status = async (path: string) => (await fetch(`${base}${path}`).catch(() => undefined))?.status;
       const deadline = Date.now() + 150_000;
       while (!((await status('/api/v1/health')) === 200 && (await status('/glossary/canonical-url/')) === 200)) {
-        if (Date.now() > deadline || dev.exitCode !== null) throw new Error(`npm run dev is not serving on ${port} (exit ${dev.exitCode})`);
+        if (Date.now() > deadline || dev.exitCode !== null)
+          throw new Error(`npm run dev is not serving on ${port} (exit ${dev.exitCode}):\n${output}`);
         await new Promise((r) => setTimeout(r, 250));
       }
       expect(await status('/')).toBe(200);
