@@ -3,14 +3,12 @@
 // twin, /blog/, the feed, the sitemap, llms.txt and the public API within 2 s, through the origin's cache, and the
 // served build never changes. Run by `npm run test:faults` (it builds the repository's dist/), as CI does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from '../../src/store/free-port.ts';
-import { sleep } from '../../src/store/process-alive.ts';
 import { BLOG_PROJECT_ID } from '../../src/store/repos/blog-project.ts';
 import { skribraProcess } from '../helpers/cli.ts';
+import { npmStart, within, type Service } from '../helpers/npm-start.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 /** The issue's bound: a change is live everywhere within this. */
@@ -21,8 +19,7 @@ const run = Date.now().toString(36);
 const slug = `live-${run}`;
 const other = `live-other-${run}`;
 let base = '';
-let child: ChildProcess | undefined;
-let out = '';
+let service: Service | undefined;
 
 const cli = async (...args: string[]) => {
   const r = await skribraProcess(args, { SKRIBRA_DATA_DIR: dataDir, DATABASE_URL: undefined });
@@ -83,20 +80,8 @@ async function view(s: string): Promise<View> {
   };
 }
 
-/** Polls until `check` holds for the view of `s`, and returns how long it took; fails past LIVE_MS with the last view. */
-async function liveWithin(s: string, check: (v: View) => void): Promise<number> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await view(s);
-    try {
-      check(v);
-      return Date.now() - t0;
-    } catch (err) {
-      if (Date.now() - t0 > LIVE_MS) throw err;
-    }
-    await sleep(50);
-  }
-}
+/** Waits until `check` holds for the view of `s`; fails past LIVE_MS with the last view's failure. */
+const liveWithin = (s: string, check: (v: View) => void) => within(LIVE_MS, async () => check(await view(s)));
 
 const url = (s: string) => `${base}/blog/${s}/`;
 function listed(v: View, s: string, title: string) {
@@ -125,22 +110,8 @@ const homeEtag = async () => (await fetch(`${base}/`)).headers.get('etag');
 let etag: string | null = null;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  child = spawn('npm', ['start'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), SKRIBRA_DATA_DIR: dataDir, DATABASE_URL: undefined, SITE_URL: undefined },
-  });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const t0 = Date.now();
-  while (!/Skribra is serving/.test(out)) {
-    if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}:\n${out}`);
-    if (Date.now() - t0 > 600_000) throw new Error(`npm start not serving:\n${out}`);
-    await sleep(100);
-  }
+  service = await npmStart({ SKRIBRA_DATA_DIR: dataDir, DATABASE_URL: undefined, SITE_URL: undefined });
+  base = service.base;
   build = readlinkSync(join(root, 'dist'));
   etag = await homeEtag();
   // Every page of the blog once, so the origin's cache holds them when the changes come.
@@ -149,15 +120,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (child?.pid) {
-    try {
-      process.kill(-child.pid, 'SIGINT');
-    } catch {
-      /* gone */
-    }
-    const t0 = Date.now();
-    while (child.exitCode === null && Date.now() - t0 < 20_000) await sleep(50);
-  }
+  await service?.stop();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(files, { recursive: true, force: true });
 });
@@ -215,6 +178,6 @@ describe('a change to the house blog is live within 2 s on npm start, without a 
   it('the served build is the one npm start began with', async () => {
     expect(readlinkSync(join(root, 'dist'))).toBe(build);
     expect(await homeEtag()).toBe(etag);
-    expect(out).not.toMatch(/serving the new build/);
+    expect(service!.out()).not.toMatch(/serving the new build/);
   });
 });

@@ -4,7 +4,6 @@
 // untouched answers are still hits, and a burst of changes is one purge batch; with the origin gone, a purged page is
 // still served. Run by `npx vitest run --config tests/varnish.config.ts` (CI installs Varnish first).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,9 +14,10 @@ import { BLOG_PROJECT_ID } from '../../src/store/repos/blog-project.ts';
 import { freePort } from '../../src/store/free-port.ts';
 import { sleep } from '../../src/store/process-alive.ts';
 import { skribraProcess } from '../helpers/cli.ts';
+import { npmStart, within, type Service } from '../helpers/npm-start.ts';
 import { startVarnish, type Varnish } from './start-varnish.ts';
 
-const root = resolve(import.meta.dirname, '../..');
+const _root = resolve(import.meta.dirname, '../..');
 const LIVE_MS = 2000;
 const dataDir = mkdtempSync(join(tmpdir(), 'skribra-varnish-data-'));
 const files = mkdtempSync(join(tmpdir(), 'skribra-varnish-files-'));
@@ -26,8 +26,7 @@ const slug = `through-varnish-${run}`;
 const MARKDOWN = { accept: 'text/markdown' };
 let origin = '';
 let varnish: Varnish | undefined;
-let child: ChildProcess | undefined;
-let out = '';
+let service: Service | undefined;
 let store: Store | undefined;
 let untouched = '';
 
@@ -48,67 +47,22 @@ const cacheOf = async (path: string, headers: Record<string, string> = {}) => {
   await res.arrayBuffer();
   return res.headers.get('x-cache');
 };
-const batches = () => out.split('\n').filter((l) => /^cache purge: \d+ tags in one batch/.test(l)).length;
-
-/** Polls through Varnish until `check` holds; fails past `ms` with the last failure. */
-async function freshWithin(check: () => Promise<void>, ms = LIVE_MS): Promise<number> {
-  const t0 = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return Date.now() - t0;
-    } catch (err) {
-      if (Date.now() - t0 > ms) throw err;
-    }
-    await sleep(50);
-  }
-}
+const batches = () => (service?.out() ?? '').split('\n').filter((l) => /^cache purge: \d+ tags in one batch/.test(l)).length;
 
 beforeAll(async () => {
   const port = await freePort();
   origin = `http://localhost:${port}`;
   varnish = startVarnish(origin);
-  child = spawn('npm', ['start'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SKRIBRA_DATA_DIR: dataDir,
-      DATABASE_URL: undefined,
-      SKRIBRA_PURGE_URL: `${varnish.url}/_purge`,
-    },
-  });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const t0 = Date.now();
-  while (!/Skribra is serving/.test(out)) {
-    if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}:\n${out}`);
-    if (Date.now() - t0 > 600_000) throw new Error(`npm start not serving:\n${out}`);
-    await sleep(100);
-  }
+  service = await npmStart({ SKRIBRA_DATA_DIR: dataDir, DATABASE_URL: undefined, SKRIBRA_PURGE_URL: `${varnish.url}/_purge` }, port);
   store = await openStore({ config: readConfig(), dataDir });
   // The purge worker's first run sends the whole blog (its cursor starts at 0): let it pass before the test counts.
   while (batches() === 0) await sleep(100);
   untouched = (await (await fetch(`${origin}/api/v1/articles?limit=1`)).json()).data.items[0].slug;
 });
 
-/** Ends npm start (its process group) and waits for it. */
-async function stopOrigin() {
-  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGINT');
-  } catch {
-    /* gone */
-  }
-  const t0 = Date.now();
-  while (child.exitCode === null && child.signalCode === null && Date.now() - t0 < 20_000) await sleep(50);
-}
-
 afterAll(async () => {
   await store?.close();
-  await stopOrigin();
+  await service?.stop();
   varnish?.stop();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(files, { recursive: true, force: true });
@@ -150,7 +104,7 @@ describe('the live blog behind Varnish with xkey', () => {
       SKRIBRA_PURGE_URL: `${varnish!.url}/_purge`,
     });
     expect(r.code, r.stderr).toBe(0);
-    await freshWithin(async () => {
+    await within(LIVE_MS, async () => {
       const page = await via(`/blog/${slug}/`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('Through Varnish');
@@ -174,9 +128,9 @@ describe('the live blog behind Varnish with xkey', () => {
     for (const s of slugs) await (await via(`/blog/${s}/`)).arrayBuffer(); // a 404 kept, tagged by its slug
     await Promise.all(slugs.map((s) => publishArticle(store!.sql, BLOG_PROJECT_ID, article(s, `Burst ${s}`))));
     // Within the purge worker's spacing (2.5 s after its last batch: Netlify's two purges of a tag per 5 s) and a tick.
-    await freshWithin(async () => {
+    await within(4000, async () => {
       for (const s of slugs) expect((await via(`/blog/${s}/`)).status).toBe(200);
-    }, 4000);
+    });
     await sleep(3000); // past the worker's 2.5 s spacing: a second batch for the same burst would show now
     expect(batches() - before).toBe(1);
   });
@@ -185,7 +139,7 @@ describe('the live blog behind Varnish with xkey', () => {
     await cacheOf(`/blog/${slug}/`);
     const purged = await fetch(`${varnish!.url}/_purge`, { method: 'POST', headers: { 'xkey-purge': `blog/${slug}` } });
     expect(await purged.text()).toMatch(/^purged [1-9]\d*\n$/);
-    await stopOrigin();
+    await service?.stop();
     expect(await cacheOf(`/blog/${untouched}/`)).toBe('HIT');
     expect(await cacheOf('/glossary/')).toBe('HIT');
     const stale = await via(`/blog/${slug}/`);
