@@ -8,6 +8,7 @@ import { readChangedSlugs } from '../store/repos/cache-purges.ts';
 import { readChangeHeads } from '../store/repos/sync.ts';
 import { getBlogProjectId } from '../store/repos/blog-project.ts';
 import { changeTags } from '../core/cache-tags.ts';
+import { repeat } from '../core/repeat.ts';
 
 /** What the follower drops from: the local origin's tag cache (src/origin/tag-cache.ts). */
 export interface PurgeableCache {
@@ -36,7 +37,6 @@ export function followBlogChanges(
   let seen: string | undefined;
   let failing = false;
   let stopped = false;
-  let running: Promise<void> | undefined;
 
   async function read(): Promise<boolean> {
     projectId ??= (await getBlogProjectId(sql, o.config.SKRIBRA_BLOG_PROJECT_ID)) ?? undefined;
@@ -61,31 +61,21 @@ export function followBlogChanges(
     return changes.length === PAGE;
   }
 
-  const tick = () => {
-    if (running || stopped) return;
-    running = (async () => {
-      try {
-        while ((await read()) && !stopped);
-        if (failing) log('blog cache: the content store answers again; following its changes');
-        failing = false;
-      } catch (err) {
-        if (!failing)
-          log(`blog cache: the content store is unavailable (${(err as Error).message}); cached answers are served, retrying every second`);
-        failing = true;
-      }
-    })().finally(() => {
-      running = undefined;
-    });
-  };
-  const timer = setInterval(tick, o.intervalMs ?? 1000);
-  timer.unref();
-  tick();
-
+  const task = repeat(o.intervalMs ?? 1000, async () => {
+    try {
+      while ((await read()) && !stopped);
+      if (failing) log('blog cache: the content store answers again; following its changes');
+      failing = false;
+    } catch (err) {
+      if (!failing)
+        log(`blog cache: the content store is unavailable (${(err as Error).message}); cached answers are served, retrying every second`);
+      failing = true;
+    }
+  });
   return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+    stop: () => {
+      stopped = true; // a long catch-up ends after the page it is reading
+      return task.stop();
     },
   };
 }

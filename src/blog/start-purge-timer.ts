@@ -3,6 +3,7 @@
 import type { Sql } from 'postgres';
 import { purgeBlogChanges, type PurgeOptions } from './purge-blog-changes.ts';
 import { purgeTargets } from './purge-targets.ts';
+import { repeat } from '../core/repeat.ts';
 
 export interface PurgeTimer {
   stop(): Promise<void>;
@@ -16,12 +17,10 @@ export function startPurgeTimer(sql: Sql, o: PurgeOptions & { intervalMs?: numbe
     return { stop: async () => {} };
   }
   log(`cache purges: to ${targets.map((t) => t.name).join(', ')}`);
-  let running: Promise<void> | undefined;
-  let stopped = false;
   let lastError = '';
-  const tick = () => {
-    if (running || stopped) return;
-    running = purgeBlogChanges(sql, { ...o, targets, log })
+  // What a CLI or a crash left goes out at once, not one interval later.
+  return repeat(o.intervalMs ?? 1000, () =>
+    purgeBlogChanges(sql, { ...o, targets, log })
       .then(() => {
         lastError = '';
       })
@@ -30,20 +29,6 @@ export function startPurgeTimer(sql: Sql, o: PurgeOptions & { intervalMs?: numbe
         const message = (err as Error).message;
         if (message !== lastError) log(`cache purge: ${message}; retrying`);
         lastError = message;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, o.intervalMs ?? 1000);
-  timer.unref();
-  tick(); // what a CLI or a crash left goes out now
-
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+      }),
+  );
 }

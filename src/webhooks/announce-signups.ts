@@ -4,6 +4,7 @@
 // (retry-schedule.ts), with the same webhook-id. The sign-up endpoint sends a new one at once; the local origin's
 // timer and a scheduled Netlify function (functions/signup-announce.mts) send what is due.
 import type { Sql } from 'postgres';
+import { repeat } from '../core/repeat.ts';
 import type { Config } from '../config.ts';
 import { claimDueSignups, markAnnounced, markAnnounceFailed, type ClaimedSignup } from '../store/repos/signups.ts';
 import { RETRY_SCHEDULE_MS, nextDelay } from './retry-schedule.ts';
@@ -90,25 +91,9 @@ export function startSignupAnnouncer(
   o: AnnounceOptions & { intervalMs: number; log?: (line: string) => void },
 ): { stop(): Promise<void> } {
   const log = o.log ?? ((line: string) => console.log(line));
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = announceDueSignups(sql, o)
+  return repeat(o.intervalMs, () =>
+    announceDueSignups(sql, o)
       .then((results) => results.forEach((r) => log(describeAnnouncement(r))))
-      .catch((err: unknown) => log(`signup announcer: ${(err as Error).message}`))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, o.intervalMs);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+      .catch((err: unknown) => log(`signup announcer: ${(err as Error).message}`)),
+  );
 }
