@@ -5,8 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdAstroDev } from '../helpers/astro-dev-lock.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/store/free-port.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -22,13 +21,6 @@ const shellEnv = (extra: Record<string, string>) => ({
 });
 
 describe('npm run dev and PORT', () => {
-  // One astro dev per project root: the other dev suite's waits while these run (tests/helpers/astro-dev-lock.ts).
-  let releaseDev: (() => void) | undefined;
-  beforeAll(async () => {
-    releaseDev = await holdAstroDev();
-  });
-  afterAll(() => releaseDev?.());
-
   it('a taken PORT ends npm run dev at once, with one line naming it', async () => {
     const port = await freePort();
     const holder: Server = await new Promise((ok) => {

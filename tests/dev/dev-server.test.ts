@@ -6,7 +6,6 @@ import { cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFi
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { holdAstroDev } from '../helpers/astro-dev-lock.ts';
 import { freePort } from '../../src/store/free-port.ts';
 import { launch } from '../../src/dev/chromium.ts';
 
@@ -50,9 +49,7 @@ async function overlayOf(path: string): Promise<Record<string, unknown>> {
   return err;
 }
 
-let releaseDev: (() => void) | undefined;
 beforeAll(async () => {
-  releaseDev = await holdAstroDev();
   // Inside the project (in the ignored .data/), as content/ is: Astro's overlay points at files outside it as if
   // they were inside.
   mkdirSync(join(root, '.data'), { recursive: true });
@@ -92,7 +89,6 @@ afterAll(async () => {
       /* gone */
     }
   await new Promise((r) => setTimeout(r, 3000));
-  releaseDev?.();
   rmSync(contentDir, { recursive: true, force: true });
   if (process.env.KEEP_DEV_LOG) console.log(readFileSync(join(dataDir, 'dev.log'), 'utf8'));
   rmSync(dataDir, { recursive: true, force: true });
