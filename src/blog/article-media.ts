@@ -3,7 +3,7 @@
 // own files (public/ at a path of the site), that path, so the build can make responsive AVIF and WebP of it with
 // Astro's image service (src/blog/blog-images.ts). Kept apart from the public article: the API does not carry it.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ArticleRow } from '../store/repos/articles.ts';
@@ -34,7 +34,23 @@ const FORMATS = { '.webp': 'webp', '.png': 'png', '.jpg': 'jpg', '.jpeg': 'jpeg'
 export type LocalFormat = (typeof FORMATS)[keyof typeof FORMATS];
 
 /** The site's public/ folder (copied into every build's output before the image service reads it); read when first needed. */
-const publicDir = () => fileURLToPath(new URL('../../public/', import.meta.url));
+let publicFolder: string | undefined;
+const publicDir = () => (publicFolder ??= fileURLToPath(new URL('../../public/', import.meta.url)));
+
+/** Each file's digest by its size and modification time: a page rendered on request hashes an image once, not per request. */
+const digests = new Map<string, { stamp: string; version: string }>();
+const MAX_DIGESTS = 1000;
+function versionOf(file: string): string | undefined {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (!stat?.isFile()) return undefined;
+  const stamp = `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+  const known = digests.get(file);
+  if (known?.stamp === stamp) return known.version;
+  const version = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 12);
+  if (digests.size >= MAX_DIGESTS) digests.delete(digests.keys().next().value!);
+  digests.set(file, { stamp, version });
+  return version;
+}
 
 /**
  * The site's own file `src` is, when public/ has it: a root-relative path, or an absolute URL on one of `sites` (this
@@ -52,9 +68,8 @@ export function localImage(src: string, sites: readonly string[], dir = publicDi
   }
   const format = FORMATS[extname(path).toLowerCase() as keyof typeof FORMATS];
   if (!format || path.split('/').some((seg) => seg === '..' || seg.startsWith('.'))) return undefined;
-  const file = dir + path.slice(1);
-  if (!existsSync(file) || !statSync(file).isFile()) return undefined;
-  return { path, format, version: createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 12) };
+  const version = versionOf(dir + path.slice(1));
+  return version === undefined ? undefined : { path, format, version };
 }
 
 const image = (src: string, m: Omit<MediaImage, 'src' | 'local'>, sites: readonly string[], publicDir?: string): MediaImage => {

@@ -105,7 +105,8 @@ export async function answerLive(req: Request, route: LiveRoute, deps: LiveBlogD
     const headers = new Headers(res.headers);
     const more = { 'content-type': 'text/html; charset=utf-8', ...taggedHeaders(tags), ...negotiated(form) };
     for (const [k, v] of Object.entries(more)) headers.set(k, v);
-    return new Response(res.body, { status: res.status, headers });
+    // The page is whole (not streamed): its text, not its body's stream, goes on.
+    return new Response(await res.text(), { status: res.status, headers });
   };
   const moved = (to: string, tags: string[]) => new Response(null, { status: 301, headers: { location: to, ...taggedHeaders(tags) } });
 

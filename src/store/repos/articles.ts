@@ -188,9 +188,9 @@ export async function getPublicArticleWithRelated(
     select a.*, (
       select coalesce(json_agg(r), '[]') from (
         select ${sql(CARD_COLUMNS)} from articles
-        where ${publicVisible(sql, projectId)} and slug <> a.slug and slug in (
+        where ${publicVisible(sql, projectId)} and slug <> a.slug and slug = any(array(
           select e->>'slug' from jsonb_array_elements(
-            case when jsonb_typeof(a.related_articles) = 'array' then a.related_articles else '[]'::jsonb end) e)
+            case when jsonb_typeof(a.related_articles) = 'array' then a.related_articles else '[]'::jsonb end) e))
       ) r
     ) as related_rows
     from articles a where ${publicVisible(sql, projectId)} and a.slug = ${slug}`;
