@@ -1,8 +1,11 @@
 // `npm run dev` from the outside: a content file written, edited and deleted shows on the page, in the API, in the
 // markdown twin and in search within 3 s, over a real store and real HTTP; a broken one breaks only its own page,
-// which shows its problems in Astro's overlay at the content file.
-import { spawn, type ChildProcess } from 'node:child_process';
+// which shows its problems in Astro's overlay at the content file. And on PORT (issue 51.3): it serves there, pages and
+// the pipeline alike; when the port is taken it ends at once with one line naming the port and who holds it. One file,
+// so its dev servers run one after the other: Astro refuses a second `astro dev` in one project.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -49,52 +52,52 @@ async function overlayOf(path: string): Promise<Record<string, unknown>> {
   return err;
 }
 
-beforeAll(async () => {
-  // Inside the project (in the ignored .data/), as content/ is: Astro's overlay points at files outside it as if
-  // they were inside.
-  mkdirSync(join(root, '.data'), { recursive: true });
-  contentDir = mkdtempSync(join(root, '.data', 'dev-test-content-'));
-  dataDir = mkdtempSync(join(tmpdir(), 'skribra-dev-data-'));
-  cpSync(join(root, 'content'), contentDir, { recursive: true });
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  const log = openSync(join(dataDir, 'dev.log'), 'a');
-  dev = spawn(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port)], {
-    cwd: root,
-    detached: true,
-    // One descriptor for both: two would each keep their own offset and write over each other's lines.
-    stdio: ['ignore', log, log],
-    // As a person's shell would start it: Astro's dev server behaves differently inside a test runner (VITEST*).
-    env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))),
-      NODE_ENV: 'development',
-      SKRIBRA_CONTENT_DIR: contentDir,
-      SKRIBRA_DATA_DIR: dataDir,
-      SITE_URL: base,
-    },
-  });
-  // Ready when both halves answer: the pipeline and Astro's page renderer (which optimises its dependencies first).
-  await within(
-    150_000,
-    'the dev server ready',
-    async () => (await status('/api/v1/health')) === 200 && (await status('/glossary/canonical-url/')) === 200,
-  );
-}, 180_000);
-
-afterAll(async () => {
-  if (dev?.pid)
-    try {
-      process.kill(-dev.pid, 'SIGINT');
-    } catch {
-      /* gone */
-    }
-  await new Promise((r) => setTimeout(r, 3000));
-  rmSync(contentDir, { recursive: true, force: true });
-  if (process.env.KEEP_DEV_LOG) console.log(readFileSync(join(dataDir, 'dev.log'), 'utf8'));
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
 describe('npm run dev', () => {
+  beforeAll(async () => {
+    // Inside the project (in the ignored .data/), as content/ is: Astro's overlay points at files outside it as if
+    // they were inside.
+    mkdirSync(join(root, '.data'), { recursive: true });
+    contentDir = mkdtempSync(join(root, '.data', 'dev-test-content-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'skribra-dev-data-'));
+    cpSync(join(root, 'content'), contentDir, { recursive: true });
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    const log = openSync(join(dataDir, 'dev.log'), 'a');
+    dev = spawn(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port)], {
+      cwd: root,
+      detached: true,
+      // One descriptor for both: two would each keep their own offset and write over each other's lines.
+      stdio: ['ignore', log, log],
+      // As a person's shell would start it: Astro's dev server behaves differently inside a test runner (VITEST*).
+      env: {
+        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))),
+        NODE_ENV: 'development',
+        SKRIBRA_CONTENT_DIR: contentDir,
+        SKRIBRA_DATA_DIR: dataDir,
+        SITE_URL: base,
+      },
+    });
+    // Ready when both halves answer: the pipeline and Astro's page renderer (which optimises its dependencies first).
+    await within(
+      150_000,
+      'the dev server ready',
+      async () => (await status('/api/v1/health')) === 200 && (await status('/glossary/canonical-url/')) === 200,
+    );
+  }, 180_000);
+
+  afterAll(async () => {
+    if (dev?.pid)
+      try {
+        process.kill(-dev.pid, 'SIGINT');
+      } catch {
+        /* gone */
+      }
+    await new Promise((r) => setTimeout(r, 3000));
+    rmSync(contentDir, { recursive: true, force: true });
+    if (process.env.KEEP_DEV_LOG) console.log(readFileSync(join(dataDir, 'dev.log'), 'utf8'));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it('serves pages, the APIs, twins and search from the same pipeline as npm start', async () => {
     expect(await status('/glossary/canonical-url/')).toBe(200);
     expect(JSON.parse(await text('/api/v1/glossary/canonical-url')).data.slug).toBe('canonical-url');
@@ -231,4 +234,71 @@ describe('npm run dev', () => {
     writeFileSync(file, good);
     await within(3000, 'the fixed pages', async () => (await status('/')) === 200 && (await status('/pricing/')) === 200);
   }, 30_000);
+});
+
+describe('npm run dev and PORT', () => {
+  const portDataDir = mkdtempSync(join(tmpdir(), 'skribra-dev-port-'));
+  afterAll(() => rmSync(portDataDir, { recursive: true, force: true }));
+  /** The environment a person's shell would give `npm run dev` (no VITEST*), with `extra`. */
+  const shellEnv = (extra: Record<string, string>) => ({
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))),
+    NODE_ENV: 'development',
+    SKRIBRA_DATA_DIR: portDataDir,
+    ...extra,
+  });
+
+  it('a taken PORT ends npm run dev at once, with one line naming it', async () => {
+    const port = await freePort();
+    const holder: Server = await new Promise((ok) => {
+      const s = createServer().listen(port, '127.0.0.1', () => ok(s));
+    });
+    try {
+      const started = Date.now();
+      const r = spawnSync('npm', ['run', '-s', 'dev'], {
+        cwd: root,
+        env: shellEnv({ PORT: String(port) }),
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(r.status).toBe(1);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(
+          new RegExp(`^npm run dev: port ${port} is already in use by pid ${process.pid} .*\\(PORT=${port + 1} npm run dev\\)$`),
+        ),
+      ]);
+    } finally {
+      holder.close();
+    }
+  }, 60_000);
+
+  it('PORT=<port> npm run dev serves the pages and the APIs on that port', async () => {
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const dev = spawn('npm', ['run', 'dev'], {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: shellEnv({ PORT: String(port), SITE_URL: base }),
+    });
+    let output = '';
+    for (const stream of [dev.stdout!, dev.stderr!]) stream.on('data', (d) => (output = `${output}${d}`.slice(-4000)));
+    try {
+      const status = async (path: string) => (await fetch(`${base}${path}`).catch(() => undefined))?.status;
+      const deadline = Date.now() + 150_000;
+      while (!((await status('/api/v1/health')) === 200 && (await status('/glossary/canonical-url/')) === 200)) {
+        if (Date.now() > deadline || dev.exitCode !== null)
+          throw new Error(`npm run dev is not serving on ${port} (exit ${dev.exitCode}):\n${output}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(await status('/')).toBe(200);
+    } finally {
+      try {
+        process.kill(-dev.pid!, 'SIGINT');
+      } catch {
+        /* gone */
+      }
+      await new Promise((r) => setTimeout(r, 3000));
+    }
+  }, 180_000);
 });
