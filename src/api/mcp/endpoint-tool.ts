@@ -22,7 +22,7 @@ const optionalIn = (params: LazyObject, key: string) => {
 function baseOf(params: LazyObject, key: string): z.ZodType {
   const { type, enum: values } = boundsOf(params, key) as { type?: string; enum?: [string, ...string[]] };
   if (values?.length) return z.enum(values);
-  if (type === 'integer') return z.number().int();
+  if (type === 'integer') return z.number();
   if (type === 'boolean') return z.boolean();
   return z.string();
 }

@@ -120,7 +120,7 @@ export function registerSearchText(server: McpServer, site: string, readSite: (p
         "Full-text search of the site: the words inside every page (glossary bodies, docs, features, integrations, comparisons, tools and blog articles), best match first, the site search page's index. Each hit has path, title, kind, excerpt (matched words in **bold**), url and markdown_url; read one whole with get_page. `search` matches titles and descriptions only (GET /api/v1/search).",
       inputSchema: {
         q: paramArg(searchQuery, 'q', z.string(), describeParam(searchQuery, 'q').replace(/; every whitespace-separated token.*$/, '.')),
-        limit: paramArg(searchQuery, 'limit', z.number().int()).optional(),
+        limit: paramArg(searchQuery, 'limit', z.number()).optional(),
         kind: z
           .string()
           .max(100)

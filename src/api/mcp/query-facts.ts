@@ -2,6 +2,7 @@
 // values of the registry's query schema (src/api/queries.ts), so the tools and the OpenAPI document cannot drift.
 import * as z from 'zod';
 import type { LazyObject } from '../http/lazy-object.ts';
+import { MAX_INT } from '../http/params.ts';
 
 type Field = z.ZodType & { unwrap?: () => Field; options?: readonly string[] };
 
@@ -34,10 +35,27 @@ export function boundsOf(query: LazyObject, key: string): Record<string, unknown
 }
 
 /**
- * A tool argument that stands for an HTTP parameter: `base` (the JSON type a client sends, as the SDK checks it),
- * described and bounded in its JSON Schema exactly as the OpenAPI document describes the parameter. The bounds are
- * stated, not checked here: the call is the HTTP request, so a value out of them gets the API's own 400 and message.
+ * The bounds a tool argument states: the parameter's, but for an integer's upper bound the documented one (spec
+ * section 8). A limit's is its cap, what the largest value the API accepts becomes (the cap lives in the parameter's
+ * own schema, http/params.ts `intParam`); a page has none. MAX_INT, the only bound the API refuses a page or limit
+ * past, is no documented bound and no tool states it.
+ */
+export function documentedBoundsOf(query: LazyObject, key: string): Record<string, unknown> {
+  const { maximum, ...bounds } = boundsOf(query, key);
+  if (bounds.type !== 'integer' || typeof maximum !== 'number') return maximum === undefined ? bounds : { ...bounds, maximum };
+  const largest = fieldOf(query, key).safeParse(String(maximum));
+  const cap = largest.success && typeof largest.data === 'number' && largest.data < maximum ? largest.data : undefined;
+  if (cap !== undefined) return { ...bounds, maximum: cap };
+  return maximum === MAX_INT ? bounds : { ...bounds, maximum };
+}
+
+/**
+ * A tool argument that stands for an HTTP parameter: `base` (the JSON type a client sends, as the SDK checks it; an
+ * integer's is `z.number()`, since zod's `int()` would state and check 2^53 - 1 itself), described and bounded in its
+ * JSON Schema as the OpenAPI document describes the parameter, with the documented upper bound (`documentedBoundsOf`).
+ * The bounds are stated, not checked here: the call is the HTTP request, so a value out of them (a fraction, a page
+ * past MAX_INT) gets the API's own 400 and message, and a limit past its cap is capped, as over HTTP.
  */
 export function paramArg<T extends z.ZodType>(query: LazyObject, key: string, base: T, description = describeParam(query, key)): T {
-  return base.meta({ ...boundsOf(query, key), description }) as T;
+  return base.meta({ ...documentedBoundsOf(query, key), description }) as T;
 }

@@ -74,7 +74,7 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
         'Search every page of the site (SEO glossary terms, free SEO tools, agents, features, comparisons, docs and other pages) by title and description, best match first. Each hit has path, title, description, kind, url, markdown_url and score; read one whole with get_page. The same answer as GET /api/v1/search; when it matches nothing, the answer adds a hint and text_matches, the first hits of search_text (the words inside pages).',
       inputSchema: {
         q: paramArg(searchQuery, 'q', z.string()),
-        limit: paramArg(searchQuery, 'limit', z.number().int()).optional(),
+        limit: paramArg(searchQuery, 'limit', z.number()).optional(),
       },
       annotations: READ_ONLY,
     },
@@ -112,11 +112,11 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
       description: `One page of a collection of the site with its pagination (total, total_pages, has_more): pages (every page of the site; filter by kind), glossary (SEO terms; filter by category or q, full=true for whole terms), glossary-categories, ${declared.slice(0, -1).join(', ')} or ${declared.at(-1)}. Ask for the next page with page + 1 while has_more is true. The same answers as GET /api/v1/{pages,glossary,glossary/categories,${declared.join(',')}}.`,
       inputSchema: {
         collection: z.enum(Object.keys(COLLECTIONS) as [Collection, ...Collection[]]).describe('Which collection to list.'),
-        page: paramArg(pagesQuery, 'page', z.number().int()).optional(),
+        page: paramArg(pagesQuery, 'page', z.number()).optional(),
         limit: paramArg(
           pagesQuery,
           'limit',
-          z.number().int(),
+          z.number(),
           `pages and glossary: ${describeParam(pagesQuery, 'limit')} The other collections: ${describeParam(wholeListQuery, 'limit')}`,
         ).optional(),
         kind: paramArg(pagesQuery, 'kind', z.enum(PAGE_KINDS), `pages only. ${describeParam(pagesQuery, 'kind')}`).optional(),
