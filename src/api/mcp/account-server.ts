@@ -38,10 +38,9 @@ async function consolidated(res: Response): Promise<CallToolResult> {
       : { action: 'render', status: 200, noindex: a.noindex === true };
     return resultOf(res, { consolidation });
   }
-  if (res.status === 404 && body?.code === 'not_found') {
-    const { isError: _, ...gone } = await resultOf(res, { consolidation: { action: 'gone', status: 404 } satisfies Consolidation });
-    return gone;
-  }
+  // Gone is still the API's 404, so a tool error (issue 47), that says what the site does at the slug.
+  if (res.status === 404 && body?.code === 'not_found')
+    return resultOf(res, { consolidation: { action: 'gone', status: 404 } satisfies Consolidation });
   return resultOf(res);
 }
 
