@@ -233,7 +233,7 @@ export function buildMatrix(c: MatrixContext): Probe[] {
       '/api/v1/glossary?limit=99999999999999999999',
       '/api/v1/glossary/%2e%2e/tools',
       '/.env',
-      '/_skribra/catalog.json',
+      '/_skribra/catalog-core.json',
       '/_headers',
       '/_redirects',
     ].map((p) => get('hostile', p)),

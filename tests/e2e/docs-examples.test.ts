@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it, inject } from 'vitest';
 import type { Catalog } from '../../src/catalog/catalog.ts';
 import { DOCS_EXAMPLE_SLUG } from './global-site.ts';
+import { builtCatalog } from '../../src/api/public/load-public-api.ts';
 
 const { siteUrl, apiKey, projectId, distDir } = inject('e2e');
-const catalog = JSON.parse(readFileSync(join(distDir, '_skribra/catalog.json'), 'utf8')) as Catalog;
+const catalog = builtCatalog(distDir) as Catalog;
 const docs = catalog.pages.filter((p) => p.kind === 'doc').map((p) => p.path);
 
 interface Example {

@@ -1,17 +1,17 @@
 // The site on a 390 px phone screen: no page wider than the screen, the header folds behind a working Menu button,
 // docs tables and code scroll inside their boxes; and the blog's pages (answered on request from the seeded store)
 // carry the same JSON-LD and Open Graph image guarantees as the rest of the site.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch } from '../../src/dev/chromium.ts';
-import type { Catalog } from '../../src/catalog/catalog.ts';
 import { vocabularyProblems } from '../site/schema-vocabulary.ts';
 import { jsonLdBlocks, jsonLdNodes, meta, ofType } from '../site/html-pages.ts';
+import { builtCatalog } from '../../src/api/public/load-public-api.ts';
 
 const { siteUrl, distDir } = inject('e2e');
-const catalog = JSON.parse(readFileSync(join(distDir, '_skribra/catalog.json'), 'utf8')) as Catalog;
+const catalog = builtCatalog(distDir);
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

@@ -1,14 +1,11 @@
-// The site as a whole in Chromium: search from the header, keyboard navigation, a clean console on every page
-// template, and CORS as the spec draws it (public API open, keyed API closed).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, watchErrors } from '../../src/dev/chromium.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
+import { builtCatalog } from '../../src/api/public/load-public-api.ts';
 
 const { siteUrl, otherUrl, apiKey, distDir } = inject('e2e');
-const catalog = JSON.parse(readFileSync(join(distDir, '_skribra/catalog.json'), 'utf8')) as Catalog;
+const catalog = builtCatalog(distDir) as Catalog;
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

@@ -10,14 +10,14 @@ import { PAGE_KINDS } from '../../src/catalog/page-kinds.ts';
 const routes = endpoints.map((e) => ({ pattern: e.pattern, api: e.api, file: e.static?.file }));
 import { inlineScriptHashes, scriptHashesOf } from '../../src/integration/inline-script-hashes.ts';
 import { redirectsFile, headersFile } from '../../src/integration/netlify-files.ts';
-import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
+import { builtCatalog } from '../../src/api/public/load-public-api.ts';
 
 let dist: string;
 let site: string;
 let catalog: Catalog;
 beforeAll(async () => {
   ({ distDir: dist, siteUrl: site } = await builtSite());
-  catalog = JSON.parse(readFileSync(join(dist, CATALOG_FILE), 'utf8'));
+  catalog = builtCatalog(dist);
 });
 const html = (path: string) => readFileSync(join(dist, path, 'index.html'), 'utf8');
 const escaped = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;');

@@ -106,7 +106,7 @@ describe('robots.txt', () => {
     for (const agent of ['Googlebot', 'Bingbot', 'SomeNewBot/1.0', ...AI_CRAWLERS]) {
       expect(robots.isAllowed(page, agent), agent).toBe(true);
       expect(robots.isAllowed(`${site.siteUrl}/`, agent), agent).toBe(true);
-      expect(robots.isDisallowed(`${site.siteUrl}/_skribra/catalog.json`, agent), agent).toBe(true);
+      expect(robots.isDisallowed(`${site.siteUrl}/_skribra/catalog-core.json`, agent), agent).toBe(true);
     }
     expect(robots.getSitemaps()).toEqual([`${site.siteUrl}/sitemap.xml`]);
   });

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import MiniSearch from 'minisearch';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import { buildSearchIndex, normalise, searchPages, type SearchDoc } from '../../src/core/search.ts';
-import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
+import { builtCatalog } from '../../src/api/public/load-public-api.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
 
 // Our search index is purpose-built for cold-start and latency (see src/core/search.ts). MiniSearch, configured
@@ -13,7 +11,7 @@ import type { Catalog } from '../../src/catalog/catalog.ts';
 let docs: SearchDoc[];
 beforeAll(async () => {
   const { distDir } = await builtSite();
-  const catalog = JSON.parse(readFileSync(join(distDir, CATALOG_FILE), 'utf8')) as Catalog;
+  const catalog = builtCatalog(distDir) as Catalog;
   docs = catalog.pages.map((p, id) => ({ id, path: p.path, title: p.title, description: p.description, kind: p.kind }));
 });
 

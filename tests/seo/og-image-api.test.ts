@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
-import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
+import { builtCatalog } from '../../src/api/public/load-public-api.ts';
 import { createPipeline } from '../../src/api/http/pipeline.ts';
 import { CACHE } from '../../src/api/http/cache-policy.ts';
 import { endpointsOf, NETLIFY_PATHS } from '../../src/api/registry.ts';
@@ -29,7 +29,7 @@ let homeImage: string; // the home page's (written by the build)
 let origin: (req: Request) => Promise<Response>;
 beforeAll(async () => {
   ({ distDir: dist, siteUrl: site } = await builtSite());
-  catalog = JSON.parse(readFileSync(join(dist, CATALOG_FILE), 'utf8'));
+  catalog = builtCatalog(dist);
   tmp = mkdtempSync(join(tmpdir(), 'skribra-og-api-test-'));
   termPath = catalog.pages.find((p) => p.kind === 'glossary')!.path;
   termImage = new URL(meta(readPage(dist, termPath), 'og:image')!).pathname;

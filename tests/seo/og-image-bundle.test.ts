@@ -2,13 +2,13 @@
 // netlify.toml includes (the index, the fonts, resvg's package), run in a fresh process away from the checkout. It
 // must find its fonts and satori's WebAssembly, answer within the function limits, and give the build's bytes.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
-import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
+import { builtCatalog } from '../../src/api/public/load-public-api.ts';
 import { ogImageSet } from '../../src/seo/og-image-set.ts';
 import { renderOgPng } from '../../src/seo/render-og-png.ts';
 import { bundleFunction, type FunctionBundle } from '../../scripts/netlify/bundle-function.ts';
@@ -20,7 +20,7 @@ let bundle: FunctionBundle;
 beforeAll(async () => {
   const built = await builtSite();
   site = built.siteUrl;
-  catalog = JSON.parse(readFileSync(join(built.distDir, CATALOG_FILE), 'utf8'));
+  catalog = builtCatalog(built.distDir);
   tmp = mkdtempSync(join(tmpdir(), 'skribra-og-bundle-test-'));
   bundle = await bundleFunction('og-image', { distDir: built.distDir, outDir: tmp });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
-import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
+import { builtCatalog } from '../../src/api/public/load-public-api.ts';
 import { isProperName } from '../../src/markdown/reference-text.ts';
 import { htmlPaths, readPage } from './html-pages.ts';
 
@@ -16,7 +16,7 @@ let catalog: Catalog;
 let pages: [string, string][];
 beforeAll(async () => {
   ({ distDir: dist, siteUrl: site } = await builtSite());
-  catalog = JSON.parse(readFileSync(join(dist, CATALOG_FILE), 'utf8'));
+  catalog = builtCatalog(dist);
   pages = htmlPaths(dist).map((p) => [p, readPage(dist, p)]);
 });
 const glossaryLinks = (html: string) =>

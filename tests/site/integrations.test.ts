@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite, buildText } from '../helpers/built-site.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
-import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
+import { builtCatalog } from '../../src/api/public/load-public-api.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
 import { readConfig } from '../../src/config.ts';
 import { loadCatalog } from '../../src/catalog/load-catalog.ts';
@@ -22,7 +22,7 @@ let catalog: Catalog;
 let handler: (req: Request) => Promise<Response>;
 beforeAll(async () => {
   ({ distDir: dist, siteUrl: site } = await builtSite());
-  catalog = JSON.parse(readFileSync(join(dist, CATALOG_FILE), 'utf8'));
+  catalog = builtCatalog(dist);
   ({ handler } = createLocalOrigin({ distDir: dist, config: readConfig() }));
 });
 const get = (path: string, headers: Record<string, string> = {}) => handler(new Request(`${site}${path}`, { headers }));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
-import { CATALOG_FILE } from '../../src/api/public/load-artifacts.ts';
+import { builtCatalog } from '../../src/api/public/load-public-api.ts';
 import { vocabularyProblems } from './schema-vocabulary.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
 import { readConfig } from '../../src/config.ts';
@@ -19,7 +19,7 @@ let catalog: Catalog;
 let paths: string[];
 beforeAll(async () => {
   ({ distDir: dist, siteUrl: site } = await builtSite());
-  catalog = JSON.parse(readFileSync(join(dist, CATALOG_FILE), 'utf8'));
+  catalog = builtCatalog(dist);
   // The 404 page is served at whatever address was asked, so it names no page and carries no graph (below).
   paths = htmlPaths(dist);
 });

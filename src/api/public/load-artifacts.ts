@@ -1,4 +1,3 @@
-import { jsonPieces } from '../../core/json-pieces.ts';
 import { documentCount, loadSearchArtifact, type SearchArtifact, type SearchIndex } from '../../core/search.ts';
 import { normalise } from '../../core/search.ts';
 import type { Page } from '../../schemas/page.ts';
@@ -14,10 +13,6 @@ import {
 } from '../../catalog/catalog.ts';
 
 export const ARTIFACT_DIR = '_skribra';
-/** The whole catalog in one file, for tools and tests; no function reads it (it grows with the site). */
-export const CATALOG_FILE = `${ARTIFACT_DIR}/catalog.json`;
-/** The catalog without its glossary terms, for tools and benchmarks; no function reads it either. */
-export const LEAN_CATALOG_FILE = `${ARTIFACT_DIR}/catalog-without-terms.json`;
 export const SEARCH_FILE = `${ARTIFACT_DIR}/search-index.json`;
 /** The static API files the build wrote (paths under dist/), read by the Netlify edge router. */
 export const STATIC_PATHS_FILE = `${ARTIFACT_DIR}/static-api-paths.json`;
@@ -60,16 +55,15 @@ type Core = Omit<Catalog, 'pages' | 'terms'> & { page_count: number; term_count:
 
 /**
  * The catalog's artifact files, by path under dist/, one at a time (a writer writes each and drops it). Every file
- * begins with the format and the build id, so a function refuses files that do not belong together. The two whole
- * catalogs come as pieces of their text (json-pieces.ts), the others as one string.
+ * begins with the format and the build id, so a function refuses files that do not belong together. No file holds
+ * the whole catalog: it would repeat every term's bytes in every build; builtCatalog (load-public-api.ts) reads it
+ * back whole from these.
  */
-export function* artifactFiles(catalog: Catalog): Generator<[string, string | Iterable<string>]> {
+export function* artifactFiles(catalog: Catalog): Generator<[string, string]> {
   const { format, build_id, pages, terms, ...small } = catalog;
   const stamp = { format, build_id };
   const json = (value: object) => JSON.stringify({ ...stamp, ...value });
-  yield [CATALOG_FILE, jsonPieces(catalog as unknown as Record<string, unknown>)];
   const { site_url, ...rest } = small;
-  yield [LEAN_CATALOG_FILE, jsonPieces({ ...stamp, site_url, pages, ...rest })];
   yield [CORE_FILE, json({ site_url, ...rest, page_count: pages.length, term_count: terms.length, chunk_size: CHUNK_SIZE })];
   for (let c = 0; c < chunkCount(pages.length); c++)
     yield [chunkFile(PAGE_CHUNK_DIR, c), json({ items: pages.slice(c * CHUNK_SIZE, (c + 1) * CHUNK_SIZE) })];
