@@ -1,44 +1,25 @@
-// An endpoint offered as an MCP tool (its `tool` facts in the registry): the tool's arguments are the endpoint's
-// query and path parameters, each typed, described and bounded from the endpoint's own schemas (query-facts.ts), and
-// a call is the endpoint's HTTP request. Nothing about a tool's parameters is written twice.
-import * as z from 'zod';
+// An endpoint offered as an MCP tool (an account tool: its `tool` facts in the registry; a site tool that is one
+// endpoint, such as search: site-server.ts): the tool's arguments are the endpoint's query and path parameters, each
+// typed, described and bounded from the endpoint's own schemas (query-facts.ts), and a call is the endpoint's HTTP
+// request. Nothing about a tool's parameters is written twice.
+import type * as z from 'zod';
 import type { Endpoint } from '../endpoint.ts';
-import type { LazyObject } from '../http/lazy-object.ts';
 import { ApiError } from '../http/api-error.ts';
 import { toErrorResponse } from '../http/respond.ts';
 import { endpointPath } from './endpoint-path.ts';
-import { boundsOf, paramArg } from './query-facts.ts';
+import { paramArg } from './query-facts.ts';
 import type { Query } from './tool-result.ts';
 
 type Args = Record<string, unknown>;
 
-/** Whether a client may leave the parameter out: not required by the input side of its schema. */
-const optionalIn = (params: LazyObject, key: string) => {
-  const json = z.toJSONSchema(params.schema(), { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as { required?: string[] };
-  return !json.required?.includes(key);
-};
-
-/** The JSON type a client sends for the parameter, as its schema's input side says. */
-function baseOf(params: LazyObject, key: string): z.ZodType {
-  const { type, enum: values } = boundsOf(params, key) as { type?: string; enum?: [string, ...string[]] };
-  if (values?.length) return z.enum(values);
-  if (type === 'integer') return z.number();
-  if (type === 'boolean') return z.boolean();
-  return z.string();
-}
-
-/** The tool's input schema: every query parameter, then every path parameter (always required). */
-export function toolInput(endpoint: Endpoint): Record<string, z.ZodType> {
+/**
+ * The tool's input schema: every query parameter, then every path parameter, each an argument as `paramArg` makes it
+ * from the parameter's schema; `descriptions` words an argument as this tool needs it said.
+ */
+export function toolInput(endpoint: Endpoint, descriptions: Readonly<Record<string, string>> = {}): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
-  for (const [params, where] of [
-    [endpoint.query, 'query'],
-    [endpoint.path, 'path'],
-  ] as const) {
-    for (const key of params?.keys ?? []) {
-      const arg = paramArg(params!, key, baseOf(params!, key));
-      shape[key] = where === 'query' && optionalIn(params!, key) ? arg.optional() : arg;
-    }
-  }
+  for (const params of [endpoint.query, endpoint.path])
+    for (const key of params?.keys ?? []) shape[key] = paramArg(params!, key, descriptions[key]);
   return shape;
 }
 

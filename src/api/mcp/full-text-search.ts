@@ -119,8 +119,8 @@ export function registerSearchText(server: McpServer, site: string, readSite: (p
       description:
         "Full-text search of the site: the words inside every page (glossary bodies, docs, features, integrations, comparisons, tools and blog articles), best match first, the site search page's index. Each hit has path, title, kind, excerpt (matched words in **bold**), url and markdown_url; read one whole with get_page. `search` matches titles and descriptions only (GET /api/v1/search).",
       inputSchema: {
-        q: paramArg(searchQuery, 'q', z.string(), describeParam(searchQuery, 'q').replace(/; every whitespace-separated token.*$/, '.')),
-        limit: paramArg(searchQuery, 'limit', z.number()).optional(),
+        q: paramArg(searchQuery, 'q', describeParam(searchQuery, 'q').replace(/; every whitespace-separated token.*$/, '.')),
+        limit: paramArg(searchQuery, 'limit'),
         kind: z
           .string()
           .max(100)
@@ -129,8 +129,9 @@ export function registerSearchText(server: McpServer, site: string, readSite: (p
       },
       annotations: READ_ONLY,
     },
+    // The SDK has checked the arguments against the schemas above: q a string, limit a number.
     toolHandler(async (args) => {
-      const data = await searchText(readSite, site, args);
+      const data = await searchText(readSite, site, args as Parameters<typeof searchText>[2]);
       return { content: [{ type: 'text', text: JSON.stringify({ data }) }], structuredContent: { data } };
     }),
   );

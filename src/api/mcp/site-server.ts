@@ -8,13 +8,13 @@ import { ApiError, invalidQuery } from '../http/api-error.ts';
 import { endpoints, PUBLIC_BASE } from '../registry.ts';
 import { endpointById, endpointPath } from './endpoint-path.ts';
 import { answerTooLarge, MCP_ANSWER_LIMIT } from './answer-limit.ts';
-import { glossaryQuery, pagesQuery, searchQuery, wholeListQuery } from '../queries.ts';
+import { glossaryQuery, pagesQuery, wholeListQuery } from '../queries.ts';
 import { decodePath } from '../../core/decode-path.ts';
 import { match } from '../http/stages/match.ts';
 import { twinOf } from '../../core/negotiate.ts';
-import { PAGE_KINDS } from '../../catalog/page-kinds.ts';
 import { COLLECTIONS as DECLARED } from '../../catalog/collections.ts';
 import { describeParam, paramArg } from './query-facts.ts';
+import { callEndpoint, toolInput } from './endpoint-tool.ts';
 import { MCP_SERVER_VERSION, MCP_SERVERS } from './servers.ts';
 import { READ_ONLY, resultOf, toolHandler, type Query } from './tool-result.ts';
 import { addServerCardResource, type CardSource } from './server-card.ts';
@@ -45,7 +45,9 @@ const endpointOf = (collection: Collection) => endpoints.find((e) => e.id === CO
 /** The filters of `list`, each a query parameter of the collections that read it. */
 const FILTERS = ['kind', 'category', 'q', 'full'] as const;
 
-const SEARCH = `${PUBLIC_BASE}/search`;
+/** The endpoints that are each one tool: its arguments are theirs (endpoint-tool.ts). */
+const SEARCH = endpointById('searchPages');
+const GLOSSARY_TERM = endpointById('getGlossaryTerm');
 const COMPARISONS = `${PUBLIC_BASE}/comparisons`;
 const comparisonId = DECLARED.find((c) => c.key === 'comparisons')!.api.detail.id;
 const normal = (s: string) =>
@@ -72,13 +74,10 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
       title: 'Search the site',
       description:
         'Search every page of the site (SEO glossary terms, free SEO tools, agents, features, comparisons, docs and other pages) by title and description, best match first. Each hit has path, title, description, kind, url, markdown_url and score; read one whole with get_page. The same answer as GET /api/v1/search; when it matches nothing, the answer adds a hint and text_matches, the first hits of search_text (the words inside pages).',
-      inputSchema: {
-        q: paramArg(searchQuery, 'q', z.string()),
-        limit: paramArg(searchQuery, 'limit', z.number()).optional(),
-      },
+      inputSchema: toolInput(SEARCH),
       annotations: READ_ONLY,
     },
-    toolHandler(async ({ q, limit }) => withTextFallback(await ctx.api(SEARCH, { q, limit }), q, ctx.readSite, site)),
+    toolHandler(async (args) => withTextFallback(await callEndpoint(SEARCH, args, ctx.api), String(args.q), ctx.readSite, site)),
   );
   registerSearchText(server, site, ctx.readSite);
 
@@ -99,10 +98,10 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
       title: 'Get a glossary term',
       description:
         "One SEO glossary term, whole: definition, TL;DR, sections, key points, related terms and sources. The slug is the last part of the term's URL (canonical-url for /glossary/canonical-url/); find slugs with search or with list (collection glossary). An unknown slug is not_found. The same answer as GET /api/v1/glossary/{slug}.",
-      inputSchema: { slug: paramArg(endpointById('getGlossaryTerm').path!, 'slug', z.string(), "The term's slug, such as canonical-url.") },
+      inputSchema: toolInput(GLOSSARY_TERM, { slug: "The term's slug, such as canonical-url." }),
       annotations: READ_ONLY,
     },
-    toolHandler(({ slug }) => ctx.api(endpointPath(endpointById('getGlossaryTerm'), { slug }))),
+    toolHandler((args) => callEndpoint(GLOSSARY_TERM, args, ctx.api)),
   );
 
   server.registerTool(
@@ -112,22 +111,20 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
       description: `One page of a collection of the site with its pagination (total, total_pages, has_more): pages (every page of the site; filter by kind), glossary (SEO terms; filter by category or q, full=true for whole terms), glossary-categories, ${declared.slice(0, -1).join(', ')} or ${declared.at(-1)}. Ask for the next page with page + 1 while has_more is true. The same answers as GET /api/v1/{pages,glossary,glossary/categories,${declared.join(',')}}.`,
       inputSchema: {
         collection: z.enum(Object.keys(COLLECTIONS) as [Collection, ...Collection[]]).describe('Which collection to list.'),
-        page: paramArg(pagesQuery, 'page', z.number()).optional(),
+        page: paramArg(pagesQuery, 'page'),
         limit: paramArg(
           pagesQuery,
           'limit',
-          z.number(),
           `pages and glossary: ${describeParam(pagesQuery, 'limit')} The other collections: ${describeParam(wholeListQuery, 'limit')}`,
-        ).optional(),
-        kind: paramArg(pagesQuery, 'kind', z.enum(PAGE_KINDS), `pages only. ${describeParam(pagesQuery, 'kind')}`).optional(),
+        ),
+        kind: paramArg(pagesQuery, 'kind', `pages only. ${describeParam(pagesQuery, 'kind')}`),
         category: paramArg(
           glossaryQuery,
           'category',
-          z.string(),
           `glossary only. ${describeParam(glossaryQuery, 'category')} glossary-categories lists them.`,
-        ).optional(),
-        q: paramArg(glossaryQuery, 'q', z.string(), `glossary only. ${describeParam(glossaryQuery, 'q')}`).optional(),
-        full: paramArg(glossaryQuery, 'full', z.boolean(), `glossary only. ${describeParam(glossaryQuery, 'full')}`).optional(),
+        ),
+        q: paramArg(glossaryQuery, 'q', `glossary only. ${describeParam(glossaryQuery, 'q')}`),
+        full: paramArg(glossaryQuery, 'full', `glossary only. ${describeParam(glossaryQuery, 'full')}`),
       },
       annotations: READ_ONLY,
     },
@@ -139,7 +136,7 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
           throw invalidQuery(name, `does not apply to the ${collection} collection, only to ${takers.join(' and ')}`);
         }
       }
-      return ctx.api(endpointPath(endpoint), { page, limit, ...filters });
+      return callEndpoint(endpoint, { page, limit, ...filters }, ctx.api);
     }),
   );
 
