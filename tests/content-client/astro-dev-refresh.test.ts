@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { articleInput, fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
-import { serveContentApi, syncWired, type Served } from './served-api.ts';
+import { serveContentApi, type Served } from './served-api.ts';
 import { builtClient } from '../helpers/built-client.ts';
 import { skribraDevRefresh } from '../../packages/content-client/src/astro.ts';
 
@@ -46,7 +46,6 @@ async function within(ms: number, check: () => Promise<boolean>, what: string): 
 }
 
 beforeAll(async () => {
-  if (!syncWired) return;
   await builtClient(); // astro.config.mjs imports @skribra/content/astro from the package's dist/
   t = await openTestStore();
   api = await serveContentApi(t.store.sql);
@@ -66,7 +65,7 @@ afterAll(async () => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-describe.skipIf(!syncWired)('examples/astro-site under astro dev [needs /v1/sync wired]', () => {
+describe('examples/astro-site under astro dev', () => {
   it('shows an article published while astro dev runs within 5 s, and answers 404 within 5 s of its unpublish', async () => {
     const f = await fixture(t.store, 3);
     const port = await freePort();

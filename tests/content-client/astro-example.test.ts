@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { articleInput, fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
-import { serveContentApi, startProxy, syncWired, type Proxy as RecordingProxy, type Served } from './served-api.ts';
+import { serveContentApi, startProxy, type Proxy as RecordingProxy, type Served } from './served-api.ts';
 import { builtClient } from '../helpers/built-client.ts';
 import { DEMO_IMAGE_DIR, withDemoImages } from '../../src/store/seed-images.ts';
 import { demoTopics } from '../../src/store/seed-content.ts';
@@ -47,7 +47,6 @@ async function buildSite(env: Record<string, string>, outDir: string) {
 }
 
 beforeAll(async () => {
-  if (!syncWired) return;
   await builtClient(); // @skribra/content's dist/ (the example imports it, as a site imports the published package)
   t = await openTestStore();
   api = await serveContentApi(t.store.sql); // the configured rate limits, none raised: list 300/h, detail 600/h
@@ -105,7 +104,7 @@ const count = (log: RecordingProxy['log']) => ({
 });
 
 // Needs GET /v1/sync registered in src/api (src/api/content/sync-feed.ts); runs by itself once it is.
-describe.skipIf(!syncWired)('examples/astro-site [needs /v1/sync wired]', () => {
+describe('examples/astro-site', () => {
   it('builds 1,000 articles of about 10 KB from nothing at the default limits from the feed alone; a rebuild after one edit makes one request', async () => {
     const f = await fixture(t.store, 0);
     for (let i = 0; i < 997; i++) await publishArticle(t.store.sql, f.on, i % 2 === 0 ? await pictured(i) : article(i));

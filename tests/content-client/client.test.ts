@@ -21,7 +21,7 @@ import {
 import { fileCache } from '../../packages/content-client/src/file-cache.ts';
 import { generateTypes, OUT } from '../../packages/content-client/scripts/generate-types.ts';
 import { endpointsOf } from '../../src/api/registry.ts';
-import { serveContentApi, startProxy, syncWired, type Proxy as RecordingProxy, type Served } from './served-api.ts';
+import { serveContentApi, startProxy, type Proxy as RecordingProxy, type Served } from './served-api.ts';
 
 let t: TestStore;
 let api: Served;
@@ -302,7 +302,7 @@ describe('@skribra/content', () => {
   });
 
   // Needs GET /v1/sync registered in src/api (src/api/content/sync-feed.ts); runs by itself once it is.
-  it.skipIf(!syncWired)('syncs: the full state, then exactly what changed, including removals [needs /v1/sync wired]', async () => {
+  it('syncs: the full state, then exactly what changed, including removals', async () => {
     const g = await fixture(t.store, 0);
     for (const s of ['a', 'b', 'c']) await publishArticle(t.store.sql, g.on, articleInput(`sync-${s}`, `Sync ${s}`));
     const c = createClient({ apiKey: g.key, baseUrl: proxy.url, retry: FAST });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { articleInput, fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
-import { serveContentApi, syncWired, type Served } from './served-api.ts';
+import { serveContentApi, type Served } from './served-api.ts';
 
 const page = readFileSync(new URL('../../content/pages/docs/content-client.md', import.meta.url), 'utf8');
 /** The first fenced block in `lang` after `heading`. */
@@ -21,7 +21,6 @@ function block(heading: string, lang: string): string {
 let t: TestStore;
 let api: Served;
 beforeAll(async () => {
-  if (!syncWired) return;
   t = await openTestStore();
   api = await serveContentApi(t.store.sql);
 });
@@ -30,8 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-// Needs GET /v1/sync registered in src/api (src/api/content/sync-feed.ts); runs by itself once it is.
-describe.skipIf(!syncWired)('docs: content client page [needs /v1/sync wired]', () => {
+describe('docs: content client page', () => {
   it('runs the Python example: a full sync, then the changes since', async () => {
     const f = await fixture(t.store, 3);
     const script =

@@ -2,19 +2,10 @@
 // in front of it (a CDN or load balancer that answers 429/503 or drops a connection), counting every request.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdirSync, readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import type { Sql } from 'postgres';
 import { createContentApi, type ContentApiDeps } from '../../src/api/content/create-content-api.ts';
 import { readConfig } from '../../src/config.ts';
-
-/** True once the registry routes GET /v1/sync to syncFeed (src/api imports sync-feed.ts). */
-export const syncWired = (() => {
-  const root = new URL('../../src/api/', import.meta.url).pathname;
-  return (readdirSync(root, { recursive: true }) as string[]).some(
-    (f) => f.endsWith('.ts') && !f.endsWith('sync-feed.ts') && readFileSync(root + f, 'utf8').includes('sync-feed'),
-  );
-})();
 
 export interface Served {
   url: string;

@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, articleInput, bearer, fixture, openTestStore, type TestStore } from './helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
-import { syncWired } from '../content-client/served-api.ts';
 
 let t: TestStore;
 let get: ReturnType<typeof api>;
@@ -16,8 +15,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-// Skipped until src/api routes /v1/sync to syncFeed.
-describe.skipIf(!syncWired)('GET /v1/sync', () => {
+describe('GET /v1/sync', () => {
   it('answers the feed with the keyed caching headers, and 304 for a caught-up cursor', async () => {
     const f = await fixture(t.store, 2);
     const r = await get(`/v1/sync?projectId=${f.on}`, bearer(f.key));
