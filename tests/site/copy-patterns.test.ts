@@ -1,8 +1,6 @@
 // Copy mistakes as patterns over the whole built site, so a new page or term cannot bring one back: a word repeated
 // across a cross-reference ("your Google Google Search Console"), glossary titles in mixed case, agent titles that do
 // not read as a sentence, cross-references in Title Case mid-sentence, and the legal pages a real site links.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
@@ -64,24 +62,21 @@ describe('copy patterns', () => {
     }
   });
 
-  // Lowering a cross-reference mid-sentence happens in src/markdown/resolve-references.ts (via referenceText); this
-  // holds the built site to it once that file calls it.
-  it.runIf(readFileSync(join(import.meta.dirname, '../../src/markdown/resolve-references.ts'), 'utf8').includes('referenceText'))(
-    'cross-references mid-sentence are not in Title Case',
-    () => {
-      const titles = new Map(catalog.terms.map((t) => [t.slug, t.title]));
-      const wrong: string[] = [];
-      for (const [path, html] of pages) {
-        for (const l of glossaryLinks(html)) {
-          const title = titles.get(l.slug);
-          const midSentence = /[a-z,]\s$/.test(l.before);
-          if (title && l.text === title && midSentence && !isProperName(title) && /^[A-Z]/.test(title))
-            wrong.push(`${path}: …${l.before.slice(-15)}[${l.text}]`);
-        }
+  // src/markdown/resolve-references.ts lowers a cross-reference mid-sentence (via referenceText); this holds the
+  // built site to it.
+  it('cross-references mid-sentence are not in Title Case', () => {
+    const titles = new Map(catalog.terms.map((t) => [t.slug, t.title]));
+    const wrong: string[] = [];
+    for (const [path, html] of pages) {
+      for (const l of glossaryLinks(html)) {
+        const title = titles.get(l.slug);
+        const midSentence = /[a-z,]\s$/.test(l.before);
+        if (title && l.text === title && midSentence && !isProperName(title) && /^[A-Z]/.test(title))
+          wrong.push(`${path}: …${l.before.slice(-15)}[${l.text}]`);
       }
-      expect(wrong).toEqual([]);
-    },
-  );
+    }
+    expect(wrong).toEqual([]);
+  });
 
   it('/privacy/ and /terms/ are real pages, linked from the footer of every page', () => {
     for (const path of ['/privacy/', '/terms/']) expect(catalog.pages.find((p) => p.path === path)?.kind, path).toBe('page');
