@@ -37,7 +37,7 @@ export function describeParam(query: LazyObject, key: string): string {
 const BOUNDS = ['type', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'format', 'enum'] as const;
 
 /** The bounds of a query or path parameter: its input JSON Schema's, as the OpenAPI document gives them. */
-export function boundsOf(query: LazyObject, key: string): Record<string, unknown> {
+function boundsOf(query: LazyObject, key: string): Record<string, unknown> {
   const property = jsonOf(query).properties[key];
   if (!property) throw new Error(`query schema has no parameter ${key}`);
   return Object.fromEntries(BOUNDS.filter((b) => property[b] !== undefined).map((b) => [b, property[b]]));
@@ -49,7 +49,7 @@ export function boundsOf(query: LazyObject, key: string): Record<string, unknown
  * own schema, http/params.ts `intParam`); a page has none. MAX_INT, the only bound the API refuses a page or limit
  * past, is no documented bound and no tool states it.
  */
-export function documentedBoundsOf(query: LazyObject, key: string): Record<string, unknown> {
+function documentedBoundsOf(query: LazyObject, key: string): Record<string, unknown> {
   const { maximum, ...bounds } = boundsOf(query, key);
   if (bounds.type !== 'integer' || typeof maximum !== 'number') return maximum === undefined ? bounds : { ...bounds, maximum };
   const largest = fieldOf(query, key).safeParse(String(maximum));
