@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it, inject } from 'vitest';
 import type { Catalog } from '../../src/catalog/catalog.ts';
 import { DOCS_EXAMPLE_SLUG } from './global-site.ts';
-import { builtCatalog } from '../../src/api/public/load-public-api.ts';
+import { builtCatalog } from '../helpers/built-catalog.ts';
 
 const { siteUrl, apiKey, projectId, distDir } = inject('e2e');
 const catalog = builtCatalog(distDir) as Catalog;

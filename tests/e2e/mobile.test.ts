@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { launch } from '../../src/dev/chromium.ts';
 import { vocabularyProblems } from '../site/schema-vocabulary.ts';
 import { jsonLdBlocks, jsonLdNodes, meta, ofType } from '../site/html-pages.ts';
-import { builtCatalog } from '../../src/api/public/load-public-api.ts';
+import { builtCatalog } from '../helpers/built-catalog.ts';
 
 const { siteUrl, distDir } = inject('e2e');
 const catalog = builtCatalog(distDir);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, watchErrors } from '../../src/dev/chromium.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
-import { builtCatalog } from '../../src/api/public/load-public-api.ts';
+import { builtCatalog } from '../helpers/built-catalog.ts';
 
 const { siteUrl, otherUrl, apiKey, distDir } = inject('e2e');
 const catalog = builtCatalog(distDir) as Catalog;

@@ -10,7 +10,7 @@ import { PAGE_KINDS } from '../../src/catalog/page-kinds.ts';
 const routes = endpoints.map((e) => ({ pattern: e.pattern, api: e.api, file: e.static?.file }));
 import { inlineScriptHashes, scriptHashesOf } from '../../src/integration/inline-script-hashes.ts';
 import { redirectsFile, headersFile } from '../../src/integration/netlify-files.ts';
-import { builtCatalog } from '../../src/api/public/load-public-api.ts';
+import { builtCatalog } from '../helpers/built-catalog.ts';
 
 let dist: string;
 let site: string;

@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import { buildSearchIndex, normalise, searchPages, type SearchDoc } from '../../src/core/search.ts';
-import { builtCatalog } from '../../src/api/public/load-public-api.ts';
+import { builtCatalog } from '../helpers/built-catalog.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
 
 // Our search index is purpose-built for cold-start and latency (see src/core/search.ts). MiniSearch, configured

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
-import { builtCatalog } from '../../src/api/public/load-public-api.ts';
+import { builtCatalog } from '../helpers/built-catalog.ts';
 import { createPipeline } from '../../src/api/http/pipeline.ts';
 import { CACHE } from '../../src/api/http/cache-policy.ts';
 import { endpointsOf, NETLIFY_PATHS } from '../../src/api/registry.ts';

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
-import { builtCatalog } from '../../src/api/public/load-public-api.ts';
+import { builtCatalog } from '../helpers/built-catalog.ts';
 import { isProperName } from '../../src/markdown/reference-text.ts';
 import { htmlPaths, readPage } from './html-pages.ts';
 

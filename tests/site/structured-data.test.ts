@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
-import { builtCatalog } from '../../src/api/public/load-public-api.ts';
+import { builtCatalog } from '../helpers/built-catalog.ts';
 import { vocabularyProblems } from './schema-vocabulary.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
 import { readConfig } from '../../src/config.ts';

@@ -4,7 +4,6 @@ import { createPipeline } from '../http/pipeline.ts';
 import { publicRuntime } from './create-public-api.ts';
 import { loadArtifacts } from './load-artifacts.ts';
 import type { ArticleSource } from './article-source.ts';
-import type { Catalog } from '../../catalog/catalog.ts';
 
 /**
  * The public API over a build's artifacts; throws (loudly) when they are missing or mismatched. `articles` may be a
@@ -16,9 +15,4 @@ export function loadPublicApi(distDir: string, articles?: ArticleSource | ((site
   const source = typeof articles === 'function' ? articles(catalog.site_url) : articles;
   const runtime = publicRuntime({ catalog, index, articles: source });
   return { catalog, runtime, handler: createPipeline({ apis: { public: runtime } }) };
-}
-
-/** The whole catalog of the build in `distDir`, read back from its artifacts, for tools, tests and benchmarks. */
-export function builtCatalog(distDir: string): Catalog {
-  return { ...loadArtifacts((file) => readFileSync(join(distDir, file), 'utf8')).catalog };
 }
