@@ -47,7 +47,7 @@ const { values } = parseArgs({
     json: { type: 'string' },
     // The builds' dist/ folders in memory (/dev/shm, linked from the work folder, so Astro still stages inside the
     // project): the phase table without the disk's cost of creating files, which on this machine's ext4 grows faster
-    // than the number of files (see the README).
+    // than the number of files.
     tmpfs: { type: 'boolean', default: false },
   },
 });

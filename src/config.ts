@@ -1,7 +1,7 @@
 // The one reader of the environment (DESIGN section 2): every variable the service reads, with its default and its
 // rule, in one zod schema. Entry points (scripts/start.ts, the Netlify functions, the build) read it and pass values
 // down; a bad value stops them with the variable named, instead of a silent fallback somewhere deep.
-// The README's Environment table documents the same variables.
+// docs/reference.md (Environment) documents the same variables.
 import * as z from 'zod';
 
 const int = (fallback: number, min = 1) =>

@@ -1,6 +1,6 @@
 // The service under PostgreSQL faults, end to end: `npm start` on a fresh data dir with LANG=en_US.UTF-8 (a
 // locale this machine need not have generated), real HTTP, the embedded server's postmaster killed with -9 and
-// then frozen with SIGSTOP mid-load. The README's "When PostgreSQL fails" states the bounds checked here.
+// then frozen with SIGSTOP mid-load. docs/operations.md, "When PostgreSQL fails", states the bounds checked here.
 // Embedded server only (it is the one the keeper supervises): skipped when DATABASE_URL is set.
 // Run with `npm run test:faults` (tests/store/faults.config.ts), not part of `npm test`: it builds dist/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
