@@ -29,7 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('docs: content client page', () => {
+describe('docs: content client page, the Python example', () => {
   it('runs the Python example: a full sync, then the changes since', async () => {
     const f = await fixture(t.store, 3);
     const script =
@@ -70,7 +70,7 @@ describe('docs: content client page', () => {
   });
 });
 
-describe('docs: content client page', () => {
+describe('docs: content client page, its method names', () => {
   it('names only client methods that exist', async () => {
     const { createClient } = await import('../../packages/content-client/src/index.ts');
     const c = createClient({ apiKey: 'k' });
