@@ -5,7 +5,7 @@ import { openStore } from '../store/open-store.ts';
 import type { BuildBlog } from './build-blog.ts';
 import type { FullArticle } from './public-article.ts';
 import { createStoreArticleSource } from './store-article-source.ts';
-import { withTimeout } from './with-timeout.ts';
+import { deadline } from '../core/deadline.ts';
 import { databaseUrl, type Config } from '../config.ts';
 
 /** How long the build waits to open the store (starting an embedded server included). */
@@ -27,7 +27,11 @@ export async function loadBuildBlog(site: string, config: Config): Promise<Build
   const url = databaseUrl(config);
   let store: Awaited<ReturnType<typeof openStore>> | undefined;
   try {
-    store = await withTimeout(openStore({ config, databaseUrl: url, max: 2 }), OPEN_TIMEOUT_MS, 'opening the content store');
+    store = await deadline(
+      openStore({ config, databaseUrl: url, max: 2 }),
+      OPEN_TIMEOUT_MS,
+      () => new Error(`opening the content store took longer than ${OPEN_TIMEOUT_MS} ms`),
+    );
     const { articles, media } = await createStoreArticleSource({
       sql: store.sql,
       site,

@@ -13,7 +13,7 @@ import {
   getPublicArticleWithRelated,
 } from '../store/repos/articles.ts';
 import { BLOG_ARTICLE, relatedSlugs, type FullArticle, type PublicArticleModel } from './public-article.ts';
-import { withTimeout } from './with-timeout.ts';
+import { deadline } from '../core/deadline.ts';
 import { articleMedia, type ArticleMedia } from './article-media.ts';
 
 /** Bound on one store call of the build's fingerprint (blogLastChange). */
@@ -58,7 +58,8 @@ export function createStoreArticleSource({
   timeoutMs,
   alsoSites = [],
 }: StoreArticleSourceOptions): StoreArticleSource {
-  const bounded = <T>(what: string, work: () => Promise<T>) => withTimeout(work(), timeoutMs, `blog store: ${what}`);
+  const bounded = <T>(what: string, work: () => Promise<T>) =>
+    deadline(work(), timeoutMs, () => new Error(`blog store: ${what} took longer than ${timeoutMs} ms`));
   let project: string | null | undefined = projectId;
   // Resolved on first use and kept once found; a blog without a project is empty, not an error.
   const blogProject = async () => (project ??= await getBlogProjectId(sql, projectId)) ?? undefined;

@@ -5,6 +5,7 @@
 // always seen by it. No key or account is part of the key: a page depends only on the project and the query.
 //   SKRIBRA_LIST_CACHE_ENTRIES (2000; 0 switches the cache off)  SKRIBRA_LIST_CACHE_MB (32)
 
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.ts';
 
 /**
@@ -53,7 +54,7 @@ export function listCacheSize(c: Pick<Config, 'SKRIBRA_LIST_CACHE_ENTRIES' | 'SK
 }
 
 /**
- * A bounded LRU by entries and by bytes (UTF-8 body + ETag). One slot per (project, query) holds the newest
+ * A bounded LRU (lru-cache) by entries and by bytes (UTF-8 body + ETag). One slot per (project, query) holds the newest
  * version seen: a lookup with any other version misses, and the rebuilt page replaces the stale one in place,
  * so pages of old versions do not linger until evicted.
  *
@@ -65,65 +66,46 @@ export function listCacheSize(c: Pick<Config, 'SKRIBRA_LIST_CACHE_ENTRIES' | 'SK
  */
 export function createListCache(opts: { maxEntries: number; maxBytes: number; admitAfterMisses?: number }): ListCache {
   const { maxEntries, maxBytes, admitAfterMisses = 1 } = opts;
-  const map = new Map<string, Entry>(); // insertion order = recency (a hit re-inserts)
-  const missed = new Map<string, number>(); // slots that missed, oldest first, with how often (admitAfterMisses > 1)
-  let bytes = 0,
-    hits = 0,
+  if (maxEntries === 0) return { get: () => undefined, peek: () => undefined, set: () => {}, stats: () => ({ ...NONE, maxBytes }) };
+  const pages = new LRUCache<string, Entry>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (e) => e.bytes });
+  // Slots that missed, with how often (admitAfterMisses > 1), the least recently missed forgotten first.
+  const missed = new LRUCache<string, number>({ max: maxEntries });
+  let hits = 0,
     misses = 0;
   const slot = (projectId: string, query: string) => `${projectId}\n${query}`;
 
-  function noteMiss(k: string) {
-    if (admitAfterMisses <= 1) return;
-    const n = (missed.get(k) ?? 0) + 1;
-    missed.delete(k);
-    missed.set(k, n);
-    if (missed.size > maxEntries) missed.delete(missed.keys().next().value!);
-  }
-
-  function drop(k: string, e: Entry) {
-    map.delete(k);
-    bytes -= e.bytes;
-  }
-
   return {
     get(projectId, version, query) {
-      if (maxEntries === 0) return undefined;
       const k = slot(projectId, query);
-      const e = map.get(k);
+      const e = pages.peek(k);
       if (!e || e.version !== BigInt(version)) {
         misses++;
-        noteMiss(k);
+        if (admitAfterMisses > 1) missed.set(k, (missed.get(k) ?? 0) + 1);
         return undefined;
       }
-      map.delete(k);
-      map.set(k, e);
       hits++;
-      return e;
+      return pages.get(k);
     },
     peek(projectId, query) {
-      const e = map.get(slot(projectId, query));
+      const e = pages.peek(slot(projectId, query));
       return e && { version: String(e.version), page: e };
     },
     set(projectId, version, query, page) {
       const size = Buffer.byteLength(page.body) + page.etag.length;
-      if (maxEntries === 0 || size > maxBytes) return;
+      if (size > maxBytes) return;
       const k = slot(projectId, query);
       const v = BigInt(version);
-      const old = map.get(k);
+      const old = pages.peek(k);
       if (old) {
         if (old.version > v) return; // a slow request finishing late: keep the newer page
-        drop(k, old);
       } else if (admitAfterMisses > 1) {
         if ((missed.get(k) ?? 0) < admitAfterMisses) return;
         missed.delete(k);
       }
-      map.set(k, { ...page, body: typeof page.body === 'string' ? Buffer.from(page.body) : page.body, version: v, bytes: size });
-      bytes += size;
-      for (const [ek, e] of map) {
-        if (map.size <= maxEntries && bytes <= maxBytes) break;
-        drop(ek, e);
-      }
+      pages.set(k, { ...page, body: typeof page.body === 'string' ? Buffer.from(page.body) : page.body, version: v, bytes: size });
     },
-    stats: () => ({ entries: map.size, bytes, hits, misses, maxEntries, maxBytes }),
+    stats: () => ({ entries: pages.size, bytes: pages.calculatedSize, hits, misses, maxEntries, maxBytes }),
   };
 }
+
+const NONE = { entries: 0, bytes: 0, hits: 0, misses: 0, maxEntries: 0 };

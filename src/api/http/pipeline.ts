@@ -14,7 +14,7 @@ import { notFound, ApiError } from './api-error.ts';
 import { CACHE, type Headers } from './cache-policy.ts';
 import { jsonBody } from './respond.ts';
 import type { Runtime } from './runtime.ts';
-import { withDeadline } from './with-deadline.ts';
+import { deadline } from '../../core/deadline.ts';
 import { decode } from './stages/decode.ts';
 import { match, type Decision } from './stages/match.ts';
 import { method, siteMethod } from './stages/method.ts';
@@ -76,7 +76,7 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
       if (validated.problem) throw validated.problem;
       return handle(runtime, { req, url, endpoint, params: validated.params!, query: validated.query!, access, dispatch: pipeline });
     };
-    const outcome = await (runtime.deadline ? withDeadline(work(), runtime.deadline) : work());
+    const outcome = await (runtime.deadline ? deadline(work(), runtime.deadline.ms, runtime.deadline.error) : work());
     const policy = cacheHeaders(endpoint.cache, 200);
     // A handler's own Response (another protocol) answers whole; the API's headers still go on, under its own.
     if (outcome instanceof Response) return answerOf(req, withHeaders(outcome, { ...base, ...policy }));
