@@ -1,6 +1,7 @@
 // The sync feed of the authenticated API (GET /v1/sync): a project's listed articles as a stream of changes that
 // includes removals. One schema types the handler's output, the OpenAPI document and the typed client.
 import * as z from 'zod';
+import { articleRemoval } from './article-removal.ts';
 import { ownArticle, ownArticleCard } from './own-article.ts';
 
 /** An article that is listed now: new, edited, re-published, or still listed with a changed flag (noindex, retired). */
@@ -18,17 +19,8 @@ export const syncUpsert = z.object({
  */
 export const syncRemoved = z.object({
   type: z.literal('removed').meta({ description: 'Discriminator: the article left the list.' }),
-  id: z.string().meta({ description: "The article's id, as in its earlier upsert." }),
-  slug: z.string().meta({ description: 'The slug it was listed under.' }),
-  reason: z.enum(['unpublished', 'redirected']).meta({
-    description: '`unpublished` (also a deleted article): it is gone, 404; `redirected`: consolidation sends readers to its `redirect_to`.',
-  }),
+  ...articleRemoval.shape,
   at: z.iso.datetime().meta({ description: 'When the change was recorded.' }),
-  redirect_to: z
-    .string()
-    .optional()
-    .meta({ description: 'Where readers go now (`redirected` only), so a site serves the redirect without a detail request.' }),
-  redirect_type: z.string().optional().meta({ description: '`permanent` (301) or temporary (302) (`redirected` only).' }),
 });
 
 /** One change, the latest of its article: an article appears at most once per page and once per caught-up sync. */

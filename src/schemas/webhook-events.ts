@@ -1,7 +1,10 @@
 // The webhook's events (Standard Webhooks payloads): one schema per event type, read by the outbox (which types
 // exist), the OpenAPI document's `webhooks` section, the docs' example payloads and the client's types.
 import * as z from 'zod';
+import { articleRemoval } from './article-removal.ts';
 import { ownArticle } from './own-article.ts';
+
+export { articleRemoval };
 
 /** Every lifecycle event an endpoint can subscribe to, in the order of an article's life. */
 export const ARTICLE_EVENTS = ['article.published', 'article.updated', 'article.unpublished', 'article.redirected'] as const;
@@ -19,19 +22,6 @@ const common = {
       "The change's position in the project's sync feed (higher is newer): drop an event whose sequence is not above the last one applied for the article. Absent only on deliveries queued before events carried it.",
   }),
 };
-
-/** A gone article: what a site needs to drop or redirect it. */
-export const articleRemoval = z
-  .object({
-    id: z.string().meta({ description: "The article's id." }),
-    slug: z.string().meta({ description: 'The slug it was listed under.' }),
-    reason: z
-      .enum(['unpublished', 'redirected'])
-      .meta({ description: 'unpublished: answer 404 from now on; redirected: send readers to redirect_to.' }),
-    redirect_to: z.string().optional().meta({ description: 'Where readers go now (redirected only).' }),
-    redirect_type: z.string().optional().meta({ description: '`permanent` (301) or temporary (302) (redirected only).' }),
-  })
-  .meta({ description: 'A gone article: what a site needs to drop or redirect it.' });
 
 const withArticle = (type: 'article.published' | 'article.updated', description: string) =>
   z.object({ type: z.literal(type).meta({ description: 'The event type.' }), ...common, data: ownArticle }).meta({ description });

@@ -6,6 +6,7 @@
 // declarations.
 import { clientFromEnv, type SkribraEnvOptions } from './client-from-env.ts';
 import { SkribraError } from './errors.ts';
+import { isPermanent } from './redirect.ts';
 import { SKRIBRA_LOADER_NAME } from './loader-name.ts';
 import type { OwnArticle } from './generated/api-types.ts';
 
@@ -56,7 +57,7 @@ export function skribraLoader(options: SkribraLoaderOptions) {
           for (const article of page.upserted) put(article.slug, { kind: 'article', article, noindex: article.noindex === true });
           for (const r of page.removed) {
             if (r.reason === 'redirected' && r.redirect_to)
-              put(r.slug, { kind: 'redirect', location: r.redirect_to, permanent: r.redirect_type === 'permanent' });
+              put(r.slug, { kind: 'redirect', location: r.redirect_to, permanent: isPermanent(r.redirect_type) });
             else store.delete(r.slug);
           }
           meta.set(key, page.cursor);

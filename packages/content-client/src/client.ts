@@ -1,6 +1,7 @@
 // createClient: the content API as typed methods. Every call goes through one transport (http.ts).
 import { memoryCache, type ResponseCache } from './cache.ts';
 import { SkribraError } from './errors.ts';
+import { isPermanent } from './redirect.ts';
 import { createTransport, type RetryOptions } from './http.ts';
 import { watchChanges, type WatchOptions } from './watch.ts';
 import {
@@ -184,7 +185,7 @@ export function createClient(options: ClientOptions) {
       }
       if (article.unpublished) return { kind: 'gone' };
       if (article.redirect_to)
-        return { kind: 'redirect', location: article.redirect_to, permanent: article.redirect_type === 'permanent', article };
+        return { kind: 'redirect', location: article.redirect_to, permanent: isPermanent(article.redirect_type), article };
       return { kind: 'article', article, noindex: article.noindex === true };
     },
   };

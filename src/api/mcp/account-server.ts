@@ -10,6 +10,7 @@ import { callEndpoint, toolInput } from './endpoint-tool.ts';
 import { MCP_SERVER_VERSION, MCP_SERVERS } from './servers.ts';
 import { READ_ONLY, resultOf, toolHandler, type Query } from './tool-result.ts';
 import { addServerCardResource, type CardSource } from './server-card.ts';
+import { redirectStatus } from '../../schemas/article-removal.ts';
 
 export interface AccountContext {
   /** GET of a content API path through the pipeline, with the caller's key and address. */
@@ -34,7 +35,7 @@ async function consolidated(res: Response): Promise<CallToolResult> {
   if (res.ok && body?.data) {
     const a = body.data;
     const consolidation: Consolidation = a.redirect_to
-      ? { action: 'redirect', status: a.redirect_type === 'permanent' ? 301 : 302, location: a.redirect_to }
+      ? { action: 'redirect', status: redirectStatus(a.redirect_type), location: a.redirect_to }
       : { action: 'render', status: 200, noindex: a.noindex === true };
     return resultOf(res, { consolidation });
   }

@@ -374,7 +374,7 @@ export interface SyncRemoved {
    */
   type: "removed"
   /**
-   * The article's id, as in its earlier upsert.
+   * The article's id, as in its earlier upsert or event.
    */
   id: string
   /**
@@ -382,13 +382,9 @@ export interface SyncRemoved {
    */
   slug: string
   /**
-   * `unpublished` (also a deleted article): it is gone, 404; `redirected`: consolidation sends readers to its `redirect_to`.
+   * `unpublished` (also a deleted article): it is gone, answer 404 from now on; `redirected`: consolidation sends readers to its `redirect_to`.
    */
   reason: ("unpublished" | "redirected")
-  /**
-   * When the change was recorded.
-   */
-  at: string
   /**
    * Where readers go now (`redirected` only), so a site serves the redirect without a detail request.
    */
@@ -397,6 +393,10 @@ export interface SyncRemoved {
    * `permanent` (301) or temporary (302) (`redirected` only).
    */
   redirect_type?: string
+  /**
+   * When the change was recorded.
+   */
+  at: string
 }
 export interface SyncPage {
   /**
@@ -508,7 +508,7 @@ export interface ArticleDetail {
  */
 export interface ArticleRemoval {
   /**
-   * The article's id.
+   * The article's id, as in its earlier upsert or event.
    */
   id: string
   /**
@@ -516,15 +516,15 @@ export interface ArticleRemoval {
    */
   slug: string
   /**
-   * unpublished: answer 404 from now on; redirected: send readers to redirect_to.
+   * `unpublished` (also a deleted article): it is gone, answer 404 from now on; `redirected`: consolidation sends readers to its `redirect_to`.
    */
   reason: ("unpublished" | "redirected")
   /**
-   * Where readers go now (redirected only).
+   * Where readers go now (`redirected` only), so a site serves the redirect without a detail request.
    */
   redirect_to?: string
   /**
-   * `permanent` (301) or temporary (302) (redirected only).
+   * `permanent` (301) or temporary (302) (`redirected` only).
    */
   redirect_type?: string
 }
