@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createContentApi } from '../src/api/content/create-content-api.ts';
-import { EVENT_STREAMS_PER_ACCOUNT, STREAM_BOUND_S } from '../src/api/content/stream-own-changes.endpoint.ts';
+import { EVENT_STREAMS_PER_ACCOUNT, STREAM_BOUND_S } from '../src/api/declare/content/stream-own-changes.endpoint.ts';
 import { readConfig } from '../src/config.ts';
 import { listen } from '../src/origin/serve.ts';
 import { openStore } from '../src/store/open-store.ts';

@@ -47,7 +47,7 @@ const ENTRY: { test: (file: string) => boolean; why: string }[] = [
  * (kept beside the writer: it is made of the writer's own parts).
  */
 const TEST_ONLY: Record<string, string> = {
-  'src/api/registry.ts: NETLIFY_PATHS':
+  'src/api/declare/registry.ts: NETLIFY_PATHS':
     "Netlify reads functions' config.path statically, so it is a literal there; the tests hold it to the registry",
   'src/api/public/load-artifacts.ts: FUNCTION_ARTIFACTS': "netlify.toml's included_files is a literal; the tests hold it to this",
   'src/seo/og-image-index.ts: OG_INDEX_FILES': "netlify.toml's included_files is a literal; the tests hold it to this",

@@ -2,7 +2,7 @@
 // slug for detail routes), the markdown twins by suffix and by Accept, site pages, machine files, every method on a
 // few paths, hostile paths, 404s under each API root and the site, and the content API without, with a bad and with a
 // good key. Routes come from the registry, so an endpoint added there is probed without editing this file.
-import { endpoints, machineFiles, type Endpoint } from '../../src/api/registry.ts';
+import { endpoints, machineFiles, type Endpoint } from '../../src/api/declare/registry.ts';
 
 export interface Probe {
   method: string;

@@ -1,11 +1,11 @@
 // `_redirects` and `_headers` for Netlify, generated from the registry: the static API files at their extensionless
 // URLs, the cache policy and CORS of the public API, and the machine-readable files' headers.
-import { endpointsOf, IMAGES_BASE, machineFiles, PUBLIC_BASE } from '../api/registry.ts';
+import { endpointsOf, IMAGES_BASE, machineFiles, PUBLIC_BASE } from '../api/declare/registry.ts';
 import { DATA_SECURITY, pageSecurity } from '../core/security-headers.ts';
 import { OPEN_CORS } from '../api/http/cors.ts';
 import { API_CATALOG_LINK, MARKDOWN_TYPE } from '../core/negotiate.ts';
 
-const HEAD = '# Generated from src/api/registry.ts at build. Do not edit.';
+const HEAD = '# Generated from src/api/declare/registry.ts at build. Do not edit.';
 
 /** `_redirects`: each static public endpoint's URL served from its `.json` file. */
 export function redirectsFile(): string {

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { staticFileOf } from '../api/http/decide.ts';
-import { endpointsOf } from '../api/registry.ts';
+import { endpointsOf } from '../api/declare/registry.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { API_CATALOG_PATH, CONTENT_BASE, PUBLIC_BASE } from '../api/registry.ts';
+import { API_CATALOG_PATH, CONTENT_BASE, PUBLIC_BASE } from '../api/declare/registry.ts';
 import { MCP_SERVERS } from '../api/mcp/servers.ts';
 import { markdownPath } from '../core/urls.ts';
 

@@ -1,5 +1,5 @@
 import { createPipeline, type Runtime } from '../api/http/pipeline.ts';
-import type { Api } from '../api/registry.ts';
+import type { Api } from '../api/declare/registry.ts';
 import { fileResponse, staticFiles } from './static-files.ts';
 import { serveSite } from './serve-site.ts';
 import { staticHeaders } from './static-headers.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { getRequestListener } from '@hono/node-server';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { ViteDevServer } from 'vite';
-import { API_ROOTS } from '../api/registry.ts';
+import { API_ROOTS } from '../api/declare/registry.ts';
 import { prefersMarkdown } from '../core/negotiate.ts';
 import { provideBuildBlog } from '../blog/build-blog.ts';
 import { loadBuildBlog } from '../blog/load-build-blog.ts';

@@ -5,7 +5,7 @@
 import { answerOf } from '../core/conditional.ts';
 import { strongEtag } from '../core/etag.ts';
 import { CONTENT_SIGNAL_FILE, contentSignalOf, markdownResponse, NOT_FOUND_MARKDOWN, prefersMarkdown } from '../core/negotiate.ts';
-import { NO_STORE } from '../api/http/cache-policy.ts';
+import { NO_STORE } from '../api/declare/cache-policy.ts';
 import { answerLive, BlogUnavailable, type LiveBlogDeps, type LiveRoute } from '../blog/live-blog.ts';
 import { tagsOf } from '../core/cache-tags.ts';
 import { derivedOf, fileText, holdBody, type StaticFile } from './static-files.ts';

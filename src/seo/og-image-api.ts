@@ -10,7 +10,7 @@ import { notFound } from '../api/http/api-error.ts';
 import type { CtxOf, HandlersOf } from '../api/http/handlers-of.ts';
 import type { Runtime } from '../api/http/pipeline.ts';
 import { Deferred } from '../api/http/respond.ts';
-import { IMAGES_BASE } from '../api/registry.ts';
+import { IMAGES_BASE } from '../api/declare/registry.ts';
 import type { OgCard } from './og-cards.ts';
 import { ogImageIndex } from './og-image-index.ts';
 

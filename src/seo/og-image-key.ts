@@ -4,7 +4,7 @@
 // and which changes when the page's title or description does, so a share shows the new card. Light on purpose: the
 // pages import it to name their og:image, and nothing here loads the renderer.
 import { createHash } from 'node:crypto';
-import { IMAGES_BASE } from '../api/registry.ts';
+import { IMAGES_BASE } from '../api/declare/registry.ts';
 import type { OgCard } from './og-cards.ts';
 
 /** Bump when the layout (render-og-png.ts) changes, so cached images and URLs of the old layout are not reused. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '../../src/catalog/collections.ts';
 import { PAGE_KINDS } from '../../src/catalog/page-kinds.ts';
 import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import { endpointsOf } from '../../src/api/registry.ts';
+import { endpointsOf } from '../../src/api/declare/registry.ts';
 import { groupPages } from '../../src/machine/page-groups.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

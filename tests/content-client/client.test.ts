@@ -20,7 +20,7 @@ import {
 } from '../../packages/content-client/src/index.ts';
 import { fileCache } from '../../packages/content-client/src/file-cache.ts';
 import { generateTypes, OUT } from '../../packages/content-client/scripts/generate-types.ts';
-import { endpointsOf } from '../../src/api/registry.ts';
+import { endpointsOf } from '../../src/api/declare/registry.ts';
 import { serveContentApi, startProxy, type Proxy as RecordingProxy, type Served } from './served-api.ts';
 
 let t: TestStore;

@@ -11,9 +11,9 @@ import { articleInput, fixture, openTestStore, type TestStore } from '../content
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { ownArticle, ownArticleCard } from '../../src/schemas/own-article.ts';
 import { syncPage } from '../../src/schemas/sync.ts';
-import { listOwnArticles } from '../../src/api/content/list-own-articles.endpoint.ts';
-import { syncOwnArticles } from '../../src/api/content/sync-own-articles.endpoint.ts';
-import { streamOwnChanges } from '../../src/api/content/stream-own-changes.endpoint.ts';
+import { listOwnArticles } from '../../src/api/declare/content/list-own-articles.endpoint.ts';
+import { syncOwnArticles } from '../../src/api/declare/content/sync-own-articles.endpoint.ts';
+import { streamOwnChanges } from '../../src/api/declare/content/stream-own-changes.endpoint.ts';
 import { changeEvent, streamReady } from '../../src/schemas/change-event.ts';
 import { encodeCursor } from '../../src/api/content/sync-feed.ts';
 import { serveContentApi, startProxy, type Served } from './served-api.ts';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContentApi } from '../../src/api/content/create-content-api.ts';
-import { EVENT_STREAMS_PER_ACCOUNT } from '../../src/api/content/stream-own-changes.endpoint.ts';
+import { EVENT_STREAMS_PER_ACCOUNT } from '../../src/api/declare/content/stream-own-changes.endpoint.ts';
 import { readConfig } from '../../src/config.ts';
 import { listen } from '../../src/origin/serve.ts';
 import { updateArticleState } from '../../src/store/repos/articles.ts';

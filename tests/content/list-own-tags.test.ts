@@ -1,4 +1,4 @@
-// GET /v1/tags, a content endpoint added as one module (src/api/content/list-own-tags.endpoint.ts and its handler)
+// GET /v1/tags, a content endpoint added as one module (src/api/declare/content/list-own-tags.endpoint.ts and its handler)
 // and one line of the registry: over HTTP on a real store it answers as every /v1 read does (key, gate, project
 // 404 before 403, query 400, list bucket, ETag/304, answers checked against its output schema), and the OpenAPI
 // document, the account MCP server and the client have it without another edit.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleInput, fixture, openTestStore, type TestStore } from './helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { encodeCursor, syncFeed } from '../../src/api/content/sync-feed.ts';
-import { syncOwnArticles } from '../../src/api/content/sync-own-articles.endpoint.ts';
+import { syncOwnArticles } from '../../src/api/declare/content/sync-own-articles.endpoint.ts';
 import { syncPage } from '../../src/schemas/sync.ts';
 import { pruneSyncChanges } from '../../src/store/repos/sync.ts';
 import { migrate } from '../../src/store/migrate.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/http/api-error.ts';
 import { parseQuery } from '../../src/api/http/parse-query.ts';
-import { endpoints } from '../../src/api/registry.ts';
+import { endpoints } from '../../src/api/declare/registry.ts';
 import { limitsFrom } from '../../src/api/content/limits.ts';
 import { readConfig } from '../../src/config.ts';
 import { openApiDocument } from '../../src/machine/openapi/openapi-document.ts';

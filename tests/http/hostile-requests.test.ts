@@ -4,7 +4,7 @@
 // before anything else on a content endpoint without a valid key, and no unhandled error logged.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_ROOTS, endpoints, machineFiles } from '../../src/api/registry.ts';
+import { API_ROOTS, endpoints, machineFiles } from '../../src/api/declare/registry.ts';
 import { openStack, send, type Stack } from './helpers.ts';
 import { hostile } from '../helpers/hostile-values.ts';
 

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen } from '../../src/origin/serve.ts';
 import { openStack, send, type Stack } from './helpers.ts';
-import { endpointsOf } from '../../src/api/registry.ts';
+import { endpointsOf } from '../../src/api/declare/registry.ts';
 
 let stack: Stack;
 const errors = vi.spyOn(console, 'error');

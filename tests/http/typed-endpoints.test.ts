@@ -11,12 +11,12 @@ import { answer, preparedAnswer } from '../../src/api/http/answer.ts';
 import { bindHandlers } from '../../src/api/http/bind-handlers.ts';
 import type { CtxOf, HandlerOf, HandlersOf } from '../../src/api/http/handlers-of.ts';
 import { createPipeline } from '../../src/api/http/pipeline.ts';
-import { getOwnArticle } from '../../src/api/content/get-own-article.endpoint.ts';
-import { listOwnArticles } from '../../src/api/content/list-own-articles.endpoint.ts';
-import { listOwnProjects } from '../../src/api/content/list-own-projects.endpoint.ts';
-import { syncOwnArticles } from '../../src/api/content/sync-own-articles.endpoint.ts';
-import { endpoints, endpointsOf } from '../../src/api/registry.ts';
-import { kebab } from '../../src/api/endpoint.ts';
+import { getOwnArticle } from '../../src/api/declare/content/get-own-article.endpoint.ts';
+import { listOwnArticles } from '../../src/api/declare/content/list-own-articles.endpoint.ts';
+import { listOwnProjects } from '../../src/api/declare/content/list-own-projects.endpoint.ts';
+import { syncOwnArticles } from '../../src/api/declare/content/sync-own-articles.endpoint.ts';
+import { endpoints, endpointsOf } from '../../src/api/declare/registry.ts';
+import { kebab } from '../../src/api/declare/endpoint.ts';
 
 const ok = () => ({ data: null });
 type Access = { accountId: string };
@@ -105,13 +105,14 @@ describe('typed endpoint handlers', () => {
     expect(await right.listOwnProjects!({} as never)).toBeInstanceOf(Reply);
   });
 
-  it('every endpoint module has its handler module beside its declaration, named after its id', () => {
+  it("every endpoint module has its declaration and its API's handler module, named after its id", () => {
     const modules = endpoints.filter((e) => e.module);
     expect(endpointsOf('content').every((e) => e.module)).toBe(true);
+    const api = join(import.meta.dirname, '../../src/api');
     for (const e of modules) {
-      const base = join(import.meta.dirname, '../../src/api', e.api, kebab(e.id));
-      expect(existsSync(`${base}.endpoint.ts`), `${e.api}/${kebab(e.id)}.endpoint.ts`).toBe(true);
-      expect(existsSync(`${base}.handler.ts`), `${e.api}/${kebab(e.id)}.handler.ts`).toBe(true);
+      const name = `${e.api}/${kebab(e.id)}`;
+      expect(existsSync(join(api, 'declare', `${name}.endpoint.ts`)), `declare/${name}.endpoint.ts`).toBe(true);
+      expect(existsSync(join(api, `${name}.handler.ts`)), `${name}.handler.ts`).toBe(true);
     }
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
-import { endpoints } from '../../src/api/registry.ts';
+import { endpoints } from '../../src/api/declare/registry.ts';
 import { PAGE_KINDS } from '../../src/catalog/page-kinds.ts';
 
 /** The registry as the routes these tests walk: pattern, API and static file. */

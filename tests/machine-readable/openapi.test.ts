@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse } from 'yaml';
-import { endpoints } from '../../src/api/registry.ts';
+import { endpoints } from '../../src/api/declare/registry.ts';
 import { limitsFrom } from '../../src/api/content/limits.ts';
 import { readConfig } from '../../src/config.ts';
 
@@ -14,7 +14,7 @@ import { openApiPath } from '../../src/machine/openapi/operations.ts';
 import { responseValidator } from './openapi-validator.ts';
 import { siteOrigin } from './site-origin.ts';
 import { COLLECTIONS } from '../../src/catalog/collections.ts';
-import { textParam } from '../../src/api/http/params.ts';
+import { textParam } from '../../src/api/declare/params.ts';
 
 let site: Awaited<ReturnType<typeof siteOrigin>>;
 let doc: any;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { callTool, connect, http, serveOrigin, type Origin } from './helpers.ts';
 import { fillSiteAddress } from '../../src/catalog/site-address.ts';
-import { endpointsOf } from '../../src/api/registry.ts';
+import { endpointsOf } from '../../src/api/declare/registry.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 // The page as production shows it: its {{site_url}} filled with the production address, which the examples localise.

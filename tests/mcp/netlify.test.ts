@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_ARTIFACTS } from '../../src/api/public/load-artifacts.ts';
-import { NETLIFY_PATHS } from '../../src/api/registry.ts';
+import { NETLIFY_PATHS } from '../../src/api/declare/registry.ts';
 import { MCP_RATE_LIMIT } from '../../src/config.ts';
 import { builtSite } from '../helpers/built-site.ts';
 import { http, serveOrigin, type Origin } from './helpers.ts';

@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_SECURITY } from '../../src/core/security-headers.ts';
 import { callTool, connect, http, rpc, serveOrigin, textOf, type Origin } from './helpers.ts';
-import { endpointsOf } from '../../src/api/registry.ts';
+import { endpointsOf } from '../../src/api/declare/registry.ts';
 
 let o: Origin;
 let client: Client;

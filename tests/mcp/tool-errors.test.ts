@@ -12,10 +12,10 @@ import { accountServer } from '../../src/api/mcp/account-server.ts';
 import { siteCard } from '../../src/api/mcp/mcp-runtime.ts';
 import { siteServer } from '../../src/api/mcp/site-server.ts';
 import { apiUrl, type Query } from '../../src/api/mcp/tool-result.ts';
-import { MAX_INT } from '../../src/api/http/params.ts';
+import { MAX_INT } from '../../src/api/declare/params.ts';
 import { readConfig } from '../../src/config.ts';
 import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { endpointsOf } from '../../src/api/registry.ts';
+import { endpointsOf } from '../../src/api/declare/registry.ts';
 import { fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { callTool, connect, serveOrigin, textOf, type Origin } from './helpers.ts';
 

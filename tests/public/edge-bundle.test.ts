@@ -30,8 +30,8 @@ describe('the Netlify edge bundle', () => {
 
   it('holds the endpoint declarations and no handler code', { timeout: 60_000 }, () => {
     const graph = [...new Set(srcImports.flatMap(graphOf))];
-    expect(graph).toContain('src/api/registry.ts');
-    expect(graph).toContain('src/api/content/list-own-tags.endpoint.ts');
+    expect(graph).toContain('src/api/declare/registry.ts');
+    expect(graph).toContain('src/api/declare/content/list-own-tags.endpoint.ts');
     expect(graph.filter((m) => /\.handler\.ts$|^src\/store\/|create-content-api|\/postgres\/|@modelcontextprotocol/.test(m))).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import {
 import { CATALOG_ACCESS, type CatalogAccess } from '../../src/catalog/catalog.ts';
 import { loadCatalog } from '../../src/catalog/load-catalog.ts';
 import { BLOG_FUNCTION_PREFIX, functionUrlFor, PUBLIC_FUNCTION_PREFIX } from '../../src/api/public/function-mount.ts';
-import { endpoints, NETLIFY_PATHS, PUBLIC_BASE, SITE_METHODS, allowedMethods } from '../../src/api/registry.ts';
+import { endpoints, NETLIFY_PATHS, PUBLIC_BASE, SITE_METHODS, allowedMethods } from '../../src/api/declare/registry.ts';
 import { OG_INDEX_FILES } from '../../src/seo/og-image-index.ts';
 import { netlifyFunctions, tomlList } from '../../scripts/netlify/bundle-function.ts';
 

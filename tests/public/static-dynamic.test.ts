@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import { loadPublicApi } from '../../src/api/public/load-public-api.ts';
 import { STATIC_PATHS_FILE } from '../../src/api/public/load-artifacts.ts';
-import { endpoints } from '../../src/api/registry.ts';
+import { endpoints } from '../../src/api/declare/registry.ts';
 import { COLLECTIONS } from '../../src/catalog/collections.ts';
 
 /** The registry as the routes these tests walk: pattern, API and static file. */

@@ -6,7 +6,7 @@
 // this handler).
 import { ApiError, notFound } from '../../src/api/http/api-error.ts';
 import { createPipeline, type Ctx, type Runtime } from '../../src/api/http/pipeline.ts';
-import { endpointsOf } from '../../src/api/registry.ts';
+import { endpointsOf } from '../../src/api/declare/registry.ts';
 import { COLLECTIONS } from '../../src/catalog/collections.ts';
 import { paginate } from '../../src/core/paginate.ts';
 import { normalise, searchPages, type SearchIndex } from '../../src/core/search.ts';

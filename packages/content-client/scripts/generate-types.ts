@@ -12,7 +12,7 @@ import { articleAuthor, articleSource, ownArticle, ownArticleCard, relatedArticl
 import { ownProject } from '../../../src/schemas/own-project.ts';
 import { ErrorBody, Pagination } from '../../../src/schemas/envelope.ts';
 import { syncItem, syncRemoved, syncUpsert } from '../../../src/schemas/sync.ts';
-import { endpointsOf, type Endpoint } from '../../../src/api/registry.ts';
+import { endpointsOf, type Endpoint } from '../../../src/api/declare/registry.ts';
 import { articleRemoval, webhookPayloads } from '../../../src/schemas/webhook-events.ts';
 
 export const OUT = fileURLToPath(new URL('../src/generated/api-types.ts', import.meta.url));

@@ -5,7 +5,7 @@
 // statement per heartbeat, and nothing at all while no stream is open.
 import type { Sql } from 'postgres';
 import { readChangeHeads } from '../../store/repos/sync.ts';
-import { EVENT_STREAMS_PER_ACCOUNT } from './stream-own-changes.endpoint.ts';
+import { EVENT_STREAMS_PER_ACCOUNT } from '../declare/content/stream-own-changes.endpoint.ts';
 
 /** How often the poller asks, while streams are open: a change reaches its streams within about this. */
 export const POLL_MS = 1000;

@@ -11,11 +11,11 @@ import { bindHandlers } from '../http/bind-handlers.ts';
 import { createPipeline, type AuthInput, type Runtime } from '../http/pipeline.ts';
 import { unauthorized } from '../http/stages/auth.ts';
 import { KEY_HEADER_RULE } from '../http/request-key.ts';
-import { kebab } from '../endpoint.ts';
-import { endpointsOf, type Endpoint } from '../registry.ts';
+import { kebab } from '../declare/endpoint.ts';
+import { endpointsOf, type Endpoint } from '../declare/registry.ts';
 import { isKeyShaped, keyDigest } from '../../store/ids.ts';
 import { createKnownKeys } from './known-keys.ts';
-import { callAccountMcp } from './call-account-mcp.endpoint.ts';
+import { callAccountMcp } from '../declare/content/call-account-mcp.endpoint.ts';
 import { createRateLimiter } from '../http/sliding-window.ts';
 import { createGate, pruneCounters, type Access, type Bucket } from '../../store/repos/access.ts';
 import { keyAccount } from '../../store/repos/accounts.ts';
@@ -24,7 +24,7 @@ import { storeErrorAnswer, unavailable } from './errors.ts';
 import { FAILED_AUTH_LIMIT, KNOWN_KEYS, type Config } from '../../config.ts';
 import { MCP_SERVERS } from '../mcp/servers.ts';
 import { createListCache, listCacheSize, type ListCache } from './list-cache.ts';
-import { STREAM_BOUND_S } from './stream-own-changes.endpoint.ts';
+import { STREAM_BOUND_S } from '../declare/content/stream-own-changes.endpoint.ts';
 import type { ContentAccess, ContentDeps } from './content-deps.ts';
 import { createChangeHub } from './change-hub.ts';
 
@@ -48,7 +48,7 @@ export interface ContentApiDeps {
 }
 
 /**
- * A content endpoint's handler module: `{id}.handler.ts` (kebab case) beside its declaration (src/api/endpoint.ts).
+ * A content endpoint's handler module: `{id}.handler.ts` (kebab case) in this folder (src/api/declare/endpoint.ts).
  * A template, not a literal: the functions' bundler (esbuild) bundles every file the pattern matches, and the edge
  * bundle's module graph (Deno), which follows literal imports even lazy ones, never reaches a handler.
  */

@@ -11,7 +11,7 @@ import { detailAnswersOf } from '../../store/repos/detail-answers.ts';
 import { ApiError } from '../http/api-error.ts';
 import { preparedAnswer } from '../http/answer.ts';
 import { contentHandler } from './content-deps.ts';
-import { getOwnArticle } from './get-own-article.endpoint.ts';
+import { getOwnArticle } from '../declare/content/get-own-article.endpoint.ts';
 import type { CachedPage } from './list-cache.ts';
 import { requireProject } from './require-project.ts';
 

@@ -6,7 +6,7 @@ import { preparedAnswer } from '../http/answer.ts';
 import { jsonBody } from '../http/respond.ts';
 import { contentHandler } from './content-deps.ts';
 import { encodedAnswer } from './encoded-answer.ts';
-import { listOwnArticles } from './list-own-articles.endpoint.ts';
+import { listOwnArticles } from '../declare/content/list-own-articles.endpoint.ts';
 import { requireProject } from './require-project.ts';
 import type { OutputOf } from '../http/handlers-of.ts';
 

@@ -1,7 +1,7 @@
 import { listProjects } from '../../store/repos/projects.ts';
 import { answer } from '../http/answer.ts';
 import { contentHandler } from './content-deps.ts';
-import { listOwnProjects } from './list-own-projects.endpoint.ts';
+import { listOwnProjects } from '../declare/content/list-own-projects.endpoint.ts';
 
 export default contentHandler(listOwnProjects, async ({ access }, { sql }) => {
   const rows = await listProjects(sql, access.accountId!);

@@ -1,7 +1,7 @@
 import { listProjectTags } from '../../store/repos/project-tags.ts';
 import { answer } from '../http/answer.ts';
 import { contentHandler } from './content-deps.ts';
-import { listOwnTags } from './list-own-tags.endpoint.ts';
+import { listOwnTags } from '../declare/content/list-own-tags.endpoint.ts';
 import { requireProject } from './require-project.ts';
 
 export default contentHandler(listOwnTags, async ({ access }, { sql }) => {

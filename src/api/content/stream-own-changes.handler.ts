@@ -6,7 +6,7 @@ import { changeStream } from './change-stream.ts';
 import { contentHandler } from './content-deps.ts';
 import { requireProject } from './require-project.ts';
 import { HOUR, refuseExpired, verifiedPosition } from './sync-feed.ts';
-import { streamOwnChanges } from './stream-own-changes.endpoint.ts';
+import { streamOwnChanges } from '../declare/content/stream-own-changes.endpoint.ts';
 
 export default contentHandler(streamOwnChanges, async ({ access, query, req }, { sql, events: hub }) => {
   const projectId = requireProject(access);

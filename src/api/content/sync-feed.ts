@@ -14,7 +14,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Sql } from 'postgres';
 import type { QueryOf } from '../http/handlers-of.ts';
-import type { syncOwnArticles } from './sync-own-articles.endpoint.ts';
+import type { syncOwnArticles } from '../declare/content/sync-own-articles.endpoint.ts';
 import { invalidQuery } from '../http/api-error.ts';
 import { pruneSyncChanges, readSyncPage, readSyncSecret, SYNC_RETENTION_DAYS } from '../../store/repos/sync.ts';
 import type { SyncItem } from '../../schemas/sync.ts';

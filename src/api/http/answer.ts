@@ -2,7 +2,7 @@
 // (or `preparedAnswer(...)`, bytes serialised earlier), whose value is checked against the schema's output type
 // where it is written: a field the schema lacks, or one it requires left out, does not compile. The pipeline takes
 // both as the Reply it knows (respond.ts).
-import type { Headers } from './cache-policy.ts';
+import type { Headers } from '../declare/cache-policy.ts';
 import type * as z from 'zod';
 import { type Prepared, Reply } from './respond.ts';
 

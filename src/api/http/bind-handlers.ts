@@ -2,7 +2,7 @@
 // `load` finds it, bound to the API's deps, the module loaded on the endpoint's first request. With `checkAnswers` (tests)
 // every answer is parsed with the endpoint's output schema before it goes out, so a handler that answers a shape its
 // schema does not describe fails the request even where the compiler could not see it (a value built by a loop).
-import type { Endpoint } from '../endpoint.ts';
+import type { Endpoint } from '../declare/endpoint.ts';
 import { Reply } from './respond.ts';
 import type { Handler } from './runtime.ts';
 

@@ -4,7 +4,7 @@
 // declare (or as the wrong type), or answers a shape its output schema does not describe does not compile, and the
 // registry stays data: only its types are read here.
 import type * as z from 'zod';
-import type { Api, DeclaredEndpoint } from '../registry.ts';
+import type { Api, DeclaredEndpoint } from '../declare/registry.ts';
 import type { Answer, OutputOf } from './answer.ts';
 import type { Ctx } from './runtime.ts';
 
@@ -37,7 +37,7 @@ export type HandlerOf<E, A = unknown, D = unknown> = (
 
 /**
  * One handler per endpoint of `Of` that its API's table binds (not the endpoint modules', which are their own
- * handler files: src/api/endpoint.ts), by id; `A` is the API's `authenticate`'s answer.
+ * handler files: src/api/declare/endpoint.ts), by id; `A` is the API's `authenticate`'s answer.
  */
 export type HandlersOf<Of extends Api, A = unknown> = {
   readonly [E in Extract<DeclaredEndpoint, { api: Of }> as E extends { module: true } ? never : E['id']]: (

@@ -1,8 +1,8 @@
 // What the pipeline runs: an API as its handlers plus the few things only that API knows (how a key is checked and
 // counted, its own headers, its store's deadline and failures, its index). Handlers see validated values only.
-import type { Endpoint } from '../registry.ts';
+import type { Endpoint } from '../declare/registry.ts';
 import type { ApiError } from './api-error.ts';
-import type { Headers } from './cache-policy.ts';
+import type { Headers } from '../declare/cache-policy.ts';
 
 /** A request as a handler sees it; an API's handler table narrows `Q` and `P` to its endpoint's schemas (handlers-of.ts). */
 export interface Ctx<A = unknown, Q = Record<string, unknown>, P = Record<string, string>> {

@@ -5,7 +5,7 @@
 // an answer.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { CONTENT_BASE, endpointsOf } from '../registry.ts';
+import { CONTENT_BASE, endpointsOf } from '../declare/registry.ts';
 import { callEndpoint, toolInput } from './endpoint-tool.ts';
 import { MCP_SERVER_VERSION, MCP_SERVERS } from './servers.ts';
 import { READ_ONLY, resultOf, toolHandler, type Query } from './tool-result.ts';

@@ -4,7 +4,7 @@
 // `get_glossary_term("..")` would have asked for /api/v1/ itself. A value that fails is the 404 the same segment
 // gets over HTTP: dot segments, encoded slashes, empty values and anything else that cannot be a slug name nothing.
 import { notFound } from '../http/api-error.ts';
-import { endpoints, type Endpoint } from '../registry.ts';
+import { endpoints, type Endpoint } from '../declare/registry.ts';
 
 /** The registry's endpoint of this id; a typo is a programming error, thrown at once. */
 export function endpointById(id: string): Endpoint {

@@ -3,7 +3,7 @@
 // typed, described and bounded from the endpoint's own schemas (query-facts.ts), and a call is the endpoint's HTTP
 // request. Nothing about a tool's parameters is written twice.
 import type * as z from 'zod';
-import type { Endpoint } from '../endpoint.ts';
+import type { Endpoint } from '../declare/endpoint.ts';
 import { ApiError } from '../http/api-error.ts';
 import { toErrorResponse } from '../http/respond.ts';
 import { endpointPath } from './endpoint-path.ts';

@@ -8,7 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
 import { ApiError } from '../http/api-error.ts';
 import { parseQuery } from '../http/parse-query.ts';
-import { searchQuery } from '../queries.ts';
+import { searchQuery } from '../declare/queries.ts';
 import { describeParam, paramArg } from './query-facts.ts';
 import { READ_ONLY, toolHandler } from './tool-result.ts';
 import { twinOf } from '../../core/negotiate.ts';

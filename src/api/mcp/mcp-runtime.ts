@@ -9,7 +9,7 @@ import { addressOf } from '../http/client-address.ts';
 import type { HandlersOf } from '../http/handlers-of.ts';
 import type { Runtime } from '../http/pipeline.ts';
 import { createRateLimiter } from '../http/sliding-window.ts';
-import { allowedMethods, type Endpoint } from '../registry.ts';
+import { allowedMethods, type Endpoint } from '../declare/registry.ts';
 import { accountCard, UNCALLED } from './account-endpoint.ts';
 import { createGate } from './mcp-gate.ts';
 import { serveMcp } from './serve-mcp.ts';

@@ -1,9 +1,9 @@
 // What a tool's argument says about itself comes from the HTTP parameter it becomes: its JSON type, whether it is
 // required, its description, bounds and enum values, all read off the registry's query or path schema
-// (src/api/queries.ts, the endpoint modules), so the tools and the OpenAPI document cannot drift.
+// (src/api/declare/queries.ts, the endpoint modules), so the tools and the OpenAPI document cannot drift.
 import * as z from 'zod';
-import type { LazyObject } from '../http/lazy-object.ts';
-import { MAX_INT } from '../http/params.ts';
+import type { LazyObject } from '../declare/lazy-object.ts';
+import { MAX_INT } from '../declare/params.ts';
 
 type Field = z.ZodType & { unwrap?: () => Field; options?: readonly string[] };
 type Json = { properties: Record<string, Record<string, unknown>>; required?: string[] };

@@ -1,7 +1,7 @@
 // The two MCP servers as facts, declared once: where each is, what it is for, how it authenticates and where its
 // server card lives. The servers themselves, llms.txt, the API catalog, the OpenAPI document and the server cards
 // read this. Plain data (no SDK, no zod), so the build and the machine files can import it for nothing.
-import { CONTENT_BASE, MCP_BASE, MCP_SERVER_CARD_PATH } from '../registry.ts';
+import { CONTENT_BASE, MCP_BASE, MCP_SERVER_CARD_PATH } from '../declare/registry.ts';
 
 export interface McpServerFacts {
   /** The card's short name, also its path under MCP_SERVER_CARD_PATH for all but the site's own server. */

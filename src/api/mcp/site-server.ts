@@ -5,10 +5,10 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { ApiError, invalidQuery } from '../http/api-error.ts';
-import { endpoints, PUBLIC_BASE } from '../registry.ts';
+import { endpoints, PUBLIC_BASE } from '../declare/registry.ts';
 import { endpointById, endpointPath } from './endpoint-path.ts';
 import { answerTooLarge, MCP_ANSWER_LIMIT } from './answer-limit.ts';
-import { glossaryQuery, pagesQuery, wholeListQuery } from '../queries.ts';
+import { glossaryQuery, pagesQuery, wholeListQuery } from '../declare/queries.ts';
 import { decodePath } from '../../core/decode-path.ts';
 import { match } from '../http/stages/match.ts';
 import { twinOf } from '../../core/negotiate.ts';

@@ -6,9 +6,9 @@
 import { ApiError, notFound } from '../http/api-error.ts';
 import type { CtxOf, HandlersOf } from '../http/handlers-of.ts';
 import { createPipeline, type Runtime } from '../http/pipeline.ts';
-import { kebab } from '../endpoint.ts';
+import { kebab } from '../declare/endpoint.ts';
 import { bindHandlers } from '../http/bind-handlers.ts';
-import { endpointsOf } from '../registry.ts';
+import { endpointsOf } from '../declare/registry.ts';
 import type { PublicDeps } from './public-deps.ts';
 import { paginate } from '../../core/paginate.ts';
 import type { SearchIndex } from '../../core/search.ts';
@@ -92,7 +92,7 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
       return { data: { ...rest, ...(format !== 'html' ? { content_markdown } : {}), ...(format !== 'markdown' ? { content_html } : {}) } };
     },
   };
-  // The endpoints that are modules (src/api/public/{id}.handler.ts beside each declaration), loaded by that name.
+  // The endpoints that are modules (src/api/public/{id}.handler.ts, declared in src/api/declare/public/), loaded by that name.
   const modules = bindHandlers(
     endpointsOf('public').filter((e) => e.module),
     (e) => import(`./${kebab(e.id)}.handler.ts`),

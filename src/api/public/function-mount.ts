@@ -3,7 +3,7 @@
 // and the edge router rewrites to it only what the static files cannot answer. Imports only the registry's decision:
 // the edge bundle (Deno) includes this file.
 import { decide, staticFileOf } from '../http/decide.ts';
-import { PUBLIC_BASE } from '../registry.ts';
+import { PUBLIC_BASE } from '../declare/registry.ts';
 
 /** The catalog and search function (functions/public-api.mts). */
 export const PUBLIC_FUNCTION_PREFIX = '/_fn/public';

@@ -1,6 +1,6 @@
 import { notFound } from '../http/api-error.ts';
 import { answer } from '../http/answer.ts';
-import { getGlossaryTerm } from './get-glossary-term.endpoint.ts';
+import { getGlossaryTerm } from '../declare/public/get-glossary-term.endpoint.ts';
 import { publicHandler } from './public-deps.ts';
 
 export default publicHandler(getGlossaryTerm, ({ params: { slug } }, { access }) => {

@@ -1,6 +1,6 @@
 import { answer } from '../http/answer.ts';
-import { endpointsOf } from '../registry.ts';
-import { getIndex } from './get-index.endpoint.ts';
+import { endpointsOf } from '../declare/registry.ts';
+import { getIndex } from '../declare/public/get-index.endpoint.ts';
 import { publicHandler } from './public-deps.ts';
 
 export default publicHandler(getIndex, (_ctx, { site }) =>

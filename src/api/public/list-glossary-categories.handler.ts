@@ -1,6 +1,6 @@
 import { paginate } from '../../core/paginate.ts';
 import { answer } from '../http/answer.ts';
-import { listGlossaryCategories } from './list-glossary-categories.endpoint.ts';
+import { listGlossaryCategories } from '../declare/public/list-glossary-categories.endpoint.ts';
 import { publicHandler } from './public-deps.ts';
 
 export default publicHandler(listGlossaryCategories, ({ query: { page, limit } }, { access }) =>

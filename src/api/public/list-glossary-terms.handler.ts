@@ -1,6 +1,6 @@
 import { normalise } from '../../core/search.ts';
 import { answer } from '../http/answer.ts';
-import { listGlossaryTerms } from './list-glossary-terms.endpoint.ts';
+import { listGlossaryTerms } from '../declare/public/list-glossary-terms.endpoint.ts';
 import { pageOf, range } from './page-of.ts';
 import { publicHandler } from './public-deps.ts';
 

@@ -1,5 +1,5 @@
 import { answer } from '../http/answer.ts';
-import { listPages } from './list-pages.endpoint.ts';
+import { listPages } from '../declare/public/list-pages.endpoint.ts';
 import { pageOf, range } from './page-of.ts';
 import { publicHandler } from './public-deps.ts';
 

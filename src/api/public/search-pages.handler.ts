@@ -2,7 +2,7 @@ import { searchPages as search } from '../../core/search.ts';
 import { ApiError } from '../http/api-error.ts';
 import { answer } from '../http/answer.ts';
 import { publicHandler } from './public-deps.ts';
-import { searchPages } from './search-pages.endpoint.ts';
+import { searchPages } from '../declare/public/search-pages.endpoint.ts';
 
 export default publicHandler(searchPages, ({ query: { q, limit } }, { access }) => {
   const index = access.search();

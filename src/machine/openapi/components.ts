@@ -3,7 +3,7 @@
 import * as z from 'astro/zod';
 import { ApiIndex, ErrorBody, Health, list, Pagination, single } from '../../schemas/envelope.ts';
 import { envelopes, type EnvelopeName } from '../../schemas/envelopes.ts';
-import { endpoints } from '../../api/registry.ts';
+import { endpoints } from '../../api/declare/registry.ts';
 import { GlossaryCategory, GlossaryTerm } from '../../schemas/glossary.ts';
 import { ownArticle, ownArticleCard } from '../../schemas/own-article.ts';
 import { ownProject } from '../../schemas/own-project.ts';

@@ -1,6 +1,6 @@
 import { stringify } from 'yaml';
 import type { RateLimits } from '../../api/content/limits.ts';
-import { API_CATALOG_PATH } from '../../api/registry.ts';
+import { API_CATALOG_PATH } from '../../api/declare/registry.ts';
 import { MCP_SERVERS } from '../../api/mcp/servers.ts';
 import { KEY_HEADER_RULE } from '../../api/http/request-key.ts';
 import { COLLECTIONS } from '../../catalog/collections.ts';

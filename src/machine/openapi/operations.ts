@@ -3,7 +3,7 @@
 // the registry's envelope name and error statuses. Nothing here lists an endpoint or a parameter by hand.
 import * as z from 'zod';
 import { quotaText, type RateLimits } from '../../api/content/limits.ts';
-import { endpoints, type Endpoint } from '../../api/registry.ts';
+import { endpoints, type Endpoint } from '../../api/declare/registry.ts';
 import type { ERROR_CODES } from './components.ts';
 import { errorResponse, notModified, okContent, okEventStream, okPublic } from './responses.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE, NO_STORE } from '../../../src/api/http/cache-policy.ts';
+import { CACHE, NO_STORE } from '../../../src/api/declare/cache-policy.ts';
 import { cacheHeaders } from '../../../src/api/http/stages/cache-headers.ts';
 import { baseHeaders } from '../../../src/api/http/stages/base-headers.ts';
 import { DATA_SECURITY } from '../../../src/core/security-headers.ts';

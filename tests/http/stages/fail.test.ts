@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/http/api-error.ts';
-import { CACHE } from '../../../src/api/http/cache-policy.ts';
+import { CACHE } from '../../../src/api/declare/cache-policy.ts';
 import { fail } from '../../../src/api/http/stages/fail.ts';
 
 const GET = new Request('http://x/');

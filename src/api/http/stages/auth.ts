@@ -1,7 +1,7 @@
 // Stage, auth: for an `account-key` endpoint, the key from the request under the one rule for its two headers
 // (request-key.ts; none, or a malformed Authorization: 401) checked by the API's `authenticate` (an unknown or revoked
 // key: 401). Open endpoints pass with no access.
-import type { Endpoint } from '../../registry.ts';
+import type { Endpoint } from '../../declare/registry.ts';
 import { ApiError } from '../api-error.ts';
 import { addressOf } from '../client-address.ts';
 import { requestKey } from '../request-key.ts';

@@ -1,8 +1,8 @@
 // The headers every answer of an API carries, errors included, before its cache policy: the data answers' security
 // headers, the open CORS of the public API, and the API's own (the content API's Vary and quota policy).
 import { DATA_SECURITY } from '../../../core/security-headers.ts';
-import type { Api, Endpoint } from '../../registry.ts';
-import type { Headers } from '../cache-policy.ts';
+import type { Api, Endpoint } from '../../declare/registry.ts';
+import type { Headers } from '../../declare/cache-policy.ts';
 import { OPEN_CORS } from '../cors.ts';
 import type { Runtime } from '../runtime.ts';
 

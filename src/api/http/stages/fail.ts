@@ -1,7 +1,7 @@
 // Stage, errors: anything thrown becomes `{code, message}` (respond.ts) once, after the API maps its store's
 // failures, with the base headers, the cache policy for the status, and no body for HEAD (core/conditional.ts).
 import { answerOf } from '../../../core/conditional.ts';
-import type { CachePolicy, Headers } from '../cache-policy.ts';
+import type { CachePolicy, Headers } from '../../declare/cache-policy.ts';
 import { ApiError } from '../api-error.ts';
 import { toErrorResponse } from '../respond.ts';
 import type { Runtime } from '../runtime.ts';

@@ -3,7 +3,7 @@
 // handler that speaks another protocol (MCP's JSON-RPC, with its own statuses) returns a whole Response; one whose
 // bytes cost something to make (a rendered image) returns them Deferred, made only for a whole answer.
 import { strongEtag } from '../../../core/etag.ts';
-import type { Headers } from '../cache-policy.ts';
+import type { Headers } from '../../declare/cache-policy.ts';
 import { Deferred, jsonBody, type Prepared, Reply } from '../respond.ts';
 import type { Ctx, Runtime } from '../runtime.ts';
 

@@ -2,7 +2,7 @@
 // parameters, not yet validated), an API's root, or the site. The Netlify edge router decides with the same function
 // (decide.ts), so the two runtimes cannot route differently. Pure and free of handler code (the edge bundle has it).
 import type { DecodedPath } from '../../../core/decode-path.ts';
-import { API_ROOTS, endpoints, type Api, type Endpoint } from '../../registry.ts';
+import { API_ROOTS, endpoints, type Api, type Endpoint } from '../../declare/registry.ts';
 
 export interface Match {
   endpoint: Endpoint;

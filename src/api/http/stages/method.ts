@@ -2,9 +2,9 @@
 // method the endpoint does not declare refused with 405 and Allow, site files included (DESIGN rule 1). The site's
 // rule is siteMethod: the pipeline's and the Netlify edge's (netlify/edge-functions/method-guard.ts), one answer.
 import { DATA_SECURITY } from '../../../core/security-headers.ts';
-import { allowedMethods, SITE_METHODS } from '../../registry.ts';
+import { allowedMethods, SITE_METHODS } from '../../declare/registry.ts';
 import { ApiError } from '../api-error.ts';
-import type { Headers } from '../cache-policy.ts';
+import type { Headers } from '../../declare/cache-policy.ts';
 import { preflight } from '../cors.ts';
 import { fail } from './fail.ts';
 

@@ -1,7 +1,7 @@
 // Stage, static answer: a read of an endpoint whose answer the build wrote is served from that file when the origin
 // has files (the local origin; on Netlify the CDN does it), as long as the query string does not change the answer
 // and the path parameters pass their schema. Undefined: the handler answers.
-import type { Headers } from '../cache-policy.ts';
+import type { Headers } from '../../declare/cache-policy.ts';
 import { staticFileOf } from '../decide.ts';
 import type { Match } from './match.ts';
 

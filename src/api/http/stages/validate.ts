@@ -1,7 +1,7 @@
 // Stage, validate: the path parameters and the query against the endpoint's schemas, before anything reaches the
 // store. Parsed before auth, refused after it (auth.ts runs in between): 401 and 429 come first; then a bad query is
 // 400, then a path segment that names nothing is 404.
-import type { Endpoint } from '../../registry.ts';
+import type { Endpoint } from '../../declare/registry.ts';
 import { notFound } from '../api-error.ts';
 import { parseQuery } from '../parse-query.ts';
 

@@ -2,7 +2,7 @@
 // says otherwise, so a module declares only what is its own. Its handler is `{id}.handler.ts` beside it.
 import { PUBLIC_BASE } from '../bases.ts';
 import { defineEndpoint, type Endpoint } from '../endpoint.ts';
-import { CACHE } from '../http/cache-policy.ts';
+import { CACHE } from '../cache-policy.ts';
 
 type Pub = Omit<Endpoint, 'id' | 'api' | 'pattern' | 'methods' | 'auth' | 'cors' | 'module' | 'cache'> & Partial<Pick<Endpoint, 'cache'>>;
 

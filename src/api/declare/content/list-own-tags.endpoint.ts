@@ -1,7 +1,7 @@
 // GET /v1/tags: a project's tags with their article counts, for tag pages.
 import * as z from 'zod';
 import { once } from '../endpoint.ts';
-import { lazyObject } from '../http/lazy-object.ts';
+import { lazyObject } from '../lazy-object.ts';
 import { OWN_ERRORS, own } from './own.ts';
 import { projectIdParam } from './project-id-param.ts';
 

@@ -1,6 +1,6 @@
 // GET /api/v1/pages: every site page with its HTML and markdown URLs, by kind, paginated.
-import { list } from '../../schemas/envelope.ts';
-import { Page } from '../../schemas/page.ts';
+import { list } from '../../../schemas/envelope.ts';
+import { Page } from '../../../schemas/page.ts';
 import { PUBLIC_BASE } from '../bases.ts';
 import { once } from '../endpoint.ts';
 import { pagesQuery } from '../queries.ts';

@@ -1,6 +1,6 @@
 // GET /api/v1/glossary/categories: every glossary category with its term count, whole by default.
-import { list } from '../../schemas/envelope.ts';
-import { GlossaryCategory } from '../../schemas/glossary.ts';
+import { list } from '../../../schemas/envelope.ts';
+import { GlossaryCategory } from '../../../schemas/glossary.ts';
 import { PUBLIC_BASE } from '../bases.ts';
 import { once } from '../endpoint.ts';
 import { wholeListQuery } from '../queries.ts';

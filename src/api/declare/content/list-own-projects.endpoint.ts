@@ -1,6 +1,6 @@
 // GET /v1/projects: the key's account's projects.
 import * as z from 'zod';
-import { ownProject } from '../../schemas/own-project.ts';
+import { ownProject } from '../../../schemas/own-project.ts';
 import { once } from '../endpoint.ts';
 import { own } from './own.ts';
 

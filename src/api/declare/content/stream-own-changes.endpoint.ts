@@ -1,8 +1,8 @@
 // GET /v1/events: a project's changes as server-sent events, live (change-stream.ts), for sites that have no public
 // URL for a webhook (a laptop running `astro dev`) and would otherwise poll the sync feed.
 import * as z from 'zod';
-import { changeEvent, streamReady } from '../../schemas/change-event.ts';
-import { lazyObject } from '../http/lazy-object.ts';
+import { changeEvent, streamReady } from '../../../schemas/change-event.ts';
+import { lazyObject } from '../lazy-object.ts';
 import { OWN_ERRORS, own } from './own.ts';
 import { projectIdParam } from './project-id-param.ts';
 

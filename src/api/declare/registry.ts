@@ -8,14 +8,14 @@
 // `HandlersOf<api>` (http/handlers-of.ts), so a missing, extra or mistyped handler does not compile; the pipeline
 // checks again when it is created (an endpoint without a handler, or without declared auth, is refused). This file
 // and the declarations import no handler code (handlers are lazy imports), so the edge bundle can include them.
-import { COLLECTIONS } from '../catalog/collections.ts';
-import { API_CATALOG_LINK, API_CATALOG_PATH } from '../core/negotiate.ts';
+import { COLLECTIONS } from '../../catalog/collections.ts';
+import { API_CATALOG_LINK, API_CATALOG_PATH } from '../../core/negotiate.ts';
 import { CONTENT_BASE, IMAGES_BASE, MCP_BASE, MCP_SERVER_CARD_PATH, PUBLIC_BASE, SIGNUP_BASE, TOOLS_BASE } from './bases.ts';
 import { defineEndpoint, type Api, type Endpoint, type Method, type SlugSource } from './endpoint.ts';
-import { CACHE } from './http/cache-policy.ts';
-import { cdnQueryParams, withCdnKey } from './http/cdn-key.ts';
-import { lazyObject } from './http/lazy-object.ts';
-import { imageSegment, slugSegment } from './http/params.ts';
+import { CACHE } from './cache-policy.ts';
+import { cdnQueryParams, withCdnKey } from './cdn-key.ts';
+import { lazyObject } from './lazy-object.ts';
+import { imageSegment, slugSegment } from './params.ts';
 import { blogArticleQuery, blogListQuery, wholeListQuery } from './queries.ts';
 import { callAccountMcp } from './content/call-account-mcp.endpoint.ts';
 import { getOwnArticle } from './content/get-own-article.endpoint.ts';
@@ -112,8 +112,8 @@ const declared = [
     { path: slugPath, query: blogArticleQuery, cache: CACHE.blog },
   ),
 
-  // The content API (/v1): one module per endpoint (src/api/content/*.endpoint.ts, the handler beside it), as the
-  // public API's converted endpoints are (src/api/public/*.endpoint.ts).
+  // The content API (/v1): one declaration per endpoint (declare/content/*.endpoint.ts, its handler in
+  // src/api/content/), as the public API's converted endpoints are (declare/public/*.endpoint.ts).
   listOwnProjects,
   listOwnArticles,
   getOwnArticle,

@@ -4,9 +4,9 @@
 // their output (http/handlers-of.ts), and the registry's QUERY_PARAMS (the CDN cache key) is derived from the keys of
 // those its CDN-stored endpoints declare. Unknown parameters are ignored; a repeated one counts once (its first value).
 import * as z from 'zod';
-import { PAGE_KINDS } from '../catalog/page-kinds.ts';
-import { lazyObject } from './http/lazy-object.ts';
-import { boolParam, intParam, textParam } from './http/params.ts';
+import { PAGE_KINDS } from '../../catalog/page-kinds.ts';
+import { lazyObject } from './lazy-object.ts';
+import { boolParam, intParam, textParam } from './params.ts';
 
 /** Search and filter text: long enough for any real query, short enough that no query is costly. */
 const MAX_Q = 200;

@@ -1,10 +1,10 @@
 // GET /v1/articles/{slug}: one published article of a project, its stored answer read by the gate statement itself
 // (one round trip; a second only for an article whose stored answer is not current).
-import { single } from '../../schemas/envelope.ts';
+import { single } from '../../../schemas/envelope.ts';
 import { once } from '../endpoint.ts';
-import { ownArticle } from '../../schemas/own-article.ts';
-import { lazyObject } from '../http/lazy-object.ts';
-import { slugSegment } from '../http/params.ts';
+import { ownArticle } from '../../../schemas/own-article.ts';
+import { lazyObject } from '../lazy-object.ts';
+import { slugSegment } from '../params.ts';
 import { OWN_ERRORS, own } from './own.ts';
 import { projectIdParam } from './project-id-param.ts';
 

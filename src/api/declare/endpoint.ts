@@ -1,16 +1,17 @@
 // What an endpoint is: one declaration of data (pattern, methods, auth, path/query/output schemas, cache policy,
-// docs, the MCP tool it is offered as). An endpoint module is this declaration in `{id}.endpoint.ts` beside its
-// handler in `{id}.handler.ts` (the id in kebab case), which the API's runtime loads by that name when the endpoint
-// is first served. The declaration stays edge-safe: the Netlify edge router reads the registry, and a handler's
+// docs, the MCP tool it is offered as). An endpoint module is this declaration in
+// `src/api/declare/{api}/{id}.endpoint.ts` and its handler in `src/api/{api}/{id}.handler.ts` (the id in kebab case),
+// which the API's runtime loads by that name when the endpoint is first served. The declarations (this folder) sit
+// below everything that serves them: the pipeline, the runtimes and the handlers import them, never the reverse. The declaration stays edge-safe: the Netlify edge router reads the registry, and a handler's
 // code (the store, node:*) must not come with it, so nothing the registry imports names a handler file (not even
 // by a lazy import: Deno's module graph, the edge bundle's, follows those). `defineEndpoint` keeps the literal
 // id, API, auth and schemas in the entry's type: the handler's ctx and answer are typed from them
 // (http/handlers-of.ts).
 import type * as z from 'zod';
-import type { CollectionKey } from '../catalog/collections.ts';
-import type { EnvelopeName } from '../schemas/envelopes.ts';
-import type { CachePolicy } from './http/cache-policy.ts';
-import type { LazyObject } from './http/lazy-object.ts';
+import type { CollectionKey } from '../../catalog/collections.ts';
+import type { EnvelopeName } from '../../schemas/envelopes.ts';
+import type { CachePolicy } from './cache-policy.ts';
+import type { LazyObject } from './lazy-object.ts';
 
 export type Api = 'public' | 'content' | 'tools' | 'mcp' | 'images' | 'signup';
 export type Method = 'GET' | 'POST';
@@ -70,8 +71,8 @@ export interface Endpoint {
   /** Offered as a tool of the API's MCP server (the account server for the content API). */
   tool?: ToolFacts;
   /**
-   * An endpoint module: its handler is `{kebab(id)}.handler.ts` beside its declaration in `src/api/{api}/`, which
-   * the API's runtime loads by that name. Without it, the API's handler table binds the handler by id.
+   * An endpoint module: its handler is `src/api/{api}/{kebab(id)}.handler.ts`, which the API's runtime loads by
+   * that name. Without it, the API's handler table binds the handler by id.
    */
   module?: true;
 }

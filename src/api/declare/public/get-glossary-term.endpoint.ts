@@ -1,10 +1,10 @@
 // GET /api/v1/glossary/{slug}: one term, whole; a file of the build for each term.
-import { single } from '../../schemas/envelope.ts';
-import { GlossaryTerm } from '../../schemas/glossary.ts';
+import { single } from '../../../schemas/envelope.ts';
+import { GlossaryTerm } from '../../../schemas/glossary.ts';
 import { PUBLIC_BASE } from '../bases.ts';
 import { once } from '../endpoint.ts';
-import { lazyObject } from '../http/lazy-object.ts';
-import { slugSegment } from '../http/params.ts';
+import { lazyObject } from '../lazy-object.ts';
+import { slugSegment } from '../params.ts';
 import { publicEndpoint } from './public-endpoint.ts';
 
 export const getGlossaryTerm = publicEndpoint('getGlossaryTerm', '/glossary/:slug', {

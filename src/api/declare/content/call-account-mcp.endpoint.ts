@@ -7,7 +7,7 @@
 // its own, through the same gate, limits and buckets.
 import { CONTENT_BASE } from '../bases.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { CACHE } from '../http/cache-policy.ts';
+import { CACHE } from '../cache-policy.ts';
 
 export const callAccountMcp = defineEndpoint({
   id: 'callAccountMcp',

@@ -1,10 +1,10 @@
 // GET /v1/articles: a project's published article cards, paginated, filtered and sorted.
 import * as z from 'zod';
-import { list } from '../../schemas/envelope.ts';
+import { list } from '../../../schemas/envelope.ts';
 import { once } from '../endpoint.ts';
-import { ownArticleCard } from '../../schemas/own-article.ts';
-import { lazyObject } from '../http/lazy-object.ts';
-import { dateTimeParam, intParam, textParam } from '../http/params.ts';
+import { ownArticleCard } from '../../../schemas/own-article.ts';
+import { lazyObject } from '../lazy-object.ts';
+import { dateTimeParam, intParam, textParam } from '../params.ts';
 import { OWN_ERRORS, own } from './own.ts';
 import { projectIdParam } from './project-id-param.ts';
 

@@ -2,7 +2,7 @@
 // no CORS, the errors every keyed read can answer), so a module declares only what is its own.
 import { CONTENT_BASE } from '../bases.ts';
 import { defineEndpoint, type Endpoint } from '../endpoint.ts';
-import { CACHE } from '../http/cache-policy.ts';
+import { CACHE } from '../cache-policy.ts';
 
 /** What every keyed read can answer besides its own: bad query, key, project switch, project or slug, quota, store. */
 export const OWN_ERRORS = [400, 401, 403, 404, 429, 503] as const;

@@ -1,6 +1,6 @@
 // GET /api/v1/pricing: the plans and the bring-your-own-key offer.
-import { single } from '../../schemas/envelope.ts';
-import { Pricing } from '../../schemas/pricing.ts';
+import { single } from '../../../schemas/envelope.ts';
+import { Pricing } from '../../../schemas/pricing.ts';
 import { PUBLIC_BASE } from '../bases.ts';
 import { once } from '../endpoint.ts';
 import { publicEndpoint } from './public-endpoint.ts';

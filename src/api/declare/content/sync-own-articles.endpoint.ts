@@ -1,8 +1,8 @@
 // GET /v1/sync: a project's change feed (sync-feed.ts), whole articles and removals in change order.
 import * as z from 'zod';
-import { syncPage } from '../../schemas/sync.ts';
-import { lazyObject } from '../http/lazy-object.ts';
-import { intParam } from '../http/params.ts';
+import { syncPage } from '../../../schemas/sync.ts';
+import { lazyObject } from '../lazy-object.ts';
+import { intParam } from '../params.ts';
 import { OWN_ERRORS, own } from './own.ts';
 import { projectIdParam } from './project-id-param.ts';
 

@@ -1,6 +1,6 @@
 // GET /api/v1/glossary: the glossary's terms in title order, by category or text, paginated.
-import { list } from '../../schemas/envelope.ts';
-import { GlossaryTerm } from '../../schemas/glossary.ts';
+import { list } from '../../../schemas/envelope.ts';
+import { GlossaryTerm } from '../../../schemas/glossary.ts';
 import { PUBLIC_BASE } from '../bases.ts';
 import { once } from '../endpoint.ts';
 import { glossaryQuery } from '../queries.ts';

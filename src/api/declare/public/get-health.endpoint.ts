@@ -1,7 +1,7 @@
 // GET /api/v1/health: answered live on every request.
-import { Health, single } from '../../schemas/envelope.ts';
+import { Health, single } from '../../../schemas/envelope.ts';
 import { once } from '../endpoint.ts';
-import { CACHE } from '../http/cache-policy.ts';
+import { CACHE } from '../cache-policy.ts';
 import { publicEndpoint } from './public-endpoint.ts';
 
 export const getHealth = publicEndpoint('getHealth', '/health', {
