@@ -67,7 +67,7 @@ describe('every call to action leads to a sign-up that is stored', () => {
       if (name.endsWith('Sign in')) {
         // Signing in is the dashboard's; this page says how, and that accounts are opened after a sign-up.
         expect(url.hash).toBe('#sign-in');
-        await expect.poll(() => page.getByRole('heading', { name: 'Sign in' }).isVisible()).toBe(true);
+        await expect.poll(() => page.getByRole('heading', { name: 'Sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
         expect(await page.locator('#sign-in + p').innerText()).toContain('Sign up above, and the team opens your account');
       }
       // The plan from ?plan= is chosen, and may be changed.
@@ -103,7 +103,10 @@ describe('every call to action leads to a sign-up that is stored', () => {
         await fill(page, 'repeat@e2e.example', 'localhost');
         await page.getByRole('button', { name: 'Start my free trial' }).click();
         const error = page.locator('#signup-site-error');
-        await expect.poll(() => error.innerText()).toBe("Enter your site's address, like example.com or https://example.com/blog/.");
+        // The error comes back from the server: the poll waits for its answer, as the other steps wait with waitFor.
+        await expect
+          .poll(() => error.innerText(), { timeout: 10_000 })
+          .toBe("Enter your site's address, like example.com or https://example.com/blog/.");
         expect(await page.getByLabel('Your site').getAttribute('aria-invalid')).toBe('true');
         await page.getByLabel('Your site').fill('repeat.example');
         await page.getByRole('button', { name: 'Start my free trial' }).click();
