@@ -290,6 +290,18 @@ describe('createListCache bounds', () => {
     expect(c.stats().entries).toBe(1);
   });
 
+  it('peek answers a slot at whatever version, counting neither a hit nor a miss and leaving its recency alone', () => {
+    const c = createListCache({ maxEntries: 2, maxBytes: MB });
+    c.set('p', '3', 'a', { body: 'a', etag: '"a"' });
+    c.set('p', '1', 'b', page(1));
+    expect(c.peek('p', 'a')).toEqual({ version: '3', page: expect.objectContaining({ body: Buffer.from('a'), etag: '"a"' }) });
+    expect(c.peek('p', 'none')).toBeUndefined();
+    expect(c.stats()).toMatchObject({ hits: 0, misses: 0 });
+    c.set('p', '1', 'c', page(1)); // a is still the least recently used: peek did not make it recent
+    expect(c.peek('p', 'a')).toBeUndefined();
+    expect(c.peek('p', 'b')?.version).toBe('1');
+  });
+
   it('maxEntries 0 switches it off', () => {
     const c = createListCache({ maxEntries: 0, maxBytes: MB });
     c.set('p', '1', 'q', page(1));

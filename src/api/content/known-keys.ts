@@ -1,7 +1,6 @@
 // The keys this process has seen valid, by digest, with their account, at most `max` (the least recently used
-// forgotten first). A
-// key proven here is let through its address's failed-authentication limit (someone else's junk from a shared address
-// never locks it out); a lookup that finds it no longer valid (revoked) forgets it.
+// forgotten first). A key proven here is let through its address's failed-authentication limit (someone else's junk
+// from a shared address never locks it out); a lookup that finds it no longer valid (revoked) forgets it.
 import { LRUCache } from 'lru-cache';
 
 export interface KnownKeys {
