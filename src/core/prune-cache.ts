@@ -1,7 +1,8 @@
 // A build cache shared by every build that sees it (on Netlify: every deploy and branch preview; here: every
-// checkout's builds and tests), of files named by their content's key: the Open Graph images (write-og-images.ts) and
-// the glossary term pages (term-page-cache.ts). Each edit leaves its old entries behind; without pruning such a cache
-// grows for ever (at ~48 KB an image, a 100,000-term glossary leaves ~5 GB behind per full change of its wording).
+// checkout's builds and tests), of entries named by their content's key: the Open Graph images (write-og-images.ts),
+// the glossary term pages (term-page-cache.ts) and the search indexes (folders, search-index-cache.ts). Each edit
+// leaves its old entries behind; without pruning such a cache grows for ever (at ~48 KB an image, a 100,000-term
+// glossary leaves ~5 GB behind per full change of its wording).
 //
 // The rule, run after a build: an entry this build did not use goes when no build has used it for `maxAgeDays`
 // (7: a branch or preview rebuilt within a week keeps its entries), or sooner, oldest first, once the unused entries
@@ -68,6 +69,6 @@ export async function pruneCache(
       keep--;
     }
   }
-  await Promise.all(doomed.map((name) => rm(join(dir, name), { force: true })));
+  await Promise.all(doomed.map((name) => rm(join(dir, name), { recursive: true, force: true })));
   return doomed.length;
 }

@@ -131,6 +131,8 @@ export function skribraOutputs(config: Config): AstroIntegration {
         if (blog.note) logger.warn(`blog: ${blog.note}`);
         const out = fileURLToPath(dir);
         let cachedPages: ReadonlySet<string> | undefined;
+        /** The term pages by their key in the term page cache: the search index knows them by it. */
+        let termPageKeys = new Map<string, string>();
         if (termPages) {
           await (out === outDir && placing ? placing : placeCachedTermPages(out, termPages));
           const t = await storeTermPages(out, termPages);
@@ -138,6 +140,7 @@ export function skribraOutputs(config: Config): AstroIntegration {
           logger.info(
             `${t.rendered + t.cached} glossary term pages: ${t.rendered} rendered, ${t.cached} from the cache, ${t.pruned} pruned from it`,
           );
+          termPageKeys = new Map(termPages.pages.map((p) => [join(p.dir, 'index.html'), p.name]));
           termPages = undefined;
           placing = undefined;
         }
@@ -145,9 +148,11 @@ export function skribraOutputs(config: Config): AstroIntegration {
         // core while this thread writes the static API, twins, machine files and images, none of them a page.
         const indexing = config.SKRIBRA_SEARCH_INDEX
           ? import('./write-search-index.ts').then(({ writeSearchIndex }) =>
-              writeSearchIndex(out, content.catalog.pages.length + blog.articles.length, () =>
-                blogSearchPages(renderDir, content.catalog.site_url, blog),
-              ),
+              writeSearchIndex(out, content.catalog.pages.length + blog.articles.length, {
+                extra: () => blogSearchPages(renderDir, content.catalog.site_url, blog),
+                cacheDir: join(settings.buildCacheDir, 'search'),
+                known: termPageKeys,
+              }),
             )
           : undefined;
         // Awaited below; a failure meanwhile is its to report there, not an unhandled rejection.
@@ -168,7 +173,10 @@ export function skribraOutputs(config: Config): AstroIntegration {
         );
         if (indexing) {
           phases?.next('search index');
-          logger.info(`search index: ${(await indexing).pages} pages (Pagefind, /pagefind/; begun beside the outputs above)`);
+          const { pages, reused } = await indexing;
+          logger.info(
+            `search index: ${pages} pages (Pagefind, /pagefind/; ${reused ? 'the kept index of these very pages, linked' : 'begun beside the outputs above'})`,
+          );
         }
         if (config.SKRIBRA_PRECOMPRESS) {
           phases?.next('precompress');

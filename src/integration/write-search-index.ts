@@ -4,6 +4,7 @@
 // needs (the search page, src/pages/search/). The Pagefind binary comes with the `pagefind` package.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { keepIndex, placeKeptIndex, searchIndexKey } from './search-index-cache.ts';
 
 /** Where the index goes in the build, and where the search page loads it from. */
 export const SEARCH_INDEX_DIR = 'pagefind';
@@ -26,34 +27,44 @@ export interface ExtraPage {
 
 /**
  * Indexes the pages of `outDir` and the `extra` pages; `pages` is about how many there are in all (the catalog's
- * pages and the blog's).
+ * pages and the blog's). With a `cacheDir`, an index of the very same pages kept there is linked in instead
+ * (search-index-cache.ts), and a new one is kept there; `known` names the pages (paths under `outDir`) whose content
+ * a key already names. `reused`: the index came from the cache.
  */
 export async function writeSearchIndex(
   outDir: string,
   pages: number,
-  extra: () => Promise<ExtraPage[]> = async () => [],
-): Promise<{ pages: number }> {
-  const pagefind = await import('pagefind');
+  {
+    extra = async () => [],
+    cacheDir,
+    known = new Map(),
+  }: { extra?: () => Promise<ExtraPage[]>; cacheDir?: string; known?: ReadonlyMap<string, string> } = {},
+): Promise<{ pages: number; reused: boolean }> {
   const outputPath = join(outDir, SEARCH_INDEX_DIR);
   rmSync(outputPath, { recursive: true, force: true });
+  const extraPages = await extra();
+  // One index for the site, whatever an article's own language: the search page searches it all.
+  const options = { forceLanguage: 'en', maxFragments: Math.max(1, Math.ceil(pages / PAGES_PER_FRAGMENT_FILE)) };
+  const key = cacheDir && (await searchIndexKey(outDir, SEARCH_INDEX_DIR, { extra: extraPages, known, options }));
+  if (cacheDir && key) {
+    const kept = await placeKeptIndex(cacheDir, key, outputPath);
+    if (kept !== undefined) return { pages: kept, reused: true };
+  }
+  const pagefind = await import('pagefind');
   try {
-    // One index for the site, whatever an article's own language: the search page searches it all.
-    const { index, errors } = await pagefind.createIndex({
-      forceLanguage: 'en',
-      maxFragments: Math.max(1, Math.ceil(pages / PAGES_PER_FRAGMENT_FILE)),
-    });
+    const { index, errors } = await pagefind.createIndex(options);
     if (!index) throw new Error(`search index: ${errors.join('; ')}`);
     const added = await index.addDirectory({ path: outDir });
     if (added.errors.length) throw new Error(`search index: ${added.errors.join('; ')}`);
-    let more = 0;
-    for (const page of await extra()) {
+    for (const page of extraPages) {
       const file = await index.addHTMLFile(page);
       if (file.errors.length) throw new Error(`search index: ${page.url}: ${file.errors.join('; ')}`);
-      more++;
     }
     const written = await index.writeFiles({ outputPath });
     if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
-    return { pages: added.page_count + more };
+    const indexed = added.page_count + extraPages.length;
+    if (cacheDir && key) await keepIndex(cacheDir, key, outputPath, indexed);
+    return { pages: indexed, reused: false };
   } finally {
     await pagefind.close();
   }
