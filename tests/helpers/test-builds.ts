@@ -26,8 +26,13 @@ export interface BuildResult {
 }
 
 /** `astro build` of this checkout into `outDir` (under testBuildDir()), in a child process, with `env` over process.env
- * (an undefined value removes the variable). */
-export function siteBuild(outDir: string, env: Record<string, string | undefined>, { quiet = true } = {}): Promise<BuildResult> {
+ * (an undefined value removes the variable). A build still running after `timeoutMs` is killed and ends with what it
+ * printed so far, below the suite's own timeouts, so a build that hangs shows where. */
+export function siteBuild(
+  outDir: string,
+  env: Record<string, string | undefined>,
+  { quiet = true, timeoutMs = 240_000 } = {},
+): Promise<BuildResult> {
   const merged: Record<string, string | undefined> = { ...process.env, ...env };
   for (const k of Object.keys(merged)) if (merged[k] === undefined) delete merged[k];
   return new Promise((done, fail) => {
@@ -40,8 +45,15 @@ export function siteBuild(outDir: string, env: Record<string, string | undefined
     child.stderr.on('data', (d) => {
       stderr += d;
     });
+    const timer = setTimeout(() => {
+      stderr += `\n(killed: still building after ${timeoutMs / 1000} s)`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      done({ status, stdout, stderr });
+    });
   });
 }
 
