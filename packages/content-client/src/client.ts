@@ -7,14 +7,10 @@ import { watchChanges, type WatchOptions } from './watch.ts';
 import {
   OPERATIONS,
   type Operations,
-  type ArticleDetail,
-  type ArticleList,
   type OwnArticle,
   type OwnArticleCard,
   type OwnProject,
   type Pagination,
-  type ProjectList,
-  type SyncPage,
   type SyncRemoved,
 } from './generated/api-types.ts';
 
@@ -149,7 +145,10 @@ export function createClient(options: ClientOptions) {
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
   });
 
-  const listQuery = (projectId: string, o: ListOptions = {}) => ({
+  // The convenience methods below are the generated ones (`api`) with a site's defaults and shapes on top: no path
+  // or parameter name is written twice.
+  const api = apiMethods(get);
+  const listArgs = (projectId: string, o: ListOptions = {}) => ({
     projectId,
     page: o.page,
     limit: o.limit,
@@ -162,7 +161,7 @@ export function createClient(options: ClientOptions) {
   const articles = {
     /** One page of the project's listed articles (cards, no body). */
     async list(projectId: string, opts: ListOptions = {}): Promise<{ items: OwnArticleCard[]; pagination: Pagination }> {
-      return (await get<ArticleList>('/articles', listQuery(projectId, opts))).data;
+      return (await api.listOwnArticles(listArgs(projectId, opts))).data;
     },
 
     /** Every listed article, page after page (100 a page unless `limit` says otherwise). */
@@ -178,7 +177,7 @@ export function createClient(options: ClientOptions) {
     async get(projectId: string, slug: string): Promise<ArticleResult> {
       let article: OwnArticle;
       try {
-        article = (await get<ArticleDetail>(`/articles/${encodeURIComponent(slug)}`, { projectId })).data;
+        article = (await api.getOwnArticle({ projectId, slug })).data;
       } catch (err) {
         if (err instanceof SkribraError && err.status === 404 && err.code === 'not_found') return { kind: 'gone' };
         throw err;
@@ -201,7 +200,7 @@ export function createClient(options: ClientOptions) {
   ): AsyncGenerator<SyncPageResult, void, undefined> {
     let cursor = opts.cursor;
     for (;;) {
-      const { data } = await get<SyncPage>('/sync', { projectId, cursor, limit: opts.limit });
+      const { data } = await api.syncOwnArticles({ projectId, cursor, limit: opts.limit });
       const page: SyncPageResult = { upserted: [], removed: [], cursor: data.next_cursor, hasMore: data.has_more };
       for (const item of data.items) item.type === 'upsert' ? page.upserted.push(item.article as OwnArticle) : page.removed.push(item);
       yield page;
@@ -212,11 +211,11 @@ export function createClient(options: ClientOptions) {
 
   return {
     /** Every documented endpoint as a method, by operationId: `client.api.listOwnArticles({ projectId })`. */
-    api: apiMethods(get),
+    api,
 
     /** The account's projects; use an `id` whose `api_enabled` is true as `projectId`. */
     async projects(): Promise<OwnProject[]> {
-      return (await get<ProjectList>('/projects')).data.items;
+      return (await api.listOwnProjects()).data.items;
     },
 
     articles,
