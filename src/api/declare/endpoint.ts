@@ -24,6 +24,8 @@ export interface ToolFacts {
   name: string;
   title: string;
   description: string;
+  /** An argument worded as this tool needs it said, instead of its parameter's own description. */
+  args?: Readonly<Record<string, string>>;
 }
 
 export interface Endpoint {
@@ -68,7 +70,7 @@ export interface Endpoint {
    * declares no `output` and its handler answers a whole streamed Response; `doc.ok` names its main event.
    */
   events?: Record<string, { name: string; data: () => z.ZodType }>;
-  /** Offered as a tool of the API's MCP server (the account server for the content API). */
+  /** Offered as a tool of the API's MCP server: the account server's for the content API, the site server's for the public. */
   tool?: ToolFacts;
   /**
    * An endpoint module: its handler is `src/api/{api}/{kebab(id)}.handler.ts`, which the API's runtime loads by

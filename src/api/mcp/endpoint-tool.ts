@@ -1,5 +1,5 @@
-// An endpoint offered as an MCP tool (an account tool: its `tool` facts in the registry; a site tool that is one
-// endpoint, such as search: site-server.ts): the tool's arguments are the endpoint's query and path parameters, each
+// An endpoint offered as an MCP tool (its `tool` facts in its declaration; the account server's tools and the site
+// server's that are one endpoint each, such as search): the tool's arguments are the endpoint's query and path parameters, each
 // typed, described and bounded from the endpoint's own schemas (query-facts.ts), and a call is the endpoint's HTTP
 // request. Nothing about a tool's parameters is written twice.
 import type * as z from 'zod';
@@ -14,12 +14,12 @@ type Args = Record<string, unknown>;
 
 /**
  * The tool's input schema: every query parameter, then every path parameter, each an argument as `paramArg` makes it
- * from the parameter's schema; `descriptions` words an argument as this tool needs it said.
+ * from the parameter's schema, worded as the endpoint's `tool.args` says when it does.
  */
-export function toolInput(endpoint: Endpoint, descriptions: Readonly<Record<string, string>> = {}): Record<string, z.ZodType> {
+export function toolInput(endpoint: Endpoint): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const params of [endpoint.query, endpoint.path])
-    for (const key of params?.keys ?? []) shape[key] = paramArg(params!, key, descriptions[key]);
+    for (const key of params?.keys ?? []) shape[key] = paramArg(params!, key, endpoint.tool?.args?.[key]);
   return shape;
 }
 

@@ -2,10 +2,10 @@
 // the one pipeline, so its answer, its limits (caps, `q` length) and its errors are the API's; get_page and the
 // resources read the site's own files (markdown twins, llms.txt), as a client of the site would.
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { ApiError, invalidQuery } from '../http/api-error.ts';
-import { endpoints, PUBLIC_BASE } from '../declare/registry.ts';
+import { endpoints, PUBLIC_BASE, type Endpoint } from '../declare/registry.ts';
 import { endpointById, endpointPath } from './endpoint-path.ts';
 import { answerTooLarge, MCP_ANSWER_LIMIT } from './answer-limit.ts';
 import { glossaryQuery, pagesQuery, wholeListQuery } from '../declare/queries.ts';
@@ -45,7 +45,7 @@ const endpointOf = (collection: Collection) => endpoints.find((e) => e.id === CO
 /** The filters of `list`, each a query parameter of the collections that read it. */
 const FILTERS = ['kind', 'category', 'q', 'full'] as const;
 
-/** The endpoints that are each one tool: its arguments are theirs (endpoint-tool.ts). */
+/** The endpoints that are each one tool: its name, wording and arguments are theirs (their `tool`, endpoint-tool.ts). */
 const SEARCH = endpointById('searchPages');
 const GLOSSARY_TERM = endpointById('getGlossaryTerm');
 const COMPARISONS = `${PUBLIC_BASE}/comparisons`;
@@ -68,16 +68,8 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
     { instructions: instructions(site) },
   );
 
-  server.registerTool(
-    'search',
-    {
-      title: 'Search the site',
-      description:
-        'Search every page of the site (SEO glossary terms, free SEO tools, agents, features, comparisons, docs and other pages) by title and description, best match first. Each hit has path, title, description, kind, url, markdown_url and score; read one whole with get_page. The same answer as GET /api/v1/search; when it matches nothing, the answer adds a hint and text_matches, the first hits of search_text (the words inside pages).',
-      inputSchema: toolInput(SEARCH),
-      annotations: READ_ONLY,
-    },
-    toolHandler(async (args) => withTextFallback(await callEndpoint(SEARCH, args, ctx.api), String(args.q), ctx.readSite, site)),
+  endpointTool(server, SEARCH, async (args) =>
+    withTextFallback(await callEndpoint(SEARCH, args, ctx.api), String(args.q), ctx.readSite, site),
   );
   registerSearchText(server, site, ctx.readSite);
 
@@ -92,17 +84,7 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
     toolHandler(async ({ url }) => ({ content: [{ type: 'text', text: await twinText(ctx, url) }] })),
   );
 
-  server.registerTool(
-    'get_glossary_term',
-    {
-      title: 'Get a glossary term',
-      description:
-        "One SEO glossary term, whole: definition, TL;DR, sections, key points, related terms and sources. The slug is the last part of the term's URL (canonical-url for /glossary/canonical-url/); find slugs with search or with list (collection glossary). An unknown slug is not_found. The same answer as GET /api/v1/glossary/{slug}.",
-      inputSchema: toolInput(GLOSSARY_TERM, { slug: "The term's slug, such as canonical-url." }),
-      annotations: READ_ONLY,
-    },
-    toolHandler((args) => callEndpoint(GLOSSARY_TERM, args, ctx.api)),
-  );
+  endpointTool(server, GLOSSARY_TERM, (args) => callEndpoint(GLOSSARY_TERM, args, ctx.api));
 
   server.registerTool(
     'list',
@@ -193,6 +175,12 @@ export function siteServer(ctx: SiteContext, card: CardSource): McpServer {
 
   addServerCardResource(server, card);
   return server;
+}
+
+/** The tool an endpoint declares (its `tool`: name, title, description), its arguments the endpoint's parameters. */
+function endpointTool(server: McpServer, endpoint: Endpoint, call: (args: Record<string, unknown>) => Promise<Response | CallToolResult>) {
+  const { name, title, description } = endpoint.tool!;
+  server.registerTool(name, { title, description, inputSchema: toolInput(endpoint), annotations: READ_ONLY }, toolHandler(call));
 }
 
 /** The markdown twin of a page of this site, given its URL or path; not_found for anything else. */

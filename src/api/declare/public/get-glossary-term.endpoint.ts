@@ -18,4 +18,11 @@ export const getGlossaryTerm = publicEndpoint('getGlossaryTerm', '/glossary/:slu
     summary: 'One glossary term with every section and source.',
     description: 'The whole term: definition, TL;DR, sections, key points, related terms and sources.',
   },
+  tool: {
+    name: 'get_glossary_term',
+    title: 'Get a glossary term',
+    description:
+      "One SEO glossary term, whole: definition, TL;DR, sections, key points, related terms and sources. The slug is the last part of the term's URL (canonical-url for /glossary/canonical-url/); find slugs with search or with list (collection glossary). An unknown slug is not_found. The same answer as GET /api/v1/glossary/{slug}.",
+    args: { slug: "The term's slug, such as canonical-url." },
+  },
 });

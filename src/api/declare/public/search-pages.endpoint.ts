@@ -26,4 +26,10 @@ export const searchPages = publicEndpoint('searchPages', '/search', {
     description:
       'Every whitespace-separated token of `q` must match a word of the title or description by prefix, case- and accent-insensitively; results are ranked by BM25 with title matches boosted.',
   },
+  tool: {
+    name: 'search',
+    title: 'Search the site',
+    description:
+      'Search every page of the site (SEO glossary terms, free SEO tools, agents, features, comparisons, docs and other pages) by title and description, best match first. Each hit has path, title, description, kind, url, markdown_url and score; read one whole with get_page. The same answer as GET /api/v1/search; when it matches nothing, the answer adds a hint and text_matches, the first hits of search_text (the words inside pages).',
+  },
 });
