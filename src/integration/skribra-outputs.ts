@@ -7,6 +7,7 @@ import { isPublishedLink, newBuildDir, publishBuild } from './dist-builds.ts';
 import { recordRenderBundle, renderDirFor } from './render-bundle.ts';
 import { writePrecompressed } from './write-precompressed.ts';
 import { phaseLines, phaseRecorder, type PhaseRecorder } from './build-phases.ts';
+import { outputStore } from '../core/output-store.ts';
 import type { Config } from '../config.ts';
 import { provideSiteSettings, siteSettingsOf } from '../site-data/site-settings.ts';
 import { buildBlog, NO_BLOG, provideBuildBlog } from '../blog/build-blog.ts';
@@ -157,11 +158,14 @@ export function skribraOutputs(config: Config): AstroIntegration {
           : undefined;
         // Awaited below; a failure meanwhile is its to report there, not an unhandled rejection.
         indexing?.catch(() => {});
+        const store = outputStore(join(settings.buildCacheDir, 'files'));
         const { api, machine } = await writeOutputs(out, content, settings.limits, {
           phase: (name) => phases?.next(name),
           cachedPages,
           blog: blog.summaries,
+          store,
         });
+        const stored = await store.finish();
         phases?.next('images');
         // The blog's cards are drawn on request (src/blog/live-blog.ts), as its pages are.
         const og = await writeOgImages(out, content.catalog, NO_BLOG, {
@@ -183,7 +187,7 @@ export function skribraOutputs(config: Config): AstroIntegration {
           logger.info(`precompressed ${(await writePrecompressed(out)).files} files (br, gzip)`);
         }
         logger.info(
-          `wrote ${api} static API files, ${machine} twins and machine-readable files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${content.catalog.build_id})`,
+          `wrote ${api} static API files, ${machine} twins and machine-readable files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${content.catalog.build_id}; ${stored.linked} of them unchanged, linked from the build cache)`,
         );
         // Last, once every output is written: the key file, and the pages that changed since the last submitted build.
         phases?.next('IndexNow');

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { ArticleSummary } from '../api/public/article-source.ts';
 import { dirname, join } from 'node:path';
 import type { RateLimits } from '../api/content/limits.ts';
@@ -14,6 +14,7 @@ import { LIVE_FILES, writeLiveParts } from '../blog/live-files.ts';
 import { indexCatalog, twinOf } from '../catalog/build-twins.ts';
 import { tools } from '../catalog/collections/tools.ts';
 import { notFoundTwin } from '../twins/not-found-twin.ts';
+import { outputStore, type OutputStore } from '../core/output-store.ts';
 
 /**
  * Writes every page's markdown twin and the machine-readable files into the build output, straight from the
@@ -21,7 +22,7 @@ import { notFoundTwin } from '../twins/not-found-twin.ts';
  * of the sitemap and llms.txt, and its twins, are answered on request (src/blog/live-files.ts); llms-full.txt links
  * `blog`, the articles the build read. `afterTwins` is called once the
  * twins (and llms-full.txt) are written, before the other files (the build's phase table counts them apart). Returns
- * the number of files written.
+ * the number of files written, each through `store` (an unchanged file is linked: output-store.ts).
  *
  * Memory stays flat in the number of pages: each twin is rendered, written to its file and appended to
  * llms-full.txt, then dropped; llms-full.txt is written in chunks, never held whole.
@@ -30,7 +31,7 @@ export async function writeMachineReadable(
   outDir: string,
   content: SiteContent,
   limits: RateLimits,
-  { afterTwins, blog = [] }: { afterTwins?: () => void; blog?: readonly ArticleSummary[] } = {},
+  { afterTwins, blog = [], store = outputStore() }: { afterTwins?: () => void; blog?: readonly ArticleSummary[]; store?: OutputStore } = {},
 ): Promise<number> {
   const site = content.catalog.site_url;
   const made = new Set<string>();
@@ -40,7 +41,7 @@ export async function writeMachineReadable(
     const dir = dirname(file);
     if (!made.has(dir)) mkdirSync(dir, { recursive: true });
     made.add(dir);
-    writeFileSync(file, body);
+    store.write(file, body);
     written++;
   };
 

@@ -13,6 +13,7 @@ import { inlineScriptHashes } from './inline-script-hashes.ts';
 import { writeArtifacts } from './write-artifacts.ts';
 import { writeMachineReadable } from './write-machine-readable.ts';
 import { writeStaticApi } from './write-static-api.ts';
+import { outputStore, type OutputStore } from '../core/output-store.ts';
 
 /**
  * Everything that is not an HTML page or an image, written straight from the catalog (DESIGN rule 8): the static API
@@ -21,7 +22,8 @@ import { writeStaticApi } from './write-static-api.ts';
  * `npm run dev` into its own folder on every content change, so both serve the same bytes. `limits` are the content
  * API's (the OpenAPI document states them). `phase` names each step as it starts (the build's phase table,
  * build-phases.ts); `cachedPages` are the pages the build took from its cache (term-page-cache.ts), which the scan
- * for inline scripts need not read (inline-script-hashes.ts).
+ * for inline scripts need not read (inline-script-hashes.ts); `store` keeps the static API's files and the twins
+ * for the next build (output-store.ts).
  */
 export async function writeOutputs(
   out: string,
@@ -31,12 +33,13 @@ export async function writeOutputs(
     phase = () => {},
     cachedPages,
     blog,
-  }: { phase?: (name: string) => void; cachedPages?: ReadonlySet<string>; blog?: readonly ArticleSummary[] } = {},
+    store = outputStore(),
+  }: { phase?: (name: string) => void; cachedPages?: ReadonlySet<string>; blog?: readonly ArticleSummary[]; store?: OutputStore } = {},
 ): Promise<{ api: number; machine: number }> {
   const { catalog } = content;
   phase('static API and twins');
-  const files = await writeStaticApi(out, catalog, createPublicApi({ catalog }));
-  const machine = await writeMachineReadable(out, content, limits, { afterTwins: () => phase('machine files'), blog });
+  const files = await writeStaticApi(out, catalog, createPublicApi({ catalog }), store);
+  const machine = await writeMachineReadable(out, content, limits, { afterTwins: () => phase('machine files'), blog, store });
   writeFileSync(join(out, '_redirects'), redirectsFile());
   writeFileSync(join(out, '_headers'), headersFile(inlineScriptHashes(out, cachedPages)));
   phase('artifacts');
@@ -44,6 +47,6 @@ export async function writeOutputs(
   mkdirSync(join(out, ARTIFACT_DIR), { recursive: true });
   writeFileSync(join(out, STATIC_PATHS_FILE), JSON.stringify(files));
   mkdirSync(join(out, OG_INDEX_DIR), { recursive: true });
-  for (const [file, text] of ogIndexFiles(ogImageSet(catalog, NO_BLOG), catalog.build_id)) writeFileSync(join(out, file), text);
+  for (const [file, text] of ogIndexFiles(ogImageSet(catalog, NO_BLOG), catalog.build_id)) store.write(join(out, file), text);
   return { api: files.length, machine };
 }

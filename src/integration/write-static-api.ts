@@ -1,15 +1,21 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { staticFileOf } from '../api/http/decide.ts';
 import { endpointsOf } from '../api/declare/registry.ts';
 import type { Catalog } from '../catalog/catalog.ts';
+import { outputStore, type OutputStore } from '../core/output-store.ts';
 
 /**
  * Writes the static file of every query-less public endpoint the registry marks `static`, for every slug of its
  * collection, by calling the public handler itself (DESIGN rule 2), so a file and the function's answer for the
- * same URL cannot differ. Returns the files written.
+ * same URL cannot differ, through `store` (an unchanged file is linked: output-store.ts). Returns the files written.
  */
-export async function writeStaticApi(outDir: string, catalog: Catalog, handler: (req: Request) => Promise<Response>): Promise<string[]> {
+export async function writeStaticApi(
+  outDir: string,
+  catalog: Catalog,
+  handler: (req: Request) => Promise<Response>,
+  store: OutputStore = outputStore(),
+): Promise<string[]> {
   const written: string[] = [];
   const made = new Set<string>(); // one mkdir per directory, not per file: 10,000 terms share one
   for (const endpoint of endpointsOf('public')) {
@@ -24,7 +30,7 @@ export async function writeStaticApi(outDir: string, catalog: Catalog, handler: 
       const dir = dirname(join(outDir, file));
       if (!made.has(dir)) mkdirSync(dir, { recursive: true });
       made.add(dir);
-      writeFileSync(join(outDir, file), await res.text());
+      store.write(join(outDir, file), await res.text());
       written.push(file);
     }
   }
