@@ -122,8 +122,8 @@ export const configSchema = z.object({
   /** Rendered Open Graph images, keyed by content. */
   SKRIBRA_OG_CACHE: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('node_modules/.cache/skribra-og')),
   /**
-   * What a rebuild reuses, keyed by the code and the content: the loaded content, the rendered glossary term pages and
-   * the search index.
+   * What a rebuild reuses, keyed by the code and the content: the loaded content, the rendered glossary term pages,
+   * the search index and the output files it writes again unchanged.
    */
   SKRIBRA_BUILD_CACHE: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('node_modules/.cache/skribra-build')),
   /** Where the Netlify functions find the build's artifacts (tests point it at a temp build). */
