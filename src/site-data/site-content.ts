@@ -1,11 +1,13 @@
 import { loadCatalog, contentHash, type SiteContent } from '../catalog/load-catalog.ts';
 import { indexCatalog, type CatalogIndex } from '../catalog/build-twins.ts';
-import { siteSettings } from './site-settings.ts';
+import { siteSettings, type SiteSettings } from './site-settings.ts';
 
 // On globalThis: Astro's pages run from its own module instances (Vite's runner in dev, its bundle at build), and
-// must see the content the integration loaded, and its reset in dev.
+// must see the content the integration loaded, and its reset in dev. Kept with the settings it was loaded for: a
+// process that serves another build (npm start following a new one, an origin over another folder) provides that
+// build's settings, and its pages must not render the first build's content and site URL.
 const KEY = Symbol.for('skribra.siteContent');
-const slot = globalThis as unknown as Record<symbol, SiteContent | undefined>;
+const slot = globalThis as unknown as Record<symbol, { settings: SiteSettings; loaded: SiteContent } | undefined>;
 
 const ISOLATE = Symbol.for('skribra.isolateContentErrors');
 const flags = globalThis as unknown as Record<symbol, boolean | undefined>;
@@ -24,17 +26,17 @@ export function resetSiteContent(): void {
 }
 
 /**
- * The site's content, loaded once per process (once per change in dev) from the folder and for the site the
- * integration's settings name (site-settings.ts), by `load` the first time (a build's reads the cache:
+ * The site's content, loaded once per settings provided (once per change in dev) from the folder and for the site
+ * they name (site-settings.ts), by `load` the first time (a build's reads the cache:
  * content-cache.ts); the build id is a hash of the catalog itself.
  */
 export function siteContent(load: typeof loadCatalog = loadCatalog): SiteContent {
+  const settings = siteSettings();
   const cached = slot[KEY];
-  if (cached) return cached;
-  const { contentDir, siteUrl } = siteSettings();
-  const loaded = load(contentDir, siteUrl, undefined, { isolate: flags[ISOLATE] === true });
+  if (cached?.settings === settings) return cached.loaded;
+  const loaded = load(settings.contentDir, settings.siteUrl, undefined, { isolate: flags[ISOLATE] === true });
   loaded.catalog.build_id = contentHash(loaded.catalog);
-  slot[KEY] = loaded;
+  slot[KEY] = { settings, loaded };
   return loaded;
 }
 
