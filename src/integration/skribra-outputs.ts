@@ -8,6 +8,7 @@ import { recordRenderBundle, renderDirFor } from './render-bundle.ts';
 import { writePrecompressed } from './write-precompressed.ts';
 import { phaseLines, phaseRecorder, type PhaseRecorder } from './build-phases.ts';
 import { outputStore } from '../core/output-store.ts';
+import { collectGarbage } from '../core/collect-garbage.ts';
 import type { Config } from '../config.ts';
 import { provideSiteSettings, siteSettingsOf } from '../site-data/site-settings.ts';
 import { buildBlog, NO_BLOG, provideBuildBlog } from '../blog/build-blog.ts';
@@ -72,6 +73,7 @@ export function skribraOutputs(config: Config): AstroIntegration {
                   buildApp: {
                     order: 'post',
                     handler: async () => {
+                      collectGarbage();
                       phases?.next('page render');
                       // Astro has emptied the output folder: the cached term pages go in while it renders the rest.
                       if (termPages) placing = placeCachedTermPages(outDir, termPages);
@@ -99,6 +101,9 @@ export function skribraOutputs(config: Config): AstroIntegration {
             if (!(err instanceof ContentError)) throw err;
           }
         } else siteContent();
+        // A full collection before each heavy phase of a build (Vite, the pages, the outputs, the artifacts): the
+        // garbage of the one before is reused instead of growing the heap, the build's peak memory (collect-garbage.ts).
+        if (command === 'build') collectGarbage();
         phases?.next('Vite');
       },
       'astro:config:done': ({ config: astro }) => {
@@ -124,6 +129,7 @@ export function skribraOutputs(config: Config): AstroIntegration {
         phases?.next('copy');
       },
       'astro:build:done': async ({ dir, logger }) => {
+        collectGarbage();
         const started = performance.now();
         dropPrerendered();
         const content = siteContent();
@@ -160,7 +166,10 @@ export function skribraOutputs(config: Config): AstroIntegration {
         indexing?.catch(() => {});
         const store = outputStore(join(settings.buildCacheDir, 'files'));
         const { api, machine } = await writeOutputs(out, content, settings.limits, {
-          phase: (name) => phases?.next(name),
+          phase: (name) => {
+            if (name === 'artifacts') collectGarbage();
+            phases?.next(name);
+          },
           cachedPages,
           blog: blog.summaries,
           store,
