@@ -87,6 +87,24 @@ const known = new Set(allFiles);
 const graph = new Map(allFiles.map((f) => [f, [...new Set(importsOf(f, { lazy: false }).filter((t) => known.has(t)))]]));
 for (const circle of fileCircles(graph)) problems.push(`file cycle: ${circle.map((f) => relative(ROOT, f)).join(' -> ')}`);
 
+// The edge functions' bundles (Deno follows every static import): they route from the build's tables, and must not
+// take the registry, which brings every declaration and schema with it.
+const EDGE = join(ROOT, 'netlify/edge-functions');
+const NOT_AT_THE_EDGE = join(SRC, 'api/declare/registry.ts');
+for (const entry of allFiles.filter((f) => f.startsWith(`${EDGE}/`))) {
+  const from = new Map<string, string>([[entry, '']]);
+  for (const file of from.keys())
+    for (const next of graph.get(file) ?? [])
+      if (!from.has(next)) {
+        from.set(next, file);
+        if (next === NOT_AT_THE_EDGE) {
+          const chain = [next];
+          while (from.get(chain[0]!)) chain.unshift(from.get(chain[0]!)!);
+          problems.push(`edge bundle: ${chain.map((f) => relative(ROOT, f)).join(' -> ')}`);
+        }
+      }
+}
+
 for (const p of problems) console.error(p);
 console.log(
   `layers: ${files.length} files of src/, ${allFiles.length} files checked for circles, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,

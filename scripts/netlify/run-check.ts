@@ -12,6 +12,7 @@ import { readConfig } from '../../src/config.ts';
 import { listen } from '../../src/origin/serve.ts';
 import { COLLECTIONS } from '../../src/catalog/collections.ts';
 import { ROOT } from './edge-bridge.ts';
+import { STATIC_PATHS_FILE } from '../../src/api/public/load-artifacts.ts';
 import { compare, send, type Mismatch } from './compare-answers.ts';
 import { buildMatrix, type MatrixContext, type Probe } from './request-matrix.ts';
 
@@ -97,7 +98,7 @@ async function discover(o: NetlifyCheckOptions, local: string): Promise<MatrixCo
       return undefined;
     }
   };
-  const files = JSON.parse(readFileSync(join(o.distDir, '_skribra', 'static-api-paths.json'), 'utf8')) as string[];
+  const files = Object.values(JSON.parse(readFileSync(join(o.distDir, STATIC_PATHS_FILE), 'utf8')) as Record<string, string>);
   const slugs: Record<string, string> = {};
   for (const [source, folder] of [['terms', 'glossary'], ...COLLECTIONS.map((c) => [c.key, c.key])]) {
     const file = files.find((f) => f.startsWith(`/api/v1/${folder}/`) && f !== `/api/v1/${folder}/categories.json`);

@@ -45,3 +45,6 @@ export function encodePath(segments: readonly string[], trailingSlash: boolean):
   const path = `/${segments.map(encodeURIComponent).join('/')}`;
   return trailingSlash && segments.length ? `${path}/` : path;
 }
+
+/** The decoded path as one string, without a trailing slash: the key routes and the edge's static paths share. */
+export const joinedPath = ({ segments }: Pick<DecodedPath, 'segments'>): string => `/${segments.map((s) => s ?? '').join('/')}`;

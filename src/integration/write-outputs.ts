@@ -38,15 +38,15 @@ export async function writeOutputs(
 ): Promise<{ api: number; machine: number }> {
   const { catalog } = content;
   phase('static API and twins');
-  const files = await writeStaticApi(out, catalog, createPublicApi({ catalog }), store);
+  const routes = await writeStaticApi(out, catalog, createPublicApi({ catalog }), store);
   const machine = await writeMachineReadable(out, content, limits, { afterTwins: () => phase('machine files'), blog, store });
   writeFileSync(join(out, '_redirects'), redirectsFile());
   writeFileSync(join(out, '_headers'), headersFile(inlineScriptHashes(out, cachedPages)));
   phase('artifacts');
   writeArtifacts(out, catalog);
   mkdirSync(join(out, ARTIFACT_DIR), { recursive: true });
-  writeFileSync(join(out, STATIC_PATHS_FILE), JSON.stringify(files));
+  writeFileSync(join(out, STATIC_PATHS_FILE), JSON.stringify(routes));
   mkdirSync(join(out, OG_INDEX_DIR), { recursive: true });
   for (const [file, text] of ogIndexFiles(ogImageSet(catalog, NO_BLOG), catalog.build_id)) store.write(join(out, file), text);
-  return { api: files.length, machine };
+  return { api: Object.keys(routes).length, machine };
 }

@@ -1,22 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { staticFileOf } from '../api/http/decide.ts';
+import { staticFileOf } from '../api/http/stages/match.ts';
 import { endpointsOf } from '../api/declare/registry.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { outputStore, type OutputStore } from '../core/output-store.ts';
+import { decodePath, joinedPath } from '../core/decode-path.ts';
 
 /**
  * Writes the static file of every query-less public endpoint the registry marks `static`, for every slug of its
  * collection, by calling the public handler itself (DESIGN rule 2), so a file and the function's answer for the
- * same URL cannot differ, through `store` (an unchanged file is linked: output-store.ts). Returns the files written.
+ * same URL cannot differ, through `store` (an unchanged file is linked: output-store.ts). Returns each request path
+ * answered by a file, with that file.
  */
 export async function writeStaticApi(
   outDir: string,
   catalog: Catalog,
   handler: (req: Request) => Promise<Response>,
   store: OutputStore = outputStore(),
-): Promise<string[]> {
-  const written: string[] = [];
+): Promise<Record<string, string>> {
+  const written: Record<string, string> = {};
   const made = new Set<string>(); // one mkdir per directory, not per file: 10,000 terms share one
   for (const endpoint of endpointsOf('public')) {
     if (!endpoint.static) continue;
@@ -31,7 +33,7 @@ export async function writeStaticApi(
       if (!made.has(dir)) mkdirSync(dir, { recursive: true });
       made.add(dir);
       store.write(join(outDir, file), await res.text());
-      written.push(file);
+      written[joinedPath(decodePath(urlPath))] = file;
     }
   }
   return written;

@@ -2,7 +2,7 @@
 // and the machine-readable files with the headers of the registry's table. The markdown decision is
 // src/core/negotiate.ts, the same one the Netlify edge function makes. The path arrives decoded, once, by the
 // pipeline; redirects go to a path rebuilt from its segments, so they are always same-origin.
-import type { Decision } from '../api/http/decide.ts';
+import type { Decision } from '../api/http/stages/match.ts';
 import { NO_STORE } from '../api/declare/cache-policy.ts';
 import { machineFiles } from '../api/declare/registry.ts';
 import { encodePath } from '../core/decode-path.ts';

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import { loadPublicApi } from '../../src/api/public/load-public-api.ts';
 import { STATIC_PATHS_FILE } from '../../src/api/public/load-artifacts.ts';
+import { decodePath, joinedPath } from '../../src/core/decode-path.ts';
 import { endpoints } from '../../src/api/declare/registry.ts';
 import { COLLECTIONS } from '../../src/catalog/collections.ts';
 
@@ -15,11 +16,13 @@ const routes = endpoints.map((e) => ({ pattern: e.pattern, api: e.api, file: e.s
 let distDir: string;
 let site: string;
 let handler: (req: Request) => Promise<Response>;
+let table: Record<string, string>;
 let files: string[];
 beforeAll(async () => {
   ({ distDir, siteUrl: site } = await builtSite());
   handler = loadPublicApi(distDir).handler;
-  files = JSON.parse(readFileSync(join(distDir, STATIC_PATHS_FILE), 'utf8'));
+  table = JSON.parse(readFileSync(join(distDir, STATIC_PATHS_FILE), 'utf8'));
+  files = Object.values(table);
 });
 
 /** The URL a static file answers: the route pattern with its slug filled in. */
@@ -37,6 +40,8 @@ describe('static files equal the function, byte for byte', () => {
     const lists = routes.filter((r) => r.file && !r.pattern.includes(':')).map((r) => r.file);
     for (const file of lists) expect(files).toContain(file);
     for (const file of files) expect(urlOf(file)).toMatch(/^\/api\/v1\//);
+    // The edge router's table: each path with the file its route writes for it.
+    for (const [path, file] of Object.entries(table)) expect(joinedPath(decodePath(urlOf(file))), file).toBe(path);
     expect(files.length).toBeGreaterThan(50);
   });
 

@@ -12,9 +12,10 @@ import type { CollectionKey } from '../../catalog/collections.ts';
 import type { EnvelopeName } from '../../schemas/envelopes.ts';
 import type { CachePolicy } from './cache-policy.ts';
 import type { LazyObject } from './lazy-object.ts';
+import type { Method } from './methods.ts';
 
+export type { Method };
 export type Api = 'public' | 'content' | 'tools' | 'mcp' | 'images' | 'signup';
-export type Method = 'GET' | 'POST';
 export type Auth = 'none' | 'account-key';
 /** The catalog lists whose slugs fill a detail endpoint's static files: the glossary's terms or a collection. */
 export type SlugSource = 'terms' | CollectionKey;

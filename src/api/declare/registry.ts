@@ -11,7 +11,7 @@
 import { COLLECTIONS } from '../../catalog/collections.ts';
 import { API_CATALOG_LINK, API_CATALOG_PATH } from '../../core/negotiate.ts';
 import { CONTENT_BASE, IMAGES_BASE, MCP_BASE, MCP_SERVER_CARD_PATH, PUBLIC_BASE, SIGNUP_BASE, TOOLS_BASE } from './bases.ts';
-import { defineEndpoint, type Api, type Endpoint, type Method, type SlugSource } from './endpoint.ts';
+import { defineEndpoint, type Api, type Endpoint, type SlugSource } from './endpoint.ts';
 import { CACHE } from './cache-policy.ts';
 import { cdnQueryParams, withCdnKey } from './cdn-key.ts';
 import { lazyObject } from './lazy-object.ts';
@@ -35,7 +35,7 @@ import { wholeListDescription } from './public/public-endpoint.ts';
 import { searchPages } from './public/search-pages.endpoint.ts';
 
 export { API_CATALOG_PATH, defineEndpoint };
-export type { Api, Endpoint, Method, SlugSource } from './endpoint.ts';
+export type { Api, Endpoint, SlugSource } from './endpoint.ts';
 export * from './bases.ts';
 
 const slugPath = lazyObject({ slug: slugSegment });
@@ -205,8 +205,6 @@ export const machineFiles: readonly { path: string; headers: Record<string, stri
   { path: '/sitemap.xml', headers: { 'content-type': 'application/xml; charset=utf-8' } },
   { path: '/robots.txt', headers: { 'content-type': 'text/plain; charset=utf-8' } },
 ];
-/** Site pages and files: read-only. */
-export const SITE_METHODS: readonly Method[] = ['GET'];
 
 /** The APIs' roots: every unknown path under them is a JSON 404, never the site's HTML. */
 export const API_ROOTS: Record<Api, string> = {
@@ -231,13 +229,6 @@ export const NETLIFY_PATHS: Record<Api, string[]> = {
   images: [IMAGES_BASE, `${IMAGES_BASE}/*`],
   signup: [SIGNUP_BASE, `${SIGNUP_BASE}/*`],
 };
-
-/** Methods a client may send to an endpoint: the declared ones, HEAD with GET, and OPTIONS. */
-export const allowedMethods = (e: Pick<Endpoint, 'methods'>): string[] => [
-  ...e.methods,
-  ...(e.methods.includes('GET') ? ['HEAD'] : []),
-  'OPTIONS',
-];
 
 /** The endpoints of one API. */
 export const endpointsOf = (api: Api): Endpoint[] => endpoints.filter((e) => e.api === api);

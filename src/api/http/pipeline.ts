@@ -9,7 +9,8 @@
 import { DATA_SECURITY } from '../../core/security-headers.ts';
 import { answerOf } from '../../core/conditional.ts';
 import { strongEtag } from '../../core/etag.ts';
-import { allowedMethods, API_ROOTS, endpointsOf, type Api, type Endpoint } from '../declare/registry.ts';
+import { API_ROOTS, endpointsOf, type Api, type Endpoint } from '../declare/registry.ts';
+import { allowedMethods } from '../declare/methods.ts';
 import { notFound, ApiError } from './api-error.ts';
 import { CACHE, type Headers } from '../declare/cache-policy.ts';
 import { jsonBody } from './respond.ts';

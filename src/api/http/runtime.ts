@@ -1,6 +1,6 @@
 // What the pipeline runs: an API as its handlers plus the few things only that API knows (how a key is checked and
 // counted, its own headers, its store's deadline and failures, its index). Handlers see validated values only.
-import type { Endpoint } from '../declare/registry.ts';
+import type { Endpoint } from '../declare/endpoint.ts';
 import type { ApiError } from './api-error.ts';
 import type { Headers } from '../declare/cache-policy.ts';
 

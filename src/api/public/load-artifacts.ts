@@ -14,7 +14,10 @@ import {
 
 export const ARTIFACT_DIR = '_skribra';
 export const SEARCH_FILE = `${ARTIFACT_DIR}/search-index.json`;
-/** The static API files the build wrote (paths under dist/), read by the Netlify edge router. */
+/**
+ * The public API's query-less paths that a file of the build answers, each with its file (under dist/): the Netlify
+ * edge router lets a read of such a path through to the file, and sends everything else to the function.
+ */
 export const STATIC_PATHS_FILE = `${ARTIFACT_DIR}/static-api-paths.json`;
 
 /**

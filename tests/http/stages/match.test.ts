@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { decodePath } from '../../../src/core/decode-path.ts';
-import { decide } from '../../../src/api/http/decide.ts';
 import { match } from '../../../src/api/http/stages/match.ts';
 
 const at = (pathname: string) => match(decodePath(pathname));
@@ -28,9 +27,5 @@ describe('match stage', () => {
   it('anything else is the site, with no path when a segment names nothing', () => {
     expect(at('/glossary/seo/')).toEqual({ to: 'site', path: '/glossary/seo/', segments: ['glossary', 'seo'], trailingSlash: true });
     expect(at('/a/%2F')).toEqual({ to: 'site', path: undefined, segments: [], trailingSlash: false });
-  });
-
-  it("is what decide() answers for a pathname (the edge router's call)", () => {
-    for (const p of ['/api/v1/pricing', '/v1/', '/glossary/seo/', '/a/%2F', '/og-image/x.png']) expect(decide(p)).toEqual(at(p));
   });
 });

@@ -1,7 +1,7 @@
 // Stage 2, match: where a decoded path goes, decided once from the registry: an endpoint (with its raw path
-// parameters, not yet validated), an API's root, or the site. The Netlify edge router decides with the same function
-// (decide.ts), so the two runtimes cannot route differently. Pure and free of handler code (the edge bundle has it).
-import type { DecodedPath } from '../../../core/decode-path.ts';
+// parameters, not yet validated), an API's root, or the site. The build writes the
+// public API's static paths from the same registry for the Netlify edge router (function-mount.ts).
+import { joinedPath, type DecodedPath } from '../../../core/decode-path.ts';
 import { API_ROOTS, endpoints, type Api, type Endpoint } from '../../declare/registry.ts';
 
 export interface Match {
@@ -46,11 +46,16 @@ const apiOf = (segments: readonly (string | undefined)[]): Api | undefined =>
   );
 
 export function match({ segments, trailingSlash, clean }: DecodedPath): Decision {
-  const path = `/${segments.map((s) => s ?? '').join('/')}`;
+  const path = joinedPath({ segments });
   const found = matchEndpoint(segments);
   if (found) return { to: 'endpoint', path, ...found };
   const api = apiOf(segments);
   if (api) return { to: 'api-root', api, path, index: path === API_ROOTS[api] };
   if (!clean) return { to: 'site', path: undefined, segments: [], trailingSlash };
   return { to: 'site', path: trailingSlash && segments.length ? `${path}/` : path, segments: segments as string[], trailingSlash };
+}
+
+/** The build file that answers a query-less GET of this endpoint, with its parameters filled in. */
+export function staticFileOf({ endpoint, params }: Match): string | undefined {
+  return endpoint.static?.file.replace(/:(\w+)/g, (_, n: string) => params[n] ?? '');
 }

@@ -2,7 +2,7 @@
 // method the endpoint does not declare refused with 405 and Allow, site files included (DESIGN rule 1). The site's
 // rule is siteMethod: the pipeline's and the Netlify edge's (netlify/edge-functions/method-guard.ts), one answer.
 import { DATA_SECURITY } from '../../../core/security-headers.ts';
-import { allowedMethods, SITE_METHODS } from '../../declare/registry.ts';
+import { allowedMethods, SITE_METHODS } from '../../declare/methods.ts';
 import { ApiError } from '../api-error.ts';
 import type { Headers } from '../../declare/cache-policy.ts';
 import { preflight } from '../cors.ts';
@@ -19,7 +19,7 @@ const methodNotAllowed = (method: string, allow: readonly string[]) =>
   );
 
 interface MethodRule {
-  /** The methods answered here, OPTIONS included (registry.ts's allowedMethods). */
+  /** The methods answered here, OPTIONS included (methods.ts's allowedMethods). */
   allow: readonly string[];
   /** Whether OPTIONS is the open CORS preflight (the public API). */
   cors: boolean;

@@ -2,8 +2,7 @@
 // has files (the local origin; on Netlify the CDN does it), as long as the query string does not change the answer
 // and the path parameters pass their schema. Undefined: the handler answers.
 import type { Headers } from '../../declare/cache-policy.ts';
-import { staticFileOf } from '../decide.ts';
-import type { Match } from './match.ts';
+import { staticFileOf, type Match } from './match.ts';
 
 /** A static file of the build, when the origin has files (the pipeline's `staticFile` option): its answer, or undefined. */
 export type StaticAnswer = (req: Request, file: string, headers: Headers) => Response | undefined;
