@@ -33,7 +33,7 @@ const ENTRY: { test: (file: string) => boolean; why: string }[] = [
   },
   {
     test: (f) => /^src\/api\/[^/]+\/[^/]+\.handler\.ts$/.test(f),
-    why: "the API loads an endpoint's handler by its file name ({id}.handler.ts beside its declaration), out of the edge bundle's sight",
+    why: "the API loads an endpoint's handler by its file name ({id}.handler.ts), when first served",
   },
   {
     test: (f) => ['index.ts', 'file-cache.ts', 'astro.ts', 'images.ts'].some((e) => f === `packages/content-client/src/${e}`),

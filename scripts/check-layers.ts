@@ -80,30 +80,12 @@ for (const start of edges.keys()) {
 
 // Cycles between files: the strongly connected components of the import graph (Tarjan), each shown as one circle.
 // A dynamic `import()` is not an edge here: it is how a declaration names the code it loads on first use (an
-// endpoint's handler module, which the edge bundle must not contain), and that code may well import the
+// endpoint's handler module, which what reads the declarations must not load), and that code may well import the
 // declaration's types back. Between folders it still counts (above).
 const allFiles = FILE_ROOTS.filter((d) => existsSync(d)).flatMap((d) => walk(d));
 const known = new Set(allFiles);
 const graph = new Map(allFiles.map((f) => [f, [...new Set(importsOf(f, { lazy: false }).filter((t) => known.has(t)))]]));
 for (const circle of fileCircles(graph)) problems.push(`file cycle: ${circle.map((f) => relative(ROOT, f)).join(' -> ')}`);
-
-// The edge functions' bundles (Deno follows every static import): they route from the build's tables, and must not
-// take the registry, which brings every declaration and schema with it.
-const EDGE = join(ROOT, 'netlify/edge-functions');
-const NOT_AT_THE_EDGE = join(SRC, 'api/declare/registry.ts');
-for (const entry of allFiles.filter((f) => f.startsWith(`${EDGE}/`))) {
-  const from = new Map<string, string>([[entry, '']]);
-  for (const file of from.keys())
-    for (const next of graph.get(file) ?? [])
-      if (!from.has(next)) {
-        from.set(next, file);
-        if (next === NOT_AT_THE_EDGE) {
-          const chain = [next];
-          while (from.get(chain[0]!)) chain.unshift(from.get(chain[0]!)!);
-          problems.push(`edge bundle: ${chain.map((f) => relative(ROOT, f)).join(' -> ')}`);
-        }
-      }
-}
 
 for (const p of problems) console.error(p);
 console.log(

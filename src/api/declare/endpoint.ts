@@ -2,11 +2,10 @@
 // docs, the MCP tool it is offered as). An endpoint module is this declaration in
 // `src/api/declare/{api}/{id}.endpoint.ts` and its handler in `src/api/{api}/{id}.handler.ts` (the id in kebab case),
 // which the API's runtime loads by that name when the endpoint is first served. The declarations (this folder) sit
-// below everything that serves them: the pipeline, the runtimes and the handlers import them, never the reverse. The declaration stays edge-safe: the Netlify edge router reads the registry, and a handler's
-// code (the store, node:*) must not come with it, so nothing the registry imports names a handler file (not even
-// by a lazy import: Deno's module graph, the edge bundle's, follows those). `defineEndpoint` keeps the literal
-// id, API, auth and schemas in the entry's type: the handler's ctx and answer are typed from them
-// (http/handlers-of.ts).
+// below everything that serves them: the pipeline, the runtimes and the handlers import them, never the reverse, and
+// whatever reads the declarations (the OpenAPI document, the MCP servers, another API's function) loads no handler.
+// `defineEndpoint` keeps the literal id, API, auth and schemas in the entry's type: the handler's ctx and answer are
+// typed from them (http/handlers-of.ts).
 import type * as z from 'zod';
 import type { CollectionKey } from '../../catalog/collections.ts';
 import type { EnvelopeName } from '../../schemas/envelopes.ts';

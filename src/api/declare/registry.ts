@@ -1,13 +1,13 @@
 // THE endpoint registry (DESIGN section 3, rule 0). Every endpoint of the public API, the content API and the tools
 // API, every machine-readable file and the site's static pages are one entry of data here. The request pipeline
 // (dispatch, methods, auth, validation, caching), the static writer, the OpenAPI document, the API indexes, the
-// Netlify function paths, the edge router and `_headers`/`_redirects` all read this table; nothing else lists routes.
-// An endpoint is one module (endpoint.ts): its declaration, edge-safe, names its handler module (`*.handler.ts`),
+// Netlify function paths, the edge router's static paths and `_headers`/`_redirects` all come from this table; nothing
+// else lists routes. An endpoint is one module (endpoint.ts): its declaration names its handler module (`*.handler.ts`),
 // whose answer its output schema types; the content API's endpoints are such modules, listed below one a line.
 // The other APIs' entries are declared here and their handlers bound by `id` in each API's table, typed
 // `HandlersOf<api>` (http/handlers-of.ts), so a missing, extra or mistyped handler does not compile; the pipeline
 // checks again when it is created (an endpoint without a handler, or without declared auth, is refused). This file
-// and the declarations import no handler code (handlers are lazy imports), so the edge bundle can include them.
+// and the declarations import no handler code (handlers are lazy imports): what reads them loads no handler.
 import { COLLECTIONS } from '../../catalog/collections.ts';
 import { API_CATALOG_LINK, API_CATALOG_PATH } from '../../core/negotiate.ts';
 import { CONTENT_BASE, IMAGES_BASE, MCP_BASE, MCP_SERVER_CARD_PATH, PUBLIC_BASE, SIGNUP_BASE, TOOLS_BASE } from './bases.ts';

@@ -19,10 +19,7 @@ describe('errors stage', () => {
   });
 
   it("the API maps its store's failure first; anything unknown is a 500 that leaks nothing and is never stored", async () => {
-    const mapped = fail(GET, new Error('ECONNREFUSED'), {}, CACHE.keyed, {
-      handlers: {},
-      mapError: () => new ApiError(503, 'unavailable', 'Down.'),
-    });
+    const mapped = fail(GET, new Error('ECONNREFUSED'), {}, CACHE.keyed, { mapError: () => new ApiError(503, 'unavailable', 'Down.') });
     expect([mapped.status, mapped.headers.get('cache-control')]).toEqual([503, 'no-store']);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const unknown = fail(GET, new Error('select * from secrets'), {}, CACHE.public, undefined);
