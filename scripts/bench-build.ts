@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { generateContent } from './generate-content.ts';
-import { WITHOUT_BLOG } from '../src/dev/astro-build.ts';
+import { ASTRO_BUILD, WITHOUT_BLOG } from '../src/dev/astro-build.ts';
 
 const { values } = parseArgs({ options: { terms: { type: 'string', default: '10000' }, keep: { type: 'boolean', default: false } } });
 const terms = Number(values.terms);
@@ -19,15 +19,11 @@ const timeFile = join(outDir, '..', `time-${process.pid}.txt`);
 
 console.log(`building real content + ${terms} generated terms...`);
 const started = performance.now();
-const result = spawnSync(
-  '/usr/bin/time',
-  ['-f', '%M', '-o', timeFile, process.execPath, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir, '--silent'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...WITHOUT_BLOG, SKRIBRA_CONTENT_DIR: content, SITE_URL: 'https://skribra.com' },
-  },
-);
+const result = spawnSync('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, ...ASTRO_BUILD, '--outDir', outDir, '--silent'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, ...WITHOUT_BLOG, SKRIBRA_CONTENT_DIR: content, SITE_URL: 'https://skribra.com' },
+});
 const seconds = (performance.now() - started) / 1000;
 if (result.status !== 0) throw new Error(`build failed (exit ${result.status})`);
 const peakMb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) / 1024;

@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { generateContent } from './generate-content.ts';
 import { bundleFunction, type FunctionBundle, netlifyFunctions } from './netlify/bundle-function.ts';
-import { WITHOUT_BLOG } from '../src/dev/astro-build.ts';
+import { ASTRO_BUILD, WITHOUT_BLOG } from '../src/dev/astro-build.ts';
 import { loadPublicApi } from '../src/api/public/load-public-api.ts';
 import { contentHash, loadCatalog } from '../src/catalog/load-catalog.ts';
 import { writeArtifacts } from '../src/integration/write-artifacts.ts';
@@ -109,22 +109,18 @@ async function astroBuild(label: string, outDir: string): Promise<BuildRun> {
   );
   const timeFile = join(work, `time-${label}.txt`);
   const t0 = performance.now();
-  const child = spawn(
-    '/usr/bin/time',
-    ['-f', '%M', '-o', timeFile, process.execPath, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        ...WITHOUT_BLOG,
-        SKRIBRA_CONTENT_DIR: content,
-        SITE_URL: SITE,
-        SKRIBRA_OG_CACHE: ogCache,
-        SKRIBRA_BUILD_CACHE: buildCache,
-      },
+  const child = spawn('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, ...ASTRO_BUILD, '--outDir', outDir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      ...WITHOUT_BLOG,
+      SKRIBRA_CONTENT_DIR: content,
+      SITE_URL: SITE,
+      SKRIBRA_OG_CACHE: ogCache,
+      SKRIBRA_BUILD_CACHE: buildCache,
     },
-  );
+  });
   const kept: string[] = [];
   const tail: string[] = [];
   for await (const line of createInterface({ input: child.stdout! })) {

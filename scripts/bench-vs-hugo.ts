@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateContent } from './generate-content.ts';
-import { WITHOUT_BLOG } from '../src/dev/astro-build.ts';
+import { ASTRO_BUILD, WITHOUT_BLOG } from '../src/dev/astro-build.ts';
 
 const { values } = parseArgs({
   options: {
@@ -70,19 +70,14 @@ const hugo = (): Run => {
 };
 const dist = folder('dist');
 const ours = (caches: string): Run => {
-  const run = timed(
-    'astro build',
-    process.execPath,
-    [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist, '--silent'],
-    {
-      ...process.env,
-      ...WITHOUT_BLOG,
-      SKRIBRA_CONTENT_DIR: content,
-      SITE_URL: 'https://skribra.com',
-      SKRIBRA_OG_CACHE: join(caches, 'og'),
-      SKRIBRA_BUILD_CACHE: join(caches, 'build'),
-    },
-  );
+  const run = timed('astro build', process.execPath, [...ASTRO_BUILD, '--outDir', dist, '--silent'], {
+    ...process.env,
+    ...WITHOUT_BLOG,
+    SKRIBRA_CONTENT_DIR: content,
+    SITE_URL: 'https://skribra.com',
+    SKRIBRA_OG_CACHE: join(caches, 'og'),
+    SKRIBRA_BUILD_CACHE: join(caches, 'build'),
+  });
   empty(dist);
   return run;
 };

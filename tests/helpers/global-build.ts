@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { WITHOUT_BLOG } from '../../src/dev/astro-build.ts';
-import { backgroundBuild, ROOT } from './test-builds.ts';
+import { ASTRO_BUILD, WITHOUT_BLOG } from '../../src/dev/astro-build.ts';
+import { backgroundBuild } from './test-builds.ts';
 
 export const TEST_SITE_URL = 'http://localhost:4321';
 
@@ -14,8 +14,7 @@ export const TEST_SITE_URL = 'http://localhost:4321';
 export default function setup(project: TestProject) {
   // The unit suite's build leaves the blog out; tests/blog builds with a seeded store of its own.
   const env = { ...process.env, SITE_URL: TEST_SITE_URL, SKRIBRA_CONTENT_DIR: '', ...WITHOUT_BLOG };
-  const astro = join(ROOT, 'node_modules/astro/bin/astro.mjs');
-  const { dir, statusFile, teardown } = backgroundBuild('site', (d) => [astro, 'build', '--outDir', join(d, 'dist'), '--silent'], env);
+  const { dir, statusFile, teardown } = backgroundBuild('site', (d) => [...ASTRO_BUILD, '--outDir', join(d, 'dist'), '--silent'], env);
   project.provide('distDir', join(dir, 'dist'));
   project.provide('distStatus', statusFile);
   return teardown;

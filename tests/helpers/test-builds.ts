@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { onDemand, type Status } from './on-demand.ts';
+import { ASTRO_BUILD } from '../../src/dev/astro-build.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 const BUILDS = join(ROOT, 'node_modules', '.cache', 'skribra-test-builds');
@@ -16,8 +17,7 @@ export function testBuildDir(label: string): string {
   return mkdtempSync(join(BUILDS, `${label}-`));
 }
 
-const astro = join(ROOT, 'node_modules/astro/bin/astro.mjs');
-const args = (outDir: string, quiet: boolean) => ['build', '--outDir', outDir, ...(quiet ? ['--silent'] : [])];
+const args = (outDir: string, quiet: boolean) => [...ASTRO_BUILD, '--outDir', outDir, ...(quiet ? ['--silent'] : [])];
 
 export interface BuildResult {
   status: number | null;
@@ -36,7 +36,7 @@ export function siteBuild(
   const merged: Record<string, string | undefined> = { ...process.env, ...env };
   for (const k of Object.keys(merged)) if (merged[k] === undefined) delete merged[k];
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [astro, ...args(outDir, quiet)], { cwd: ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args(outDir, quiet), { cwd: ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
