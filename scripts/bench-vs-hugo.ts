@@ -84,7 +84,7 @@ const ours = (caches: string): Run => {
 
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const ratios = { cold: [] as number[], warm: [] as number[], coldMemory: [] as number[], warmMemory: [] as number[] };
+const ratios = { cold: [] as number[], warm: [] as number[] };
 const rows = [];
 console.log(`real content + ${terms} generated terms, ${rounds} rounds...`);
 for (let round = 1; round <= rounds; round++) {
@@ -95,8 +95,6 @@ for (let round = 1; round <= rounds; round++) {
   const warm = ours(caches);
   ratios.cold.push(cold.seconds / hugoCold.seconds);
   ratios.warm.push(warm.seconds / hugoWarm.seconds);
-  ratios.coldMemory.push(cold.peakMb / hugoCold.peakMb);
-  ratios.warmMemory.push(warm.peakMb / hugoWarm.peakMb);
   rows.push({
     round,
     'hugo (s)': `${fixed(hugoCold.seconds)}, ${fixed(hugoWarm.seconds)}`,
@@ -104,7 +102,7 @@ for (let round = 1; round <= rounds; round++) {
     'warm (s)': fixed(warm.seconds),
     'cold / hugo': fixed(ratios.cold.at(-1)!),
     'warm / hugo': fixed(ratios.warm.at(-1)!),
-    'memory cold, warm / hugo': `${fixed(ratios.coldMemory.at(-1)!)}, ${fixed(ratios.warmMemory.at(-1)!)}`,
+    'memory cold, warm / hugo': `${fixed(cold.peakMb / hugoCold.peakMb)}, ${fixed(warm.peakMb / hugoWarm.peakMb)}`,
     load: loadavg()
       .map((l) => fixed(l))
       .join(' '),
