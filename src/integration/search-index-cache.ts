@@ -19,22 +19,21 @@ const pagefindVersion = (): string =>
   (JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules/pagefind/package.json'), 'utf8')) as { version: string }).version;
 
 /** The HTML files under `dir` that Pagefind's addDirectory indexes, `skip` (the index's own folder) left out. */
-function htmlFiles(dir: string, skip: string): string[] {
+export function htmlFiles(dir: string, skip: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.html') && f !== skip && !f.startsWith(`${skip}/`))
     .sort();
 }
 
 /**
- * The key of an index over the HTML files of `dir` and the `extra` pages, with these `options`; `known` gives the
- * files (paths under `dir`) whose content a key already names.
+ * The key of an index over `files` (the HTML files of `dir`: htmlFiles) and the `extra` pages, with these `options`;
+ * `known` gives the files whose content a key already names.
  */
 export async function searchIndexKey(
   dir: string,
-  skip: string,
+  files: readonly string[],
   { extra, known, options }: { extra: readonly { url: string; content: string }[]; known: ReadonlyMap<string, string>; options: object },
 ) {
-  const files = htmlFiles(dir, skip);
   const parts = new Array<string>(files.length);
   await eachLimited(
     files.map((file, i) => ({ file, i })),

@@ -21,6 +21,8 @@ import { paths } from '../core/urls.ts';
 import { codeKey } from './code-key.ts';
 import { cachedContentLoader } from './content-cache.ts';
 import { placeCachedTermPages, planTermPages, storeTermPages, termPageProps, type TermPagePlan } from './term-page-cache.ts';
+import { beginSearchIndex, type SearchIndex } from './write-search-index.ts';
+import { receiveRenderedPages } from './rendered-page-middleware.ts';
 
 /**
  * The build's own steps around Astro's pages: content checked before anything renders, the blog read once from the
@@ -41,6 +43,9 @@ export function skribraOutputs(config: Config): AstroIntegration {
   let publishTo: string | undefined;
   /** Where the server bundle of the pages that render on request goes (render-bundle.ts). */
   let renderDir = '';
+  /** The full-text index, begun when the pages begin to render (write-search-index.ts), and its writing. */
+  let searchIndex: SearchIndex | undefined;
+  let indexing: Promise<{ pages: number; reused: boolean }> | undefined;
   return {
     name: 'skribra-outputs',
     hooks: {
@@ -58,6 +63,9 @@ export function skribraOutputs(config: Config): AstroIntegration {
             outDir: pathToFileURL(`${out}/`),
             build: { client: pathToFileURL(`${out}/`), server: pathToFileURL(`${renderDir}/`) },
           });
+        }
+        if (command === 'build' && config.SKRIBRA_SEARCH_INDEX) {
+          addMiddleware({ entrypoint: new URL('./rendered-page-middleware.ts', import.meta.url), order: 'post' });
         }
         if (command === 'build') {
           phases = phaseRecorder();
@@ -124,9 +132,35 @@ export function skribraOutputs(config: Config): AstroIntegration {
         // pages wait for them.
         const done = phases?.beside('markdown');
         void prerenderMarkdown(termPages.render.flatMap(({ term }) => (term.sections ?? []).map((s) => s.content))).finally(() => done?.());
+        // The term pages go to the full-text index as they render: Pagefind (a process of its own) indexes them on
+        // the other core while this thread renders.
+        if (config.SKRIBRA_SEARCH_INDEX) {
+          const index = beginSearchIndex(buildBlog().then((blog) => siteContent().catalog.pages.length + blog.articles.length));
+          const rendered = new Set(termPages.render.map(({ term }) => paths.term(term.slug)));
+          receiveRenderedPages({ wants: (path) => rendered.has(path), add: (path, html) => index.add(path, html) });
+          searchIndex = index;
+        }
       },
       'astro:build:generated': () => {
+        receiveRenderedPages(undefined);
         phases?.next('copy');
+        // Every page is written (the cached term pages once placed): the index takes those it has not had yet and is
+        // written on the other core while this thread writes the static API, twins, machine files and images.
+        if (searchIndex && termPages) {
+          const index = searchIndex;
+          /** The term pages by their key in the term page cache: the index knows them by it. */
+          const known = new Map(termPages.pages.map((p) => [join(p.dir, 'index.html'), p.name]));
+          indexing = Promise.resolve(placing).then(() =>
+            index.finish(outDir, {
+              extra: async () => blogSearchPages(renderDir, siteContent().catalog.site_url, await buildBlog()),
+              cacheDir: join(settings.buildCacheDir, 'search'),
+              known,
+            }),
+          );
+          // Awaited in build:done; a failure meanwhile is its to report there, not an unhandled rejection.
+          indexing.catch(() => {});
+          searchIndex = undefined;
+        }
       },
       'astro:build:done': async ({ dir, logger }) => {
         collectGarbage();
@@ -138,8 +172,6 @@ export function skribraOutputs(config: Config): AstroIntegration {
         if (blog.note) logger.warn(`blog: ${blog.note}`);
         const out = fileURLToPath(dir);
         let cachedPages: ReadonlySet<string> | undefined;
-        /** The term pages by their key in the term page cache: the search index knows them by it. */
-        let termPageKeys = new Map<string, string>();
         if (termPages) {
           await (out === outDir && placing ? placing : placeCachedTermPages(out, termPages));
           const t = await storeTermPages(out, termPages);
@@ -147,23 +179,9 @@ export function skribraOutputs(config: Config): AstroIntegration {
           logger.info(
             `${t.rendered + t.cached} glossary term pages: ${t.rendered} rendered, ${t.cached} from the cache, ${t.pruned} pruned from it`,
           );
-          termPageKeys = new Map(termPages.pages.map((p) => [join(p.dir, 'index.html'), p.name]));
           termPages = undefined;
           placing = undefined;
         }
-        // Every page is in place: the search index (the Pagefind binary, a process of its own) reads them on the other
-        // core while this thread writes the static API, twins, machine files and images, none of them a page.
-        const indexing = config.SKRIBRA_SEARCH_INDEX
-          ? import('./write-search-index.ts').then(({ writeSearchIndex }) =>
-              writeSearchIndex(out, content.catalog.pages.length + blog.articles.length, {
-                extra: () => blogSearchPages(renderDir, content.catalog.site_url, blog),
-                cacheDir: join(settings.buildCacheDir, 'search'),
-                known: termPageKeys,
-              }),
-            )
-          : undefined;
-        // Awaited below; a failure meanwhile is its to report there, not an unhandled rejection.
-        indexing?.catch(() => {});
         const store = outputStore(join(settings.buildCacheDir, 'files'));
         const { api, machine } = await writeOutputs(out, content, settings.limits, {
           phase: (name) => {
@@ -187,8 +205,9 @@ export function skribraOutputs(config: Config): AstroIntegration {
         if (indexing) {
           phases?.next('search index');
           const { pages, reused } = await indexing;
+          indexing = undefined;
           logger.info(
-            `search index: ${pages} pages (Pagefind, /pagefind/; ${reused ? 'the kept index of these very pages, linked' : 'begun beside the outputs above'})`,
+            `search index: ${pages} pages (Pagefind, /pagefind/; ${reused ? 'the kept index of these very pages, linked' : 'written'})`,
           );
         }
         if (config.SKRIBRA_PRECOMPRESS) {

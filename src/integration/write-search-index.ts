@@ -1,10 +1,14 @@
-// The site's full-text search index: Pagefind (pagefind.app) over the built HTML pages, written to /pagefind/ after
-// every page is in place. Only each page's <main data-pagefind-body> is indexed (Base.astro): no header, footer or
-// side column; its `kind` filter is the page's kind. The browser loads the index in chunks, only the parts a query
-// needs (the search page, src/pages/search/). The Pagefind binary comes with the `pagefind` package.
+// The site's full-text search index: Pagefind (pagefind.app) over the built HTML pages, written to /pagefind/. Only
+// each page's <main data-pagefind-body> is indexed (Base.astro): no header, footer or side column; its `kind` filter
+// is the page's kind. The browser loads the index in chunks, only the parts a query needs (the search page,
+// src/pages/search/). The Pagefind binary comes with the `pagefind` package and indexes in a process of its own.
 import { rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { keepIndex, placeKeptIndex, searchIndexKey } from './search-index-cache.ts';
+import type { PagefindIndex } from 'pagefind';
+import { eachLimited, IO_CONCURRENCY } from '../core/each-limited.ts';
+import { indexedHtml } from './indexed-html.ts';
+import { htmlFiles, keepIndex, placeKeptIndex, searchIndexKey } from './search-index-cache.ts';
 
 /** Where the index goes in the build, and where the search page loads it from. */
 export const SEARCH_INDEX_DIR = 'pagefind';
@@ -25,47 +29,106 @@ export interface ExtraPage {
   content: string;
 }
 
-/**
- * Indexes the pages of `outDir` and the `extra` pages; `pages` is about how many there are in all (the catalog's
- * pages and the blog's). With a `cacheDir`, an index of the very same pages kept there is linked in instead
- * (search-index-cache.ts), and a new one is kept there; `known` names the pages (paths under `outDir`) whose content
- * a key already names. `reused`: the index came from the cache.
- */
-export async function writeSearchIndex(
-  outDir: string,
-  pages: number,
-  {
-    extra = async () => [],
-    cacheDir,
-    known = new Map(),
-  }: { extra?: () => Promise<ExtraPage[]>; cacheDir?: string; known?: ReadonlyMap<string, string> } = {},
-): Promise<{ pages: number; reused: boolean }> {
-  const outputPath = join(outDir, SEARCH_INDEX_DIR);
-  rmSync(outputPath, { recursive: true, force: true });
-  const extraPages = await extra();
-  // One index for the site, whatever an article's own language: the search page searches it all.
-  const options = { forceLanguage: 'en', maxFragments: Math.max(1, Math.ceil(pages / PAGES_PER_FRAGMENT_FILE)) };
-  const key = cacheDir && (await searchIndexKey(outDir, SEARCH_INDEX_DIR, { extra: extraPages, known, options }));
-  if (cacheDir && key) {
-    const kept = await placeKeptIndex(cacheDir, key, outputPath);
-    if (kept !== undefined) return { pages: kept, reused: true };
-  }
-  const pagefind = await import('pagefind');
-  try {
-    const { index, errors } = await pagefind.createIndex(options);
-    if (!index) throw new Error(`search index: ${errors.join('; ')}`);
-    const added = await index.addDirectory({ path: outDir });
-    if (added.errors.length) throw new Error(`search index: ${added.errors.join('; ')}`);
-    for (const page of extraPages) {
-      const file = await index.addHTMLFile(page);
-      if (file.errors.length) throw new Error(`search index: ${page.url}: ${file.errors.join('; ')}`);
-    }
-    const written = await index.writeFiles({ outputPath });
-    if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
-    const indexed = added.page_count + extraPages.length;
-    if (cacheDir && key) await keepIndex(cacheDir, key, outputPath, indexed);
-    return { pages: indexed, reused: false };
-  } finally {
-    await pagefind.close();
-  }
+export interface FinishOptions {
+  /** The pages that are not files of the build. */
+  extra?: () => Promise<ExtraPage[]>;
+  /** Where indexes are kept by what they indexed (search-index-cache.ts). */
+  cacheDir?: string;
+  /** The pages (paths under the output folder) whose content a key already names. */
+  known?: ReadonlyMap<string, string>;
 }
+
+/** An index begun before the build's pages are all written: `add` takes a page as it renders, `finish` the rest. */
+export interface SearchIndex {
+  add(url: string, html: string): void;
+  /** Indexes the pages of `outDir` not added yet and the `extra` pages, and writes the index; `reused`: it came from the cache. */
+  finish(outDir: string, options?: FinishOptions): Promise<{ pages: number; reused: boolean }>;
+}
+
+/** The URL Pagefind gives a file of the site (`glossary/x/index.html`: `/glossary/x/`). */
+const urlOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
+
+const failed = (what: string, errors: string[]) => {
+  if (errors.length) throw new Error(`search index: ${what}${errors.join('; ')}`);
+};
+
+/**
+ * Begins an index of about `pages` pages in all (the catalog's and the blog's). Pagefind starts at the first page
+ * added, or at `finish`.
+ */
+export function beginSearchIndex(pages: Promise<number>): SearchIndex {
+  // One index for the site, whatever an article's own language: the search page searches it all.
+  const options = pages.then((n) => ({ forceLanguage: 'en', maxFragments: Math.max(1, Math.ceil(n / PAGES_PER_FRAGMENT_FILE)) }));
+  options.catch(() => {}); // reported by `finish`, which awaits it
+  let pagefind: Promise<typeof import('pagefind')> | undefined;
+  let index: Promise<PagefindIndex> | undefined;
+  const start = () =>
+    (index ??= (async () => {
+      pagefind = import('pagefind');
+      const { index, errors } = await (await pagefind).createIndex(await options);
+      if (!index) throw new Error(`search index: ${errors.join('; ')}`);
+      return index;
+    })());
+  /** The pages added, by URL; each settles to its errors (a page's own, or Pagefind's). */
+  const added = new Map<string, Promise<string[]>>();
+  return {
+    add(url, html) {
+      const content = indexedHtml(html);
+      added.set(
+        url,
+        start()
+          .then((i) => i.addHTMLFile({ url, content }))
+          .then(
+            (r) => r.errors.map((e) => `${url}: ${e}`),
+            (e: unknown) => [`${url}: ${String(e)}`],
+          ),
+      );
+    },
+    async finish(outDir, { extra = async () => [], cacheDir, known = new Map() } = {}) {
+      const outputPath = join(outDir, SEARCH_INDEX_DIR);
+      rmSync(outputPath, { recursive: true, force: true });
+      try {
+        const extraPages = await extra();
+        const files = htmlFiles(outDir, SEARCH_INDEX_DIR);
+        const key = cacheDir && (await searchIndexKey(outDir, files, { extra: extraPages, known, options: await options }));
+        if (cacheDir && key) {
+          const kept = await placeKeptIndex(cacheDir, key, outputPath);
+          if (kept !== undefined) return { pages: kept, reused: true };
+        }
+        const errors = (await Promise.all(added.values())).flat();
+        const rest = files.filter((file) => !added.has(urlOf(file)));
+        let i: PagefindIndex;
+        let count: number;
+        if (added.size >= rest.length) {
+          failed('', errors);
+          i = await start();
+          await eachLimited(rest, IO_CONCURRENCY, async (file) => {
+            const r = await i.addHTMLFile({ url: urlOf(file), content: indexedHtml(await readFile(join(outDir, file), 'utf8')) });
+            failed(`${file}: `, r.errors);
+          });
+          count = added.size + rest.length;
+        } else {
+          // Most pages were not rendered this build (the term page cache held them): Pagefind reads the folder
+          // faster than this thread hands it the files, so a fresh index takes them all from there.
+          if (index) await (await index).deleteIndex();
+          index = undefined;
+          i = await start();
+          const dir = await i.addDirectory({ path: outDir });
+          failed('', dir.errors);
+          count = dir.page_count;
+        }
+        for (const page of extraPages) failed(`${page.url}: `, (await i.addHTMLFile(page)).errors);
+        failed('', (await i.writeFiles({ outputPath })).errors);
+        const indexed = count + extraPages.length;
+        if (cacheDir && key) await keepIndex(cacheDir, key, outputPath, indexed);
+        return { pages: indexed, reused: false };
+      } finally {
+        if (pagefind) await (await pagefind).close();
+      }
+    },
+  };
+}
+
+/** Indexes the pages of `outDir` and the `extra` pages at once (beginSearchIndex, none added before). */
+export const writeSearchIndex = (outDir: string, pages: number, options?: FinishOptions) =>
+  beginSearchIndex(Promise.resolve(pages)).finish(outDir, options);
