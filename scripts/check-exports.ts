@@ -28,8 +28,8 @@ const ENTRY: { test: (file: string) => boolean; why: string }[] = [
   { test: (f) => /^functions\/[^/]+\.mts$/.test(f), why: 'Netlify reads a function’s default export and config' },
   { test: (f) => /^netlify\/edge-functions\/[^/]+\.ts$/.test(f), why: 'Netlify reads an edge function’s default and config' },
   {
-    test: (f) => f === 'src/dev/content-error-middleware.ts' || f === 'src/dev/blog-locals-middleware.ts',
-    why: "Astro reads the dev middlewares' onRequest (addMiddleware)",
+    test: (f) => /^src\/[^/]+\/[^/]+-middleware\.ts$/.test(f),
+    why: "Astro reads a middleware's onRequest (an integration's addMiddleware)",
   },
   {
     test: (f) => /^src\/api\/[^/]+\/[^/]+\.handler\.ts$/.test(f),

@@ -128,7 +128,3 @@ export function beginSearchIndex(pages: Promise<number>): SearchIndex {
     },
   };
 }
-
-/** Indexes the pages of `outDir` and the `extra` pages at once (beginSearchIndex, none added before). */
-export const writeSearchIndex = (outDir: string, pages: number, options?: FinishOptions) =>
-  beginSearchIndex(Promise.resolve(pages)).finish(outDir, options);

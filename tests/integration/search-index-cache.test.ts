@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SEARCH_INDEX_DIR, writeSearchIndex } from '../../src/integration/write-search-index.ts';
+import { SEARCH_INDEX_DIR } from '../../src/integration/write-search-index.ts';
+import { writeSearchIndex } from '../helpers/write-search-index.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'skribra-search-cache-'));
 const cacheDir = join(tmp, 'cache');

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedHtml } from '../../src/integration/indexed-html.ts';
-import { beginSearchIndex, SEARCH_INDEX_DIR, writeSearchIndex } from '../../src/integration/write-search-index.ts';
+import { beginSearchIndex, SEARCH_INDEX_DIR } from '../../src/integration/write-search-index.ts';
+import { writeSearchIndex } from '../helpers/write-search-index.ts';
 import { builtSite } from '../helpers/built-site.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'skribra-search-feed-'));
