@@ -15,7 +15,7 @@ export function indexedHtml(html: string): string {
   const open = html.indexOf('<html');
   if (open < 0 || start < open || end < start) return html;
   const main = html.slice(start, end + END.length);
-  const outside = html.slice(0, start) + html.slice(end + END.length);
-  if (!main.includes('<h1') || /<img|data-pagefind-/i.test(outside)) return html;
+  const reachesIndex = (part: string) => /<img|data-pagefind-/i.test(part);
+  if (!main.includes('<h1') || reachesIndex(html.slice(0, start)) || reachesIndex(html.slice(end + END.length))) return html;
   return `${html.slice(open, html.indexOf('>', open) + 1)}<body>${main}</body></html>`;
 }
