@@ -5,7 +5,7 @@
 // entry is named by its bytes' digest and linked only while its bytes are still those: a build's file rewritten in
 // place (a link shares its bytes with the entry) is then written again, never served stale.
 import { createHash } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pruneCache } from './prune-cache.ts';
 
@@ -31,6 +31,9 @@ export function outputStore(dir?: string): OutputStore {
   let written = 0;
   const used = new Set<string>();
   if (dir) mkdirSync(dir, { recursive: true });
+  // The entries there now, listed once: a file whose digest is not among them is written without a lookup (a cold
+  // build's every file). One a build beside this one stores meanwhile is missed: the file is then only written.
+  const held = new Set(dir ? readdirSync(dir) : []);
   return {
     write(file, text) {
       if (!dir) {
@@ -42,8 +45,8 @@ export function outputStore(dir?: string): OutputStore {
       const name = createHash('sha256').update(bytes).digest('hex').slice(0, 40);
       const entry = join(dir, name);
       used.add(name);
-      const held = read(entry);
-      if (held?.equals(bytes)) {
+      const kept = held.has(name) ? read(entry) : undefined;
+      if (kept?.equals(bytes)) {
         try {
           linkSync(entry, file);
           linked++;
@@ -55,7 +58,7 @@ export function outputStore(dir?: string): OutputStore {
       writeFileSync(file, bytes);
       written++;
       try {
-        if (held) rmSync(entry, { force: true }); // rewritten in place since: replaced
+        if (kept) rmSync(entry, { force: true }); // rewritten in place since: replaced
         linkSync(file, entry);
       } catch {
         /* stored by a build beside this one, or no links here: only the next build's link is lost */
