@@ -23,7 +23,12 @@ export const WITHOUT_BLOG = {
  *   up to 4x: each rendered page leaves garbage there that nothing collects until the page render ends, and a cold
  *   100,000-term build peaked at 3,071 MB against 1,706 MB with the limit, in the same time (docs/performance.md).
  */
-export const ASTRO_BUILD = ['--max-semi-space-size=16', '--heap-growing-percent=30', resolve(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'];
+export const ASTRO_BUILD = [
+  '--max-semi-space-size=16',
+  '--heap-growing-percent=30',
+  resolve(ROOT, 'node_modules/astro/bin/astro.mjs'),
+  'build',
+];
 
 /**
  * Runs `astro build` in a child process, so the build's module graph and memory stay out of the caller's. The

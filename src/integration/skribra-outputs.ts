@@ -2,12 +2,15 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { catalogIndex, isolateContentErrors, siteContent } from '../site-data/site-content.ts';
-import { writeOutputs } from './write-outputs.ts';
+import { writeCatalogOutputs, writeNetlifyFiles } from './write-outputs.ts';
+import { outputStore } from '../core/output-store.ts';
+import type { SiteContent } from '../catalog/load-catalog.ts';
+import type { ArticleSummary } from '../api/public/article-source.ts';
+import { writeCatalogOutputsBeside, type CatalogOutputsWritten } from './catalog-outputs-beside.ts';
 import { isPublishedLink, newBuildDir, publishBuild } from './dist-builds.ts';
 import { recordRenderBundle, renderDirFor } from './render-bundle.ts';
 import { writePrecompressed } from './write-precompressed.ts';
 import { phaseLines, phaseRecorder, type PhaseRecorder } from './build-phases.ts';
-import { outputStore } from '../core/output-store.ts';
 import { collectGarbage } from '../core/collect-garbage.ts';
 import type { Config } from '../config.ts';
 import { provideSiteSettings, siteSettingsOf } from '../site-data/site-settings.ts';
@@ -25,11 +28,18 @@ import { beginSearchIndex, type SearchIndex } from './write-search-index.ts';
 import { receiveRenderedPages } from './rendered-page-middleware.ts';
 
 /**
+ * Term pages to render from which the catalog's outputs are written beside the page render: a worker's copy of the
+ * content costs ~100 MB at 10,000 terms, which a build that renders few pages (a rebuild after an edit) would pay for
+ * no time saved (docs/performance.md).
+ */
+const BESIDE_FROM = 1000;
+
+/**
  * The build's own steps around Astro's pages: content checked before anything renders, the blog read once from the
- * store, and every output that is not an HTML page written after the pages (write-outputs.ts). Each phase's time and
- * peak memory is printed at the end (build-phases.ts; `npm run bench:scale` reads the lines). `config` is the one
- * astro.config.mjs read: this integration hands the pages what they need of it (site-settings.ts) and passes the
- * rest down.
+ * store, and every output that is not an HTML page: the catalog's own written beside the page render, the others
+ * after it (write-outputs.ts). Each phase's time and peak memory is printed at the end (build-phases.ts; `npm run
+ * bench:scale` reads the lines). `config` is the one astro.config.mjs read: this integration hands the pages what
+ * they need of it (site-settings.ts) and passes the rest down.
  */
 export function skribraOutputs(config: Config): AstroIntegration {
   const settings = siteSettingsOf(config);
@@ -46,6 +56,23 @@ export function skribraOutputs(config: Config): AstroIntegration {
   /** The full-text index, begun when the pages begin to render (write-search-index.ts), and its writing. */
   let searchIndex: SearchIndex | undefined;
   let indexing: Promise<{ pages: number; reused: boolean }> | undefined;
+  /** The catalog's outputs, when written beside the page render (catalog-outputs-beside.ts). */
+  let catalogOutputs: Promise<CatalogOutputsWritten> | undefined;
+  const storeDir = join(settings.buildCacheDir, 'files');
+  const writeBeside = async (out: string): Promise<CatalogOutputsWritten> => {
+    const blog = await buildBlog();
+    let step: (() => void) | undefined;
+    const job = { out, content: siteContent(), limits: settings.limits, blog: blog.summaries, storeDir };
+    return writeCatalogOutputsBeside(job, (name) => {
+      step?.();
+      step = phases?.beside(name);
+    }).finally(() => step?.());
+  };
+  const writeHere = async (out: string, content: SiteContent, blog: readonly ArticleSummary[]): Promise<CatalogOutputsWritten> => {
+    const store = outputStore(storeDir);
+    const written = await writeCatalogOutputs(out, content, settings.limits, { blog, store, phase: (name) => phases?.next(name) });
+    return { ...written, ...(await store.finish()) };
+  };
   return {
     name: 'skribra-outputs',
     hooks: {
@@ -86,6 +113,11 @@ export function skribraOutputs(config: Config): AstroIntegration {
                       // Astro has emptied the output folder: the cached term pages go in while it renders the rest.
                       if (termPages) placing = placeCachedTermPages(outDir, termPages);
                       placing?.catch(() => {}); // reported where it is awaited (build:done)
+                      // With many pages to render, the catalog's outputs are written on the other core meanwhile.
+                      if ((termPages?.render.length ?? Infinity) >= BESIDE_FROM) {
+                        catalogOutputs = writeBeside(outDir);
+                        catalogOutputs.catch(() => {}); // likewise
+                      }
                     },
                   },
                 },
@@ -109,7 +141,7 @@ export function skribraOutputs(config: Config): AstroIntegration {
             if (!(err instanceof ContentError)) throw err;
           }
         } else siteContent();
-        // A full collection before each heavy phase of a build (Vite, the pages, the outputs, the artifacts): the
+        // A full collection before each heavy phase of a build (Vite, the pages, the outputs): the
         // garbage of the one before is reused instead of growing the heap, the build's peak memory (collect-garbage.ts).
         if (command === 'build') collectGarbage();
         phases?.next('Vite');
@@ -182,17 +214,13 @@ export function skribraOutputs(config: Config): AstroIntegration {
           termPages = undefined;
           placing = undefined;
         }
-        const store = outputStore(join(settings.buildCacheDir, 'files'));
-        const { api, machine } = await writeOutputs(out, content, settings.limits, {
-          phase: (name) => {
-            if (name === 'artifacts') collectGarbage();
-            phases?.next(name);
-          },
-          cachedPages,
-          blog: blog.summaries,
-          store,
-        });
-        const stored = await store.finish();
+        // The catalog's outputs: begun as the pages began to render, or written now.
+        if (catalogOutputs && out !== outDir) throw new Error(`the catalog's outputs went to ${outDir}, not ${out}`);
+        if (catalogOutputs) phases?.next('the catalog outputs, finishing');
+        const { api, machine, linked } = await (catalogOutputs ?? writeHere(out, content, blog.summaries));
+        catalogOutputs = undefined;
+        phases?.next('Netlify files');
+        writeNetlifyFiles(out, cachedPages);
         phases?.next('images');
         // The blog's cards are drawn on request (src/blog/live-blog.ts), as its pages are.
         const og = await writeOgImages(out, content.catalog, NO_BLOG, {
@@ -215,7 +243,7 @@ export function skribraOutputs(config: Config): AstroIntegration {
           logger.info(`precompressed ${(await writePrecompressed(out)).files} files (br, gzip)`);
         }
         logger.info(
-          `wrote ${api} static API files, ${machine} twins and machine-readable files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${content.catalog.build_id}; ${stored.linked} of them unchanged, linked from the build cache)`,
+          `wrote ${api} static API files, ${machine} twins and machine-readable files, artifacts and Netlify files in ${Math.round(performance.now() - started)} ms (build ${content.catalog.build_id}; ${linked} of them unchanged, linked from the build cache)`,
         );
         // Last, once every output is written: the key file, and the pages that changed since the last submitted build.
         phases?.next('IndexNow');

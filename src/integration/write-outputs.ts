@@ -18,30 +18,44 @@ import { outputStore, type OutputStore } from '../core/output-store.ts';
 /**
  * Everything that is not an HTML page or an image, written straight from the catalog (DESIGN rule 8): the static API
  * (by calling the public handlers), the markdown twins, the machine-readable files, the Netlify routing files, the
- * function's artifacts and the image API's index. The build writes them into dist/ after Astro rendered the pages;
- * `npm run dev` into its own folder on every content change, so both serve the same bytes. `limits` are the content
- * API's (the OpenAPI document states them). `phase` names each step as it starts (the build's phase table,
- * build-phases.ts); `cachedPages` are the pages the build took from its cache (term-page-cache.ts), which the scan
- * for inline scripts need not read (inline-script-hashes.ts); `store` keeps the static API's files and the twins
- * for the next build (output-store.ts).
+ * function's artifacts and the image API's index. `npm run dev` writes them into its own folder on every content
+ * change; the build writes the catalog's part beside the page render (catalog-outputs-beside.ts) and the Netlify
+ * files once the pages are written. `cachedPages`: see writeNetlifyFiles.
  */
 export async function writeOutputs(
   out: string,
   content: SiteContent,
   limits: RateLimits,
-  {
-    phase = () => {},
-    cachedPages,
-    blog,
-    store = outputStore(),
-  }: { phase?: (name: string) => void; cachedPages?: ReadonlySet<string>; blog?: readonly ArticleSummary[]; store?: OutputStore } = {},
+  { cachedPages, ...options }: CatalogOutputOptions & { cachedPages?: ReadonlySet<string> } = {},
+): Promise<{ api: number; machine: number }> {
+  const written = await writeCatalogOutputs(out, content, limits, options);
+  writeNetlifyFiles(out, cachedPages);
+  return written;
+}
+
+export interface CatalogOutputOptions {
+  /** Names each step as it starts (the build's phase table, build-phases.ts). */
+  phase?: (name: string) => void;
+  blog?: readonly ArticleSummary[];
+  /** Keeps the static API's files and the twins for the next build (output-store.ts). */
+  store?: OutputStore;
+}
+
+/**
+ * What the catalog alone decides, nothing of the rendered pages: the static API, the twins, the machine-readable
+ * files, the function's artifacts and the image API's index. `limits` are the content API's (the OpenAPI document
+ * states them).
+ */
+export async function writeCatalogOutputs(
+  out: string,
+  content: SiteContent,
+  limits: RateLimits,
+  { phase = () => {}, blog, store = outputStore() }: CatalogOutputOptions = {},
 ): Promise<{ api: number; machine: number }> {
   const { catalog } = content;
   phase('static API and twins');
   const routes = await writeStaticApi(out, catalog, createPublicApi({ catalog }), store);
   const machine = await writeMachineReadable(out, content, limits, { afterTwins: () => phase('machine files'), blog, store });
-  writeFileSync(join(out, '_redirects'), redirectsFile());
-  writeFileSync(join(out, '_headers'), headersFile(inlineScriptHashes(out, cachedPages)));
   phase('artifacts');
   writeArtifacts(out, catalog);
   mkdirSync(join(out, ARTIFACT_DIR), { recursive: true });
@@ -49,4 +63,14 @@ export async function writeOutputs(
   mkdirSync(join(out, OG_INDEX_DIR), { recursive: true });
   for (const [file, text] of ogIndexFiles(ogImageSet(catalog, NO_BLOG), catalog.build_id)) store.write(join(out, file), text);
   return { api: Object.keys(routes).length, machine };
+}
+
+/**
+ * Netlify's `_redirects` and `_headers`, whose Content-Security-Policy hashes the inline scripts of the written pages:
+ * `cachedPages`, the pages the build took from its cache (term-page-cache.ts), need not be read for them
+ * (inline-script-hashes.ts).
+ */
+export function writeNetlifyFiles(out: string, cachedPages?: ReadonlySet<string>): void {
+  writeFileSync(join(out, '_redirects'), redirectsFile());
+  writeFileSync(join(out, '_headers'), headersFile(inlineScriptHashes(out, cachedPages)));
 }
