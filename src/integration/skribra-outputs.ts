@@ -141,8 +141,8 @@ export function skribraOutputs(config: Config): AstroIntegration {
             if (!(err instanceof ContentError)) throw err;
           }
         } else siteContent();
-        // A full collection before each heavy phase of a build (Vite, the pages, the outputs): the
-        // garbage of the one before is reused instead of growing the heap, the build's peak memory (collect-garbage.ts).
+        // A full collection before each heavy phase of a build (Vite, the pages, the outputs): the garbage of the one
+        // before is reused instead of growing the heap, the build's peak memory (collect-garbage.ts).
         if (command === 'build') collectGarbage();
         phases?.next('Vite');
       },
