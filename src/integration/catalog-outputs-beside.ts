@@ -5,6 +5,8 @@ import { Worker } from 'node:worker_threads';
 import type { ArticleSummary } from '../api/public/article-source.ts';
 import type { RateLimits } from '../api/content/limits.ts';
 import type { SiteContent } from '../catalog/load-catalog.ts';
+import { outputStore } from '../core/output-store.ts';
+import { writeCatalogOutputs } from './write-outputs.ts';
 
 export interface CatalogOutputsJob {
   out: string;
@@ -42,4 +44,14 @@ export function writeCatalogOutputsBeside(job: CatalogOutputsJob, phase: (name: 
     worker.on('error', reject);
     worker.on('exit', (code) => (written ? resolve(written) : reject(new Error(`the catalog outputs' worker exited with ${code}`))));
   });
+}
+
+/** Writes the job's outputs in this thread through its output store, and prunes the store: the worker's work. */
+export async function writeCatalogOutputsHere(
+  { out, content, limits, blog, storeDir }: CatalogOutputsJob,
+  phase: (name: string) => void,
+): Promise<CatalogOutputsWritten> {
+  const store = outputStore(storeDir);
+  const written = await writeCatalogOutputs(out, content, limits, { blog, store, phase });
+  return { ...written, ...(await store.finish()) };
 }

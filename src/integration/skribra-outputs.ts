@@ -2,11 +2,13 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { catalogIndex, isolateContentErrors, siteContent } from '../site-data/site-content.ts';
-import { writeCatalogOutputs, writeNetlifyFiles } from './write-outputs.ts';
-import { outputStore } from '../core/output-store.ts';
-import type { SiteContent } from '../catalog/load-catalog.ts';
-import type { ArticleSummary } from '../api/public/article-source.ts';
-import { writeCatalogOutputsBeside, type CatalogOutputsWritten } from './catalog-outputs-beside.ts';
+import { writeNetlifyFiles } from './write-outputs.ts';
+import {
+  writeCatalogOutputsBeside,
+  writeCatalogOutputsHere,
+  type CatalogOutputsJob,
+  type CatalogOutputsWritten,
+} from './catalog-outputs-beside.ts';
 import { isPublishedLink, newBuildDir, publishBuild } from './dist-builds.ts';
 import { recordRenderBundle, renderDirFor } from './render-bundle.ts';
 import { writePrecompressed } from './write-precompressed.ts';
@@ -58,20 +60,20 @@ export function skribraOutputs(config: Config): AstroIntegration {
   let indexing: Promise<{ pages: number; reused: boolean }> | undefined;
   /** The catalog's outputs, when written beside the page render (catalog-outputs-beside.ts). */
   let catalogOutputs: Promise<CatalogOutputsWritten> | undefined;
-  const storeDir = join(settings.buildCacheDir, 'files');
+  /** What the catalog's outputs are written from: the content, the blog read from the store, the output store. */
+  const catalogJob = async (out: string): Promise<CatalogOutputsJob> => ({
+    out,
+    content: siteContent(),
+    limits: settings.limits,
+    blog: (await buildBlog()).summaries,
+    storeDir: join(settings.buildCacheDir, 'files'),
+  });
   const writeBeside = async (out: string): Promise<CatalogOutputsWritten> => {
-    const blog = await buildBlog();
     let step: (() => void) | undefined;
-    const job = { out, content: siteContent(), limits: settings.limits, blog: blog.summaries, storeDir };
-    return writeCatalogOutputsBeside(job, (name) => {
+    return writeCatalogOutputsBeside(await catalogJob(out), (name) => {
       step?.();
       step = phases?.beside(name);
     }).finally(() => step?.());
-  };
-  const writeHere = async (out: string, content: SiteContent, blog: readonly ArticleSummary[]): Promise<CatalogOutputsWritten> => {
-    const store = outputStore(storeDir);
-    const written = await writeCatalogOutputs(out, content, settings.limits, { blog, store, phase: (name) => phases?.next(name) });
-    return { ...written, ...(await store.finish()) };
   };
   return {
     name: 'skribra-outputs',
@@ -217,7 +219,8 @@ export function skribraOutputs(config: Config): AstroIntegration {
         // The catalog's outputs: begun as the pages began to render, or written now.
         if (catalogOutputs && out !== outDir) throw new Error(`the catalog's outputs went to ${outDir}, not ${out}`);
         if (catalogOutputs) phases?.next('the catalog outputs, finishing');
-        const { api, machine, linked } = await (catalogOutputs ?? writeHere(out, content, blog.summaries));
+        const { api, machine, linked } = await (catalogOutputs ??
+          writeCatalogOutputsHere(await catalogJob(out), (name) => phases?.next(name)));
         catalogOutputs = undefined;
         phases?.next('Netlify files');
         writeNetlifyFiles(out, cachedPages);
