@@ -3,7 +3,7 @@
 // folder per output folder, and the build records the folder in its output (RENDER_RECORD). A Netlify function
 // imports the last bundle by a stable path instead (CURRENT_BUNDLE), so that esbuild bundles it after the build.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ARTIFACT_DIR } from '../api/public/load-artifacts.ts';
@@ -32,16 +32,29 @@ export function renderDirFor(outDir: string): string {
 
 /**
  * Records the bundle in the output with the settings its pages were built with (the pages read them as they render:
- * site-settings.ts), and prunes the bundles whose output folders are gone.
+ * site-settings.ts), and prunes the others that are no longer needed (pruneRenderBundles).
  */
 export function recordRenderBundle(outDir: string, renderDir: string, settings: SiteSettings): void {
   writeFileSync(join(renderDir, OWNER), realpathSync(outDir));
   writeFileSync(join(outDir, RENDER_RECORD), JSON.stringify({ dir: renderDir, settings }));
   writeFileSync(CURRENT_BUNDLE, `export { render } from './${basename(renderDir)}/entry.mjs';\n`);
-  for (const name of readdirSync(BUNDLES)) {
-    const dir = join(BUNDLES, name);
+  pruneRenderBundles(BUNDLES);
+}
+
+/** How long a bundle that no build recorded is kept: a build still running has not recorded its own yet. */
+const UNRECORDED_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes from `bundles` each bundle whose output folder is gone, and each that no build recorded for a day (its
+ * build failed or was stopped).
+ */
+export function pruneRenderBundles(bundles: string): void {
+  for (const d of readdirSync(bundles, { withFileTypes: true })) {
+    if (!d.isDirectory()) continue;
+    const dir = join(bundles, d.name);
     const owner = join(dir, OWNER);
-    if (existsSync(owner) && !existsSync(readFileSync(owner, 'utf8'))) rmSync(dir, { recursive: true, force: true });
+    const unneeded = existsSync(owner) ? !existsSync(readFileSync(owner, 'utf8')) : Date.now() - statSync(dir).mtimeMs > UNRECORDED_MS;
+    if (unneeded) rmSync(dir, { recursive: true, force: true });
   }
 }
 
