@@ -1,18 +1,20 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
-import { readConfig } from './src/config.ts';
-import { skribraOutputs } from './src/integration/skribra-outputs.ts';
-import { skribraDev } from './src/origin/dev-server.ts';
-import { onRequestAdapter } from './src/integration/on-request-adapter.ts';
-import { siteSettingsOf } from './src/site-data/site-settings.ts';
+import { readConfig } from './src/model/config.ts';
+import { skribraOutputs } from './src/build/skribra-outputs.ts';
+import { skribraDev } from './dev/dev-server.ts';
+import { onRequestAdapter } from './src/build/on-request-adapter.ts';
+import { siteSettingsOf } from './src/site/data/site-settings.ts';
 
 // The entry point of `astro build` and `astro dev` (npm start's build too): the config is read here, once, and passed
-// to the integrations, which hand the pages what they need of it (src/site-data/site-settings.ts).
+// to the integrations, which hand the pages what they need of it (src/site/data/site-settings.ts).
 const config = readConfig();
 
 export default defineConfig({
   site: siteSettingsOf(config).siteUrl,
+  // The site's pages, layouts and components: what Astro compiles (src/site/pages is its pages folder).
+  srcDir: './src/site',
   output: 'static',
   trailingSlash: 'always',
   // Pages rendered 8 at a time: Astro then overlaps each page's file write with the next pages' rendering. Warm
@@ -22,7 +24,7 @@ export default defineConfig({
   server: { port: config.PORT },
   vite: { server: { strictPort: true } },
   integrations: [mdx(), skribraOutputs(config), skribraDev(config)],
-  // The blog's pages render on request (src/blog/live-blog.ts); every other page is a static file.
+  // The blog's pages render on request (src/request/blog/live-blog.ts); every other page is a static file.
   adapter: onRequestAdapter(),
   // Their images' variants are made on request from the build's own files (never fetched from the request's host).
   image: { endpoint: { route: '/_image', entrypoint: 'astro/assets/endpoint/node' } },

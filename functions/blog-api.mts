@@ -2,12 +2,12 @@
 // netlify/edge-functions/api-router.ts: the public API handler with the content store behind it, apart from
 // public-api.mts so that function's cold start does not pay for the store client and HTML->markdown code.
 import type { Config } from '@netlify/functions';
-import { databaseUrl, readConfig } from '../src/config.ts';
-import { loadPublicApi } from '../src/api/public/load-public-api.ts';
-import { artifactDir } from '../src/api/public/artifact-dir.ts';
-import { BLOG_FUNCTION_PREFIX, unmount } from '../src/api/public/function-mount.ts';
+import { databaseUrl, readConfig } from '../src/model/config.ts';
+import { loadPublicApi } from '../src/request/api/public/load-public-api.ts';
+import { artifactDir } from '../src/request/api/public/artifact-dir.ts';
+import { BLOG_FUNCTION_PREFIX, unmount } from '../src/request/api/public/function-mount.ts';
 import { connect } from '../src/store/open-store.ts';
-import { createStoreArticleSource } from '../src/blog/store-article-source.ts';
+import { createStoreArticleSource } from '../src/request/blog/store-article-source.ts';
 
 // The blog reads the content store live. postgres.js connects on the first query; without a database URL the
 // blog answers 502 upstream_unavailable.

@@ -1,22 +1,22 @@
-// Netlify Functions 2.0 entry of the blog's on-request answers (src/blog/live-blog.ts: its pages, their twins by `.md`
+// Netlify Functions 2.0 entry of the blog's on-request answers (src/request/blog/live-blog.ts: its pages, their twins by `.md`
 // and by Accept, the feed, the cards, and its part of the sitemap and llms files), with the local origin's code: the
 // pipeline's site rule, liveAnswers over the build's files read from disk, and the site's own answer (serveSite) for
 // any other path of its namespace. No cache here: the CDN keeps each answer by its tags until the purge worker
 // (functions/blog-purge.mts) purges them. A path wins over static files, and the build writes none of these.
 import type { Config } from '@netlify/functions';
 import { resolve } from 'node:path';
-import { databaseUrl, readConfig } from '../src/config.ts';
-import { createPipeline } from '../src/api/http/pipeline.ts';
-import { liveRoute, type RenderPage } from '../src/blog/live-blog.ts';
-import { createStoreArticleSource } from '../src/blog/store-article-source.ts';
-import { provideRenderSettings } from '../src/integration/render-bundle.ts';
-import { liveAnswers } from '../src/origin/live-answers.ts';
-import { serveSite } from '../src/origin/serve-site.ts';
-import { staticFiles } from '../src/origin/static-files.ts';
-import { staticHeaders } from '../src/origin/static-headers.ts';
-import { blogCard } from '../src/seo/blog-card.ts';
+import { databaseUrl, readConfig } from '../src/model/config.ts';
+import { createPipeline } from '../src/request/api/http/pipeline.ts';
+import { liveRoute, type RenderPage } from '../src/request/blog/live-blog.ts';
+import { createStoreArticleSource } from '../src/request/blog/store-article-source.ts';
+import { provideRenderSettings } from '../src/build/render-bundle.ts';
+import { liveAnswers } from '../origin/live-answers.ts';
+import { serveSite } from '../origin/serve-site.ts';
+import { staticFiles } from '../origin/static-files.ts';
+import { staticHeaders } from '../origin/static-headers.ts';
+import { blogCard } from '../src/request/seo/blog-card.ts';
 import { connect } from '../src/store/open-store.ts';
-// @ts-expect-error -- written by the build (src/integration/render-bundle.ts: CURRENT_BUNDLE) before Netlify bundles functions.
+// @ts-expect-error -- written by the build (src/build/render-bundle.ts: CURRENT_BUNDLE) before Netlify bundles functions.
 import { render as built } from '../node_modules/.cache/skribra-render/current.mjs';
 
 const env = readConfig();
@@ -47,7 +47,7 @@ const live = liveAnswers({
   rulesOf: headersOf,
   // The cards with the build's renderer, loaded on the first card (resvg and the fonts: netlify.toml ships them).
   drawCard: async (of, kind) => {
-    const { renderOgPng } = await import('../src/seo/render-og-png.ts');
+    const { renderOgPng } = await import('../src/request/seo/render-og-png.ts');
     const { card, width } = blogCard(of, kind);
     return renderOgPng(card, new URL(site).host, width);
   },

@@ -1,11 +1,11 @@
-// Netlify scheduled function: every minute, send the blog's cache purges still owed (src/blog/drain-blog-purges.ts):
+// Netlify scheduled function: every minute, send the blog's cache purges still owed (src/request/blog/drain-blog-purges.ts):
 // what the CLI could not send right after a change (a refused or unanswered purge, a change made elsewhere). The
 // targets come from the environment: Netlify's purge API with NETLIFY_PURGE_API_TOKEN and SITE_ID (both set in a
 // function's environment), and SKRIBRA_PURGE_URL. Scheduled functions have 30 s: no new batch starts after 15 s, and
 // one batch is bounded by the purge's timeout (10 s).
 import type { Config } from '@netlify/functions';
-import { databaseUrl, readConfig } from '../src/config.ts';
-import { drainBlogPurges, type DrainOutcome } from '../src/blog/drain-blog-purges.ts';
+import { databaseUrl, readConfig } from '../src/model/config.ts';
+import { drainBlogPurges, type DrainOutcome } from '../src/request/blog/drain-blog-purges.ts';
 import { connect } from '../src/store/open-store.ts';
 
 const BUDGET_MS = 15_000;

@@ -5,11 +5,11 @@
 // the request's Host. The platform enforces the per-address limit through `rateLimit` (the local origin enforces the
 // same numbers in memory). The account server (/v1/mcp) is part of the content API's function.
 import type { Config } from '@netlify/functions';
-import { createPipeline } from '../src/api/http/pipeline.ts';
-import { loadPublicApi } from '../src/api/public/load-public-api.ts';
-import { artifactDir } from '../src/api/public/artifact-dir.ts';
-import { readConfig } from '../src/config.ts';
-import { mcpRuntime } from '../src/api/mcp/mcp-runtime.ts';
+import { createPipeline } from '../src/request/api/http/pipeline.ts';
+import { loadPublicApi } from '../src/request/api/public/load-public-api.ts';
+import { artifactDir } from '../src/request/api/public/artifact-dir.ts';
+import { readConfig } from '../src/model/config.ts';
+import { mcpRuntime } from '../src/request/api/mcp/mcp-runtime.ts';
 
 // Loaded once per instance, at cold start; a mismatched artifact throws here, loudly.
 const env = readConfig();

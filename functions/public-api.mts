@@ -3,10 +3,10 @@
 // netlify/edge-functions/api-router.ts. The blog has its own function (blog-api.mts): its store client and
 // HTML->markdown code would add about 30 ms to every cold start here (`npm run bench:search`).
 import type { Config } from '@netlify/functions';
-import { loadPublicApi } from '../src/api/public/load-public-api.ts';
-import { artifactDir } from '../src/api/public/artifact-dir.ts';
-import { readConfig } from '../src/config.ts';
-import { PUBLIC_FUNCTION_PREFIX, unmount } from '../src/api/public/function-mount.ts';
+import { loadPublicApi } from '../src/request/api/public/load-public-api.ts';
+import { artifactDir } from '../src/request/api/public/artifact-dir.ts';
+import { readConfig } from '../src/model/config.ts';
+import { PUBLIC_FUNCTION_PREFIX, unmount } from '../src/request/api/public/function-mount.ts';
 
 // Loaded once per instance, at cold start; a mismatched artifact throws here, loudly.
 const { handler } = loadPublicApi(artifactDir(readConfig()));

@@ -2,9 +2,9 @@
 // (retries on Standard Webhooks' schedule). No new round starts after 5 s; one round is bounded by DNS (5 s) plus the
 // send timeout (15 s), within the 30 s a scheduled function has.
 import type { Config } from '@netlify/functions';
-import { databaseUrl, readConfig } from '../src/config.ts';
+import { databaseUrl, readConfig } from '../src/model/config.ts';
 import { connect } from '../src/store/open-store.ts';
-import { announceDueSignups, describeAnnouncement } from '../src/webhooks/announce-signups.ts';
+import { announceDueSignups, describeAnnouncement } from '../src/request/webhooks/announce-signups.ts';
 
 const env = readConfig();
 const sql = connect(databaseUrl(env) ?? '', env.SKRIBRA_DB_POOL ?? 2, env);

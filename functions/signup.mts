@@ -3,13 +3,13 @@
 // (DATABASE_URL) and sends the team's announcement after the answer (context.waitUntil); the scheduled
 // signup-announce function retries what did not go out. The plans come from the build's catalog (included_files).
 import type { Config, Context } from '@netlify/functions';
-import { databaseUrl, readConfig } from '../src/config.ts';
+import { databaseUrl, readConfig } from '../src/model/config.ts';
 import { connect } from '../src/store/open-store.ts';
-import { loadPublicApi } from '../src/api/public/load-public-api.ts';
-import { artifactDir } from '../src/api/public/artifact-dir.ts';
-import { createSignupApi } from '../src/api/signup/create-signup-api.ts';
-import { withClientAddress } from '../src/api/http/client-address.ts';
-import { announceDueSignups, describeAnnouncement } from '../src/webhooks/announce-signups.ts';
+import { loadPublicApi } from '../src/request/api/public/load-public-api.ts';
+import { artifactDir } from '../src/request/api/public/artifact-dir.ts';
+import { createSignupApi } from '../src/request/api/signup/create-signup-api.ts';
+import { withClientAddress } from '../src/request/api/http/client-address.ts';
+import { announceDueSignups, describeAnnouncement } from '../src/request/webhooks/announce-signups.ts';
 
 const env = readConfig();
 const sql = connect(databaseUrl(env) ?? '', env.SKRIBRA_DB_POOL ?? 2, env);

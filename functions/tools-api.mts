@@ -2,11 +2,11 @@
 // through `rateLimit` (the local origin enforces the same numbers in memory); the handler checks origin, size and
 // input. The catalog comes from the build: netlify.toml's `included_files` ships dist/_skribra with the function.
 import type { Config, Context } from '@netlify/functions';
-import { readConfig } from '../src/config.ts';
-import { loadPublicApi } from '../src/api/public/load-public-api.ts';
-import { artifactDir } from '../src/api/public/artifact-dir.ts';
-import { createToolsApi } from '../src/api/tools/create-tools-api.ts';
-import { withClientAddress } from '../src/api/http/client-address.ts';
+import { readConfig } from '../src/model/config.ts';
+import { loadPublicApi } from '../src/request/api/public/load-public-api.ts';
+import { artifactDir } from '../src/request/api/public/artifact-dir.ts';
+import { createToolsApi } from '../src/request/api/tools/create-tools-api.ts';
+import { withClientAddress } from '../src/request/api/http/client-address.ts';
 
 const env = readConfig();
 const { catalog } = loadPublicApi(artifactDir(env));

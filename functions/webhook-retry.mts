@@ -2,9 +2,9 @@
 // first send a background function did not get to). Scheduled functions have 30 s: no new round starts after
 // 5 s, and one round is bounded by DNS (5 s) plus the send timeout (15 s).
 import type { Config } from '@netlify/functions';
-import { databaseUrl, readConfig } from '../src/config.ts';
+import { databaseUrl, readConfig } from '../src/model/config.ts';
 import { connect } from '../src/store/open-store.ts';
-import { describeResult, runDueDeliveries } from '../src/webhooks/run-deliveries.ts';
+import { describeResult, runDueDeliveries } from '../src/request/webhooks/run-deliveries.ts';
 
 const env = readConfig();
 const sql = connect(databaseUrl(env) ?? '', env.SKRIBRA_DB_POOL ?? 3, env);

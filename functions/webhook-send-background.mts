@@ -3,10 +3,10 @@
 // due; an empty body sends whatever is due. It requires `Authorization: Bearer <SKRIBRA_WEBHOOK_TRIGGER_SECRET>`
 // and is closed while that secret is not configured (the scheduled retry function still sends everything).
 import type { Config } from '@netlify/functions';
-import { databaseUrl, readConfig } from '../src/config.ts';
+import { databaseUrl, readConfig } from '../src/model/config.ts';
 import { connect } from '../src/store/open-store.ts';
-import { describeResult, runDueDeliveries } from '../src/webhooks/run-deliveries.ts';
-import { triggerAllowed } from '../src/webhooks/trigger-allowed.ts';
+import { describeResult, runDueDeliveries } from '../src/request/webhooks/run-deliveries.ts';
+import { triggerAllowed } from '../src/request/webhooks/trigger-allowed.ts';
 
 const env = readConfig();
 const sql = connect(databaseUrl(env) ?? '', env.SKRIBRA_DB_POOL ?? 3, env);

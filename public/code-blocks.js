@@ -1,4 +1,4 @@
-// Code blocks (see src/markdown/rehype-code-blocks.ts): Copy buttons, and language tabs that follow the ARIA tabs
+// Code blocks (see src/model/markdown/rehype-code-blocks.ts): Copy buttons, and language tabs that follow the ARIA tabs
 // pattern; choosing a language switches every tab group on the page to it. Loaded once per page that has code.
 if (!window.skribraCode) {
   window.skribraCode = true;

@@ -5,20 +5,20 @@
 // below 95. It states the JavaScript each page loads, writes a full-page screenshot of every page at both widths to
 // audit-screenshots/ (gitignored) and prints a markdown table. One Chromium serves the whole run: every Lighthouse run,
 // one at a time, then Playwright's pages for the checks that time nothing, a few at a time (scripts/audit/).
-// The blog article audited is one with a 1,600 px cover and three pictures in its body (src/store/seed-images.ts),
+// The blog article audited is one with a 1,600 px cover and three pictures in its body (dev/seed/seed-images.ts),
 // and the Astro example (examples/astro-site) is built against this origin and its page of the same article audited
 // too: at 390 px each must have no layout shift (CLS 0) and a largest paint that is not lazy-loaded.
-// Env: CHROMIUM_PATH, SKRIBRA_BROWSER=bundled (see src/dev/chromium.ts), AUDIT_PORT (default: a free port),
+// Env: CHROMIUM_PATH, SKRIBRA_BROWSER=bundled (see dev/chromium.ts), AUDIT_PORT (default: a free port),
 // AUDIT_SCREENSHOTS (default: audit-screenshots), AUDIT_ONLY (comma-separated template names, to audit a few;
 // "astro example article" names the example's page).
 import { readFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { createLocalOrigin } from '../src/origin/local-origin.ts';
-import { readConfig } from '../src/config.ts';
-import { listen } from '../src/origin/serve.ts';
-import { buildSeededSite } from '../src/dev/seeded-site.ts';
+import { createLocalOrigin } from '../origin/local-origin.ts';
+import { readConfig } from '../src/model/config.ts';
+import { listen } from '../origin/serve.ts';
+import { buildSeededSite } from '../dev/seeded-site.ts';
 import { freePort } from '../src/store/free-port.ts';
 import { launchAuditBrowser } from './audit/launch-audit-browser.ts';
 import { lighthouseScores, type ImageFindings } from './audit/lighthouse-scores.ts';
@@ -28,9 +28,9 @@ import { publishArticle } from '../src/store/repos/articles.ts';
 import { createAccount } from '../src/store/repos/accounts.ts';
 import { createProject } from '../src/store/repos/projects.ts';
 import { BLOG_PROJECT_ID } from '../src/store/repos/blog-project.ts';
-import { PICTURE_ARTICLE_SLUG, pictureArticle } from '../src/store/seed-images.ts';
-import { COLLECTIONS } from '../src/catalog/collections.ts';
-import type { Catalog } from '../src/catalog/catalog.ts';
+import { PICTURE_ARTICLE_SLUG, pictureArticle } from '../dev/seed/seed-images.ts';
+import { COLLECTIONS } from '../src/model/catalog/collections.ts';
+import type { Catalog } from '../src/model/catalog/catalog.ts';
 
 const BUDGET = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 } as const;
 /**

@@ -15,7 +15,7 @@
 // Beside each row, the server's own view of the same measured seconds (asked over IPC, so the warm-up is left out):
 // the handler's p50/p99 (the pipeline, gate and store, without the socket), its GC pauses and its event-loop delay,
 // which together say where a tail beyond the ceiling's comes from.
-// The "ceiling" row is the same HTTP stack (listen() of src/origin/serve.ts) answering one fixed detail answer with no
+// The "ceiling" row is the same HTTP stack (listen() of origin/serve.ts) answering one fixed detail answer with no
 // pipeline and no store: what Node's HTTP layer alone allows on this machine, beside which the routes are read.
 // Each row says its proportions, which move much less with the machine and its load than the absolute figures: req/s
 // as a fraction of the ceiling's, and p99 as a multiple of the list route's (of the same server). The load average is
@@ -31,8 +31,8 @@ import autocannon from 'autocannon';
 import { openStore } from '../src/store/open-store.ts';
 import { BENCH_ARTICLES, seedBenchAccount } from './bench-seed.ts';
 import { proportions } from './bench-proportions.ts';
-import { listCacheSize } from '../src/api/content/list-cache.ts';
-import { readConfig } from '../src/config.ts';
+import { listCacheSize } from '../src/request/api/content/list-cache.ts';
+import { readConfig } from '../src/model/config.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -81,7 +81,7 @@ function probed(handler: (req: Request) => Promise<Response>): (req: Request) =>
 
 if (process.argv[2] === '--serve-fixed') {
   // The ceiling: one fixed answer (a real detail body and its headers), through the same listen().
-  const { listen } = await import('../src/origin/serve.ts');
+  const { listen } = await import('../origin/serve.ts');
   const { readFileSync } = await import('node:fs');
   const fixed = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as { body: string; headers: Record<string, string> };
   const server = await listen(
@@ -96,9 +96,9 @@ if (process.argv[2] === '--serve-fixed') {
   });
 } else if (process.argv[2] === '--serve') {
   // The child: the local origin with only the content API mounted.
-  const { createOrigin } = await import('../src/origin/create-origin.ts');
-  const { listen } = await import('../src/origin/serve.ts');
-  const { contentRuntime } = await import('../src/api/content/create-content-api.ts');
+  const { createOrigin } = await import('../origin/create-origin.ts');
+  const { listen } = await import('../origin/serve.ts');
+  const { contentRuntime } = await import('../src/request/api/content/create-content-api.ts');
   const config = readConfig();
   const store = await openStore({ config });
   const origin = createOrigin({ distDir: join(root, 'dist'), apis: { content: contentRuntime({ config, sql: store.sql }) } });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { openStore } from '../src/store/open-store.ts';
 import { checkAccessBatch, type Bucket, type Target } from '../src/store/repos/access.ts';
 import { keyDigest } from '../src/store/ids.ts';
-import { readConfig } from '../src/config.ts';
+import { readConfig } from '../src/model/config.ts';
 import { BENCH_ARTICLES, seedBenchAccount } from './bench-seed.ts';
 
 const statements = Number(process.env.BENCH_STATEMENTS) || 1500;

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench:live-blog`: a blog article's page answered on request (issue 46) against the same page as a static
-// file, through one local origin over a seeded store and a site built from it (src/dev/seeded-site.ts). As in
+// file, through one local origin over a seeded store and a site built from it (dev/seeded-site.ts). As in
 // bench:content, the origin runs in a child process and this one is the client, so the client's work never shares
 // the server's thread. Three rows, in one run, alternating; each measured twice: latency (one request at a time,
 // BENCH_REQUESTS of them, timed to the microsecond) and throughput (autocannon, BENCH_CONNECTIONS at once):
 //   static    the article page's bytes as a file of the build, served by the origin's static files
 //   uncached  the article page read from the store and rendered by the build's on-request page, every request
-//   cached    the same through the origin's tag cache (src/origin/tag-cache.ts), as npm start serves it
+//   cached    the same through the origin's tag cache (origin/tag-cache.ts), as npm start serves it
 // Prints p50/p99 latency and req/s per row, and the proportions the issue states: uncached p50 / static p50 (target
 // <= 10) and cached p50 / static p50 (target <= 1.2). Writes .bench/live-blog.json.
 //   BENCH_REQUESTS (2000)  BENCH_SECONDS (10)  BENCH_CONNECTIONS (8)  BENCH_ROUNDS (2: each row this many times, in
@@ -16,12 +16,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { readConfig } from '../src/config.ts';
+import { readConfig } from '../src/model/config.ts';
 import { openStore } from '../src/store/open-store.ts';
-import { buildSeededSite } from '../src/dev/seeded-site.ts';
-import { createLocalOrigin } from '../src/origin/local-origin.ts';
-import { listen } from '../src/origin/serve.ts';
-import { createTagCache } from '../src/origin/tag-cache.ts';
+import { buildSeededSite } from '../dev/seeded-site.ts';
+import { createLocalOrigin } from '../origin/local-origin.ts';
+import { listen } from '../origin/serve.ts';
+import { createTagCache } from '../origin/tag-cache.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

@@ -15,7 +15,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MCP_RATE_LIMIT } from '../src/config.ts';
+import { MCP_RATE_LIMIT } from '../src/model/config.ts';
 
 const port = Number(process.env.PORT) || 4800;
 const given = process.env.BENCH_BASE;

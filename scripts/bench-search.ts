@@ -14,10 +14,10 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import autocannon from 'autocannon';
 import { generateContent } from './generate-content.ts';
-import { contentHash, loadCatalog } from '../src/catalog/load-catalog.ts';
-import { writeArtifacts } from '../src/integration/write-artifacts.ts';
-import { SEARCH_FILE } from '../src/api/public/load-artifacts.ts';
-import { loadPublicApi } from '../src/api/public/load-public-api.ts';
+import { contentHash, loadCatalog } from '../src/model/catalog/load-catalog.ts';
+import { writeArtifacts } from '../src/build/write-artifacts.ts';
+import { SEARCH_FILE } from '../src/request/api/public/load-artifacts.ts';
+import { loadPublicApi } from '../src/request/api/public/load-public-api.ts';
 
 const { values } = parseArgs({
   options: {
@@ -144,9 +144,9 @@ const server = spawn(
     '--input-type=module',
     '-e',
     `
-  const { createLocalOrigin } = await import(${JSON.stringify(join(root, 'src/origin/local-origin.ts'))});
-  const { listen } = await import(${JSON.stringify(join(root, 'src/origin/serve.ts'))});
-  const { readConfig } = await import(${JSON.stringify(join(root, 'src/config.ts'))});
+  const { createLocalOrigin } = await import(${JSON.stringify(join(root, 'origin/local-origin.ts'))});
+  const { listen } = await import(${JSON.stringify(join(root, 'origin/serve.ts'))});
+  const { readConfig } = await import(${JSON.stringify(join(root, 'src/model/config.ts'))});
   const s = await listen(createLocalOrigin({ distDir: ${JSON.stringify(dist)}, config: readConfig() }).handler, 0, '127.0.0.1');
   process.stdout.write('PORT ' + s.port + '\\n');`,
   ],

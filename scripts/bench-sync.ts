@@ -21,20 +21,20 @@ import { openStore } from '../src/store/open-store.ts';
 import { createAccount } from '../src/store/repos/accounts.ts';
 import { createProject } from '../src/store/repos/projects.ts';
 import { publishArticle, updateArticleState } from '../src/store/repos/articles.ts';
-import { limitsFrom } from '../src/api/content/limits.ts';
-import { readConfig } from '../src/config.ts';
+import { limitsFrom } from '../src/request/api/content/limits.ts';
+import { readConfig } from '../src/model/config.ts';
 import { readSyncPage } from '../src/store/repos/sync.ts';
-import { SYNC_PAGE_BYTES } from '../src/api/content/sync-feed.ts';
+import { SYNC_PAGE_BYTES } from '../src/request/api/content/sync-feed.ts';
 import { toOwnArticle } from '../src/store/serialize-article.ts';
-import { strongEtag } from '../src/core/etag.ts';
+import { strongEtag } from '../src/model/core/etag.ts';
 import { createClient, SkribraError, type OwnArticle } from '../packages/content-client/src/index.ts';
 import { articleSlug, insertRealisticArticles, realisticArticle } from './realistic-article.ts';
 
 for (const k of Object.keys(process.env)) if (k.startsWith('SKRIBRA_RATE_')) delete process.env[k];
 
 if (process.argv[2] === '--serve') {
-  const { listen } = await import('../src/origin/serve.ts');
-  const { createContentApi } = await import('../src/api/content/create-content-api.ts');
+  const { listen } = await import('../origin/serve.ts');
+  const { createContentApi } = await import('../src/request/api/content/create-content-api.ts');
   const config = readConfig();
   const store = await openStore({ config });
   const api = createContentApi({ config, sql: store.sql });

@@ -15,7 +15,16 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
 /** Where exports are checked. */
-const CHECKED = ['src', 'scripts', 'functions', 'netlify', 'packages/content-client/src', 'packages/content-client/scripts'];
+const CHECKED = [
+  'src',
+  'origin',
+  'dev',
+  'scripts',
+  'functions',
+  'netlify',
+  'packages/content-client/src',
+  'packages/content-client/scripts',
+];
 /** Where imports are read: the checked folders, the tests, the examples and the root's config files. */
 const READ = [...CHECKED, 'tests', 'examples', 'astro.config.mjs', 'vitest.config.ts', 'vitest.e2e.config.ts'];
 
@@ -24,15 +33,15 @@ const READ = [...CHECKED, 'tests', 'examples', 'astro.config.mjs', 'vitest.confi
  * Kept to what a runtime or a package consumer reads:
  */
 const ENTRY: { test: (file: string) => boolean; why: string }[] = [
-  { test: (f) => f.startsWith('src/pages/'), why: "Astro reads a page's getStaticPaths, prerender, GET and the like" },
+  { test: (f) => f.startsWith('src/site/pages/'), why: "Astro reads a page's getStaticPaths, prerender, GET and the like" },
   { test: (f) => /^functions\/[^/]+\.mts$/.test(f), why: 'Netlify reads a function’s default export and config' },
   { test: (f) => /^netlify\/edge-functions\/[^/]+\.ts$/.test(f), why: 'Netlify reads an edge function’s default and config' },
   {
-    test: (f) => /^src\/[^/]+\/[^/]+-middleware\.ts$/.test(f),
+    test: (f) => /^(src\/[^/]+|dev)\/[^/]+-middleware\.ts$/.test(f),
     why: "Astro reads a middleware's onRequest (an integration's addMiddleware)",
   },
   {
-    test: (f) => /^src\/api\/[^/]+\/[^/]+\.handler\.ts$/.test(f),
+    test: (f) => /^src\/request\/api\/[^/]+\/[^/]+\.handler\.ts$/.test(f),
     why: "the API loads an endpoint's handler by its file name ({id}.handler.ts), when first served",
   },
   {
@@ -47,13 +56,13 @@ const ENTRY: { test: (file: string) => boolean; why: string }[] = [
  * (kept beside the writer: it is made of the writer's own parts).
  */
 const TEST_ONLY: Record<string, string> = {
-  'src/api/declare/registry.ts: NETLIFY_PATHS':
+  'src/model/endpoints/registry.ts: NETLIFY_PATHS':
     "Netlify reads functions' config.path statically, so it is a literal there; the tests hold it to the registry",
-  'src/api/public/load-artifacts.ts: FUNCTION_ARTIFACTS': "netlify.toml's included_files is a literal; the tests hold it to this",
-  'src/seo/og-image-index.ts: OG_INDEX_FILES': "netlify.toml's included_files is a literal; the tests hold it to this",
-  'src/catalog/build-twins.ts: buildTwins': 'every twin at once; the build renders them one by one (twinOf)',
-  'src/machine/llms-full-txt.ts: llmsFullTxt': 'llms-full.txt as one string; the build streams llmsFullChunks',
-  'src/machine/sitemap-xml.ts: sitemapXml': 'the sitemap as one file; the build writes sitemapFiles',
+  'src/request/api/public/load-artifacts.ts: FUNCTION_ARTIFACTS': "netlify.toml's included_files is a literal; the tests hold it to this",
+  'src/request/seo/og-image-index.ts: OG_INDEX_FILES': "netlify.toml's included_files is a literal; the tests hold it to this",
+  'src/model/catalog/build-twins.ts: buildTwins': 'every twin at once; the build renders them one by one (twinOf)',
+  'src/request/machine/llms-full-txt.ts: llmsFullTxt': 'llms-full.txt as one string; the build streams llmsFullChunks',
+  'src/request/machine/sitemap-xml.ts: sitemapXml': 'the sitemap as one file; the build writes sitemapFiles',
 };
 
 const SOURCE = /\.(m?ts|m?js|astro)$/;

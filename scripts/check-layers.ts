@@ -1,26 +1,24 @@
 #!/usr/bin/env node
-// The import direction of DESIGN.md section 2, checked over src/ (part of `npm run check`): no import cycle between
-// the folders of src/, none of the forbidden edges below, and no import cycle between two files (of any length, a
-// type import included) across src/, scripts/, functions/, netlify/ and the client package. Prints each offending
-// import or circle; exits 1 on any.
+// The import direction of DESIGN.md section 2, checked over the code (part of `npm run check`): the top folders import
+// only downwards in LAYERS; inside any folder, no circle between its subfolders (no arrow back up in any room); and
+// no import circle between two files (of any length, a type import included). Prints each offending import or circle;
+// exits 1 on any.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileCircles } from './file-circles.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const SRC = join(ROOT, 'src');
-/** Where file circles are looked for (tests may import each other's helpers freely). */
-const FILE_ROOTS = ['src', 'scripts', 'functions', 'netlify', 'packages/content-client/src', 'packages/content-client/scripts'].map((d) =>
-  join(ROOT, d),
-);
-/** Folder -> folders it must never import. */
-const FORBIDDEN: Record<string, string[]> = {
-  schemas: ['core', 'api', 'store', 'catalog', 'origin', 'integration', 'site-data', 'machine', 'webhooks', 'blog', 'pages', 'dev'],
-  core: ['api', 'store', 'catalog', 'origin', 'integration', 'site-data', 'machine', 'webhooks', 'blog', 'pages', 'dev', 'config.ts'],
-  store: ['api', 'webhooks', 'origin', 'integration', 'site-data', 'machine', 'pages', 'dev'],
-  api: ['origin', 'integration', 'pages', 'dev'],
-};
-const NOBODY_IMPORTS = ['origin', 'pages'];
+/**
+ * The house from the top floor down, by when its code runs: an import goes to a later entry, never an earlier one.
+ * Tooling (dev/: the dev server, the demo seed, test helpers the scripts share) and the local origin (npm start's
+ * server) sit above the build; the build drives Astro over the site's pages; pages and the build call what answers
+ * requests; that reads the store; everything reads the shared model.
+ */
+const LAYERS = ['dev', 'origin', 'src/build', 'src/site', 'src/request', 'src/store', 'src/model'];
+/** Inside the model: the schemas import nothing of ours, the pure functions only the schemas. */
+const MODEL_FLOOR: Record<string, string[]> = { 'src/model/schemas': [], 'src/model/core': ['src/model/schemas'] };
+/** Where file circles are looked for besides the layers (tests may import each other's helpers freely). */
+const OTHER_ROOTS = ['scripts', 'functions', 'netlify', 'packages/content-client/src', 'packages/content-client/scripts'];
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -31,64 +29,76 @@ function walk(dir: string, out: string[] = []): string[] {
   }
   return out;
 }
-const files = walk(SRC);
-const IMPORT = /(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+const IMPORT = /(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|^\s*import\s*['"](\.[^'"]+)['"]/gm;
 /**
  * The files a file imports by relative path (type imports and re-exports included); `lazy: false` leaves out dynamic
  * `import()`s.
  */
 const importsOf = (file: string, { lazy = true } = {}) =>
   [...readFileSync(file, 'utf8').matchAll(IMPORT)]
-    .filter((m) => lazy || m[1] !== undefined)
-    .map((m) => resolve(dirname(file), (m[1] ?? m[2])!));
+    .filter((m) => lazy || m[2] === undefined)
+    .map((m) => resolve(dirname(file), (m[1] ?? m[2] ?? m[3])!));
 
-const top = (file: string) => relative(SRC, file).split('/')[0]!;
-const edges = new Map<string, Map<string, string>>();
+const rel = (file: string) => relative(ROOT, file);
+const layerOf = (file: string) => LAYERS.findIndex((l) => rel(file) === l || rel(file).startsWith(`${l}/`));
+const layered = LAYERS.map((l) => join(ROOT, l))
+  .filter((d) => existsSync(d))
+  .flatMap((d) => walk(d));
 const problems: string[] = [];
-for (const file of files) {
+
+// Downwards only, between the top folders; the model's floor inside it.
+for (const file of layered) {
   for (const target of importsOf(file)) {
-    if (!target.startsWith(`${SRC}/`)) continue;
-    const [a, b] = [top(file), top(target)];
-    if (a === b) continue;
-    const where = `${relative(SRC, file)} -> ${relative(SRC, target)}`;
-    if (FORBIDDEN[a]?.includes(b)) problems.push(`forbidden: ${a}/ must not import ${b}: ${where}`);
-    if (NOBODY_IMPORTS.includes(b)) problems.push(`forbidden: nothing in src/ imports ${b}/: ${where}`);
-    if (!edges.has(a)) edges.set(a, new Map());
-    if (!edges.get(a)!.has(b)) edges.get(a)!.set(b, where);
+    const [a, b] = [layerOf(file), layerOf(target)];
+    const where = `${rel(file)} -> ${rel(target)}`;
+    if (b === -1) {
+      if (!rel(target).startsWith('node_modules/')) problems.push(`outside the layers: ${where}`);
+    } else if (b < a) problems.push(`upwards: ${LAYERS[a]}/ must not import ${LAYERS[b]}/: ${where}`);
+    const floor = Object.entries(MODEL_FLOOR).find(([dir]) => rel(file).startsWith(`${dir}/`));
+    if (floor && b === LAYERS.indexOf('src/model') && !floor[1].some((d) => rel(target).startsWith(`${d}/`))) {
+      if (!rel(target).startsWith(`${floor[0]}/`))
+        problems.push(`forbidden: ${floor[0]}/ may import only ${floor[1].join(', ') || 'no folder of ours'}: ${where}`);
+    }
   }
 }
 
-// Cycles between folders: a depth-first search from every folder back to itself.
-const seen = new Set<string>();
-for (const start of edges.keys()) {
-  const stack: [string, string[]][] = [[start, [start]]];
-  while (stack.length) {
-    const [node, path] = stack.pop()!;
-    for (const next of edges.get(node)?.keys() ?? []) {
-      if (next === start) {
-        const cycle = [...path];
-        const i = cycle.indexOf([...cycle].sort()[0]!);
-        const key = [...cycle.slice(i), ...cycle.slice(0, i)].join(' -> ');
-        if (!seen.has(key)) {
-          seen.add(key);
-          problems.push(`cycle: ${key} -> ${cycle[i]} (${edges.get(node)!.get(next)})`);
-        }
-      } else if (!path.includes(next) && path.length < 8) stack.push([next, [...path, next]]);
-    }
+// No arrow back up in any room: in every folder, the imports between its subfolders (and files) form no circle.
+const rooms = new Map<string, Map<string, Set<string>>>();
+for (const file of layered) {
+  for (const target of importsOf(file)) {
+    if (layerOf(target) === -1) continue;
+    const [from, to] = [rel(file).split('/'), rel(target).split('/')];
+    let i = 0;
+    while (i < Math.min(from.length, to.length) - 1 && from[i] === to[i]) i++;
+    if (i === 0 || from[i] === to[i]) continue;
+    const room = from.slice(0, i).join('/');
+    if (!rooms.has(room)) rooms.set(room, new Map());
+    const graph = rooms.get(room)!;
+    if (!graph.has(from[i]!)) graph.set(from[i]!, new Set());
+    graph.get(from[i]!)!.add(to[i]!);
   }
+}
+for (const [room, graph] of rooms) {
+  const asLists = new Map([...graph].map(([k, v]) => [k, [...v]]));
+  for (const circle of fileCircles(asLists)) problems.push(`circle in ${room}/: ${circle.join(' -> ')}`);
 }
 
 // Cycles between files: the strongly connected components of the import graph (Tarjan), each shown as one circle.
 // A dynamic `import()` is not an edge here: it is how a declaration names the code it loads on first use (an
 // endpoint's handler module, which what reads the declarations must not load), and that code may well import the
 // declaration's types back. Between folders it still counts (above).
-const allFiles = FILE_ROOTS.filter((d) => existsSync(d)).flatMap((d) => walk(d));
+const allFiles = [
+  ...layered,
+  ...OTHER_ROOTS.map((d) => join(ROOT, d))
+    .filter((d) => existsSync(d))
+    .flatMap((d) => walk(d)),
+];
 const known = new Set(allFiles);
 const graph = new Map(allFiles.map((f) => [f, [...new Set(importsOf(f, { lazy: false }).filter((t) => known.has(t)))]]));
-for (const circle of fileCircles(graph)) problems.push(`file cycle: ${circle.map((f) => relative(ROOT, f)).join(' -> ')}`);
+for (const circle of fileCircles(graph)) problems.push(`file cycle: ${circle.map(rel).join(' -> ')}`);
 
 for (const p of problems) console.error(p);
 console.log(
-  `layers: ${files.length} files of src/, ${allFiles.length} files checked for circles, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
+  `layers: ${layered.length} files in ${LAYERS.length} layers, ${allFiles.length} files checked for circles, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
 );
 process.exit(problems.length ? 1 : 0);

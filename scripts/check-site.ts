@@ -6,8 +6,8 @@
 // build already made instead (links only when it was built for SITE_URL http://127.0.0.1:<free port>, which
 // `--site URL` names).
 import { parseArgs } from 'node:util';
-import { readConfig } from '../src/config.ts';
-import { buildSeededSite } from '../src/dev/seeded-site.ts';
+import { readConfig } from '../src/model/config.ts';
+import { buildSeededSite } from '../dev/seeded-site.ts';
 import { freePort } from '../src/store/free-port.ts';
 import { checkHtml } from './site-check/check-html.ts';
 import { checkLinks } from './site-check/check-links.ts';

@@ -50,11 +50,11 @@ export async function startContentChild(env: Record<string, string | undefined>)
 }
 
 if (process.argv[1] === import.meta.filename) {
-  const { readConfig } = await import('../src/config.ts');
+  const { readConfig } = await import('../src/model/config.ts');
   const { openStore } = await import('../src/store/open-store.ts');
-  const { createOrigin } = await import('../src/origin/create-origin.ts');
-  const { listen } = await import('../src/origin/serve.ts');
-  const { contentRuntime } = await import('../src/api/content/create-content-api.ts');
+  const { createOrigin } = await import('../origin/create-origin.ts');
+  const { listen } = await import('../origin/serve.ts');
+  const { contentRuntime } = await import('../src/request/api/content/create-content-api.ts');
   const config = readConfig();
   const store = await openStore({ config, migrate: false });
   const origin = createOrigin({ distDir: '/nonexistent', apis: { content: contentRuntime({ config, sql: store.sql }) } });

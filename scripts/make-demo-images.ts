@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Draws the demo account's pictures (src/store/seed-images.ts) into public/demo/northwind/ as WebP: a gradient, a
+// Draws the demo account's pictures (dev/seed/seed-images.ts) into public/demo/northwind/ as WebP: a gradient, a
 // motif and some texture, so each has real content, a distinct placeholder and a dominant colour. The files are
 // committed; run this again only after changing the declarations: `node scripts/make-demo-images.ts`.
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
-import { demoTopics } from '../src/store/seed-content.ts';
-import { DEMO_FIGURES, DEMO_IMAGE_DIR, demoCover, type DemoPicture } from '../src/store/seed-images.ts';
+import { demoTopics } from '../dev/seed/seed-content.ts';
+import { DEMO_FIGURES, DEMO_IMAGE_DIR, demoCover, type DemoPicture } from '../dev/seed/seed-images.ts';
 
 /** A small deterministic generator, so the files come out the same each time. */
 function random(seed: number) {

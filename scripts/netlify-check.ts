@@ -11,11 +11,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { astroBuild } from '../src/dev/astro-build.ts';
+import { astroBuild } from '../src/build/astro-build.ts';
 import { joinEmbedded } from '../src/store/embedded.ts';
 import { openStore, type Store } from '../src/store/open-store.ts';
-import { readConfig } from '../src/config.ts';
-import { seedDemo } from '../src/store/seed.ts';
+import { readConfig } from '../src/model/config.ts';
+import { seedDemo } from '../dev/seed/seed.ts';
 import { differenceSummary, mismatchTable, runNetlifyCheck } from './netlify/run-check.ts';
 
 const { values } = parseArgs({

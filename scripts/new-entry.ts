@@ -9,10 +9,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
-import { didYouMean } from '../src/catalog/did-you-mean.ts';
-import { display } from '../src/catalog/read-content.ts';
-import { SCAFFOLDS, scaffoldText } from '../src/catalog/scaffolds.ts';
-import { slug as slugSchema } from '../src/schemas/common.ts';
+import { didYouMean } from '../src/model/catalog/did-you-mean.ts';
+import { display } from '../src/model/catalog/read-content.ts';
+import { SCAFFOLDS, scaffoldText } from '../src/model/catalog/scaffolds.ts';
+import { slug as slugSchema } from '../src/model/schemas/common.ts';
 
 const USAGE = `usage: npm run new -- <collection> <slug> [--title "Title"]\ncollections: ${SCAFFOLDS.map((s) => s.name).join(', ')}`;
 

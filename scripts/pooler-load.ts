@@ -8,7 +8,7 @@
 // benchmark (bench:content measures).
 //   node scripts/pooler-load.ts   LOAD_SECONDS (10)  LOAD_CONNECTIONS (32)  SKRIBRA_DB_POOL (the server's, default 6)
 import autocannon from 'autocannon';
-import { readConfig } from '../src/config.ts';
+import { readConfig } from '../src/model/config.ts';
 import { openStore } from '../src/store/open-store.ts';
 import { createAccount } from '../src/store/repos/accounts.ts';
 import { createProject } from '../src/store/repos/projects.ts';

@@ -3,7 +3,7 @@
 // a customer's site reads (excerpt, tags, author, cover image, related articles, sources, JSON-LD). Deterministic:
 // article `i` is the same in every run, and `edition` 1 is an edit of it (other title, body and summary).
 import type { Sql } from 'postgres';
-import type { OwnArticleInput } from '../src/schemas/own-article.ts';
+import type { OwnArticleInput } from '../src/model/schemas/own-article.ts';
 
 const WORDS = (
   'coffee grinder burr espresso roast bean water kettle filter ratio brew bloom extraction acidity body ' +

@@ -4,22 +4,22 @@
 // served build, published whole), then serve the static build and every API from one process, following newer builds.
 // Ctrl-C stops cleanly: the server closes, then the store. A failure at start is one line, not a stack trace.
 import { resolve } from 'node:path';
-import { readConfig, type Config } from '../src/config.ts';
+import { readConfig, type Config } from '../src/model/config.ts';
 import { openStore } from '../src/store/open-store.ts';
-import { seedDemo, seedsDemo } from '../src/store/seed.ts';
-import { buildIfStale } from '../src/origin/build-if-stale.ts';
-import { createLocalOrigin } from '../src/origin/local-origin.ts';
-import { claimInstance } from '../src/origin/claim-instance.ts';
-import { describeListenError } from '../src/origin/listen-error.ts';
-import { followBuilds } from '../src/origin/follow-builds.ts';
-import { listen } from '../src/origin/serve.ts';
-import { blogLastChange } from '../src/blog/store-article-source.ts';
-import { startWebhookTimer } from '../src/webhooks/start-webhook-timer.ts';
-import { createTagCache } from '../src/origin/tag-cache.ts';
-import { followBlogChanges } from '../src/blog/follow-blog-changes.ts';
-import { startPurgeTimer } from '../src/blog/start-purge-timer.ts';
-import { describeTargetPolicy, policyFromEnv } from '../src/webhooks/vet-target.ts';
-import { announceOff, startSignupAnnouncer } from '../src/webhooks/announce-signups.ts';
+import { seedDemo, seedsDemo } from '../dev/seed/seed.ts';
+import { buildIfStale } from '../origin/build-if-stale.ts';
+import { createLocalOrigin } from '../origin/local-origin.ts';
+import { claimInstance } from '../origin/claim-instance.ts';
+import { describeListenError } from '../origin/listen-error.ts';
+import { followBuilds } from '../origin/follow-builds.ts';
+import { listen } from '../origin/serve.ts';
+import { blogLastChange } from '../src/request/blog/store-article-source.ts';
+import { startWebhookTimer } from '../src/request/webhooks/start-webhook-timer.ts';
+import { createTagCache } from '../origin/tag-cache.ts';
+import { followBlogChanges } from '../src/request/blog/follow-blog-changes.ts';
+import { startPurgeTimer } from '../src/request/blog/start-purge-timer.ts';
+import { describeTargetPolicy, policyFromEnv } from '../src/request/webhooks/vet-target.ts';
+import { announceOff, startSignupAnnouncer } from '../src/request/webhooks/announce-signups.ts';
 
 /** Prints one line and exits 1: what went wrong at start, without our stack trace. */
 function fail(err: unknown): never {

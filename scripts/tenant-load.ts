@@ -6,7 +6,7 @@
 // answers (10,000) or TENANT_MAX_SECONDS (120). Prints one JSON line: answers, foreign (an answer holding the other
 // account's marker), refused (a valid key answered 401), statuses, the first foreign body, and the server's stderr.
 //   DATABASE_URL=... node scripts/tenant-load.ts   TENANT_ANSWERS  TENANT_CONNECTIONS (16 per account)
-import { readConfig } from '../src/config.ts';
+import { readConfig } from '../src/model/config.ts';
 import { openStore } from '../src/store/open-store.ts';
 import { createAccount } from '../src/store/repos/accounts.ts';
 import { createProject } from '../src/store/repos/projects.ts';

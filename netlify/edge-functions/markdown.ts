@@ -1,14 +1,14 @@
 // Markdown on Netlify, in one edge function: a `.md` path is its twin (with the markdown headers, which `_headers`
 // cannot give by extension) or the markdown 404; a page whose request prefers text/markdown by q-value gets its
 // twin or the markdown 404; anything else continues to the static page (whose `_headers` say `Vary: Accept`). The
-// decision is src/core/negotiate.ts, the local origin's. It runs on every page request (one config cannot say
+// decision is src/model/core/negotiate.ts, the local origin's. It runs on every page request (one config cannot say
 // "a .md path OR an Accept header"); continuing costs one header parse. The blog's pages and twins are not files: they
-// are functions/blog-pages.mts's, which negotiates them itself (src/blog/live-blog.ts, with `Vary: Accept`), so its
+// are functions/blog-pages.mts's, which negotiates them itself (src/request/blog/live-blog.ts, with `Vary: Accept`), so its
 // page paths are excluded here (the rest of its paths end in .txt, .xml or .png, excluded already).
 import type { Config, Context } from '@netlify/edge-functions';
-import { contentSignalOf, decideSite, markdownResponse, NOT_FOUND_MARKDOWN } from '../../src/core/negotiate.ts';
-import { decodePath } from '../../src/core/decode-path.ts';
-// @ts-ignore -- written by the build (src/integration/write-machine-readable.ts) before Netlify bundles edge functions.
+import { contentSignalOf, decideSite, markdownResponse, NOT_FOUND_MARKDOWN } from '../../src/model/core/negotiate.ts';
+import { decodePath } from '../../src/model/core/decode-path.ts';
+// @ts-ignore -- written by the build (src/build/write-machine-readable.ts) before Netlify bundles edge functions.
 import twinPaths from '../../dist/_skribra/markdown-paths.json' with { type: 'json' };
 // @ts-ignore -- the same (CONTENT_SIGNAL_FILE): the site's Content Signals, sent on every markdown answer.
 import contentSignal from '../../dist/_skribra/content-signal.json' with { type: 'json' };

@@ -4,7 +4,7 @@
 // paths are excluded: their functions (and the /api/v1 edge router, which rewrites every non-read to the function)
 // answer. Reads never come here (config.method).
 import type { Config } from '@netlify/edge-functions';
-import { siteMethod } from '../../src/api/http/stages/method.ts';
+import { siteMethod } from '../../src/request/api/http/stages/method.ts';
 
 export default (req: Request): Response => {
   const answer = siteMethod(req);

@@ -4,7 +4,7 @@
 // alone, so Playwright never attaches to a page Lighthouse is measuring.
 import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumBinary } from '../../src/dev/chromium.ts';
+import { CHROMIUM_ARGS, chromiumBinary } from '../../dev/chromium.ts';
 import { freePort } from '../../src/store/free-port.ts';
 
 export interface AuditBrowser {
@@ -13,7 +13,7 @@ export interface AuditBrowser {
   port: number;
 }
 
-/** The browser src/dev/chromium.ts picks (CHROMIUM_PATH, Debian's, else the bundled one), with a debugging port. */
+/** The browser dev/chromium.ts picks (CHROMIUM_PATH, Debian's, else the bundled one), with a debugging port. */
 export async function launchAuditBrowser(): Promise<AuditBrowser> {
   const bin = await chromiumBinary();
   const port = await freePort();

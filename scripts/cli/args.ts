@@ -4,7 +4,7 @@
 // A flag given twice keeps every value when declared `multiple` (`--set a=1 --set b=2`); any other option that takes a
 // value, given twice, is a UsageError: `--account X --account Y` must not quietly act on Y.
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util';
-import { didYouMean } from '../../src/catalog/did-you-mean.ts';
+import { didYouMean } from '../../src/model/catalog/did-you-mean.ts';
 import type { OptionSpec, Parsed, PositionalSpec } from './command.ts';
 
 export class UsageError extends Error {}

@@ -1,13 +1,13 @@
 // The article file of `article publish` and the fields of `article update`: described from the one schema
-// (src/schemas/own-article.ts), checked with the one issue formatter (src/core/describe-issue.ts).
+// (src/model/schemas/own-article.ts), checked with the one issue formatter (src/model/core/describe-issue.ts).
 import type * as z from 'zod';
-import { ownArticleInput, type OwnArticleInput } from '../../src/schemas/own-article.ts';
-import { ARTICLE_FIELDS } from '../../src/schemas/article-fields.ts';
-import { EXAMPLE_ARTICLE as EXAMPLE_FILE } from '../../src/schemas/article-example.ts';
+import { ownArticleInput, type OwnArticleInput } from '../../src/model/schemas/own-article.ts';
+import { ARTICLE_FIELDS } from '../../src/model/schemas/article-fields.ts';
+import { EXAMPLE_ARTICLE as EXAMPLE_FILE } from '../../src/model/schemas/article-example.ts';
 
 export { EXAMPLE_FILE };
-import { describeExpected, describeIssue, issueErrorMap } from '../../src/core/describe-issue.ts';
-import { didYouMean } from '../../src/catalog/did-you-mean.ts';
+import { describeExpected, describeIssue, issueErrorMap } from '../../src/model/core/describe-issue.ts';
+import { didYouMean } from '../../src/model/catalog/did-you-mean.ts';
 import type { ArticleRow } from '../../src/store/repos/articles.ts';
 import type { ArticleFields } from '../../src/store/repos/article-fields.ts';
 import { UsageError } from './args.ts';
@@ -29,7 +29,7 @@ const shape = ownArticleInput.shape as Record<
 >;
 export const FIELDS = Object.keys(shape) as Field[];
 
-/** What each field is for, from the field table (src/schemas/article-fields.ts). */
+/** What each field is for, from the field table (src/model/schemas/article-fields.ts). */
 const note = (f: Field) => ARTICLE_FIELDS[f].note;
 
 /** Fields a re-publish clears when the file leaves them out (noindex and redirects are kept; image measurements are measured again). */

@@ -1,9 +1,9 @@
 // Wraps the article commands: a change to the blog project's articles is purged from the caches right away (see
-// src/blog/drain-blog-purges.ts) and the result and the human line say so. A refused purge is a warning: the change is
+// src/request/blog/drain-blog-purges.ts) and the result and the human line say so. A refused purge is a warning: the change is
 // in the store's log, and the purge worker (npm start's, or Netlify's scheduled function) sends it again.
 import type { Command } from './command.ts';
-import { changeTags } from '../../src/core/cache-tags.ts';
-import { drainBlogPurges } from '../../src/blog/drain-blog-purges.ts';
+import { changeTags } from '../../src/model/core/cache-tags.ts';
+import { drainBlogPurges } from '../../src/request/blog/drain-blog-purges.ts';
 import { getBlogProjectId } from '../../src/store/repos/blog-project.ts';
 
 /** How long the CLI waits for its purges (a batch per target every 2.5 s): a publish is not held up longer. */

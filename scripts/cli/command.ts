@@ -2,7 +2,7 @@
 // type without importing each other. A command declares its options once (`options`, `positionals`): the parser
 // (args.ts) accepts exactly those, and its usage line and help (usage.ts) are generated from the same declaration.
 import type { Sql } from 'postgres';
-import type { Config } from '../../src/config.ts';
+import type { Config } from '../../src/model/config.ts';
 
 /** A command line as the parser (args.ts) gives it: the positional words, each option's value (a `multiple` one's last), every value. */
 export interface Parsed {

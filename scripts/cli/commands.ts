@@ -1,6 +1,6 @@
 // Every command: its usage line, help and action. Actions return the one JSON object `--json` prints.
 import type { Sql } from 'postgres';
-import type { Config } from '../../src/config.ts';
+import type { Config } from '../../src/model/config.ts';
 import { createAccount, getAccount, revokeKeys, rotateKey } from '../../src/store/repos/accounts.ts';
 import { createProject, getProject, setProjectApi } from '../../src/store/repos/projects.ts';
 import { getArticle, updateArticleState } from '../../src/store/repos/articles.ts';

@@ -1,7 +1,7 @@
 // Finding the command in argv, and what the CLI answers without opening the store: --version, help (bare,
 // `help [command]`, `--help`), a group's commands, and unknown commands or options (with a "did you mean").
 import { readFileSync } from 'node:fs';
-import { didYouMean } from '../../src/catalog/did-you-mean.ts';
+import { didYouMean } from '../../src/model/catalog/did-you-mean.ts';
 import { checkRequired, parseOptions, UsageError } from './args.ts';
 import { commandNames, commands, type Command } from './commands.ts';
 import type { Parsed } from './command.ts';

@@ -5,8 +5,8 @@ import { getAccount } from '../../src/store/repos/accounts.ts';
 import { getProject } from '../../src/store/repos/projects.ts';
 import { getArticle } from '../../src/store/repos/articles.ts';
 import { updateArticleFields, type ArticleFields } from '../../src/store/repos/article-fields.ts';
-import { measureEdit } from '../../src/publishing/measure-edit.ts';
-import { imagePolicy } from '../../src/publishing/publish-article.ts';
+import { measureEdit } from '../../src/request/publishing/measure-edit.ts';
+import { imagePolicy } from '../../src/request/publishing/publish-article.ts';
 import { sendNow, withWebhook } from './webhook-commands.ts';
 import {
   ARTICLE_STATES,

@@ -3,7 +3,7 @@
 // prints goes through terminal-text.ts here: no control from a field or an argument reaches the terminal.
 import { createInterface } from 'node:readline/promises';
 import { openStore } from '../../src/store/open-store.ts';
-import { readConfig, type Config } from '../../src/config.ts';
+import { readConfig, type Config } from '../../src/model/config.ts';
 import { NotFoundError, UsageError } from './args.ts';
 import { resolve } from './help.ts';
 import { jsonLine, visible, visibleFields, visibleLine } from './terminal-text.ts';

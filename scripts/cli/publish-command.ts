@@ -3,11 +3,11 @@
 // leaves no article half-written and every other article published; webhooks and the sync feed see each one as if
 // it had been published alone.
 import type { Sql } from 'postgres';
-import type { Config } from '../../src/config.ts';
+import type { Config } from '../../src/model/config.ts';
 import { getArticle } from '../../src/store/repos/articles.ts';
-import { publishWithImages } from '../../src/publishing/publish-article.ts';
+import { publishWithImages } from '../../src/request/publishing/publish-article.ts';
 import { getProject } from '../../src/store/repos/projects.ts';
-import { runDueDeliveries } from '../../src/webhooks/run-deliveries.ts';
+import { runDueDeliveries } from '../../src/request/webhooks/run-deliveries.ts';
 import { NotFoundError, required, UsageError } from './args.ts';
 import { fieldsClearedBy, publishFileHelp, readArticleFile, type FileEntry } from './article-file.ts';
 import type { Command } from './command.ts';

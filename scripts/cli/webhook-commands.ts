@@ -1,16 +1,16 @@
 // The publish webhook's operator commands: endpoint and secret, redelivery and a test event (the delivery log,
 // `webhook deliveries`, is in list-commands.ts).
 import type { Sql } from 'postgres';
-import type { Config } from '../../src/config.ts';
-import { configureEndpoint, EndpointError } from '../../src/webhooks/configure-endpoint.ts';
+import type { Config } from '../../src/model/config.ts';
+import { configureEndpoint, EndpointError } from '../../src/request/webhooks/configure-endpoint.ts';
 import { requeueDelivery } from '../../src/store/repos/deliveries.ts';
-import { runDueDeliveries, type DeliveryResult } from '../../src/webhooks/run-deliveries.ts';
-import { sendTestEvent } from '../../src/webhooks/send-test-event.ts';
-import { policyFromEnv, vetTarget } from '../../src/webhooks/vet-target.ts';
+import { runDueDeliveries, type DeliveryResult } from '../../src/request/webhooks/run-deliveries.ts';
+import { sendTestEvent } from '../../src/request/webhooks/send-test-event.ts';
+import { policyFromEnv, vetTarget } from '../../src/request/webhooks/vet-target.ts';
 import { httpUrl, NotFoundError, required, UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { projectOption } from './common-options.ts';
-import { ARTICLE_EVENTS, type ArticleEvent } from '../../src/schemas/webhook-events.ts';
+import { ARTICLE_EVENTS, type ArticleEvent } from '../../src/model/schemas/webhook-events.ts';
 
 /**
  * The first attempt of a delivery, in this process, right away (bounded by the 15 s send timeout). If another

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEdge } from './edge-bridge.ts';
 import { createFunctionRouter, importBuildPages, loadFunctions } from './functions-host.ts';
-import { parseHeadersFile } from '../../src/core/header-rules.ts';
+import { parseHeadersFile } from '../../src/model/core/header-rules.ts';
 import { matchRedirect, parseRedirectsFile } from './redirect-rules.ts';
 import { createStaticStore } from './static-store.ts';
 

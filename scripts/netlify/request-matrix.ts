@@ -2,7 +2,7 @@
 // slug for detail routes), the markdown twins by suffix and by Accept, site pages, machine files, every method on a
 // few paths, hostile paths, 404s under each API root and the site, and the content API without, with a bad and with a
 // good key. Routes come from the registry, so an endpoint added there is probed without editing this file.
-import { endpoints, machineFiles, type Endpoint } from '../../src/api/declare/registry.ts';
+import { endpoints, machineFiles, type Endpoint } from '../../src/model/endpoints/registry.ts';
 
 export interface Probe {
   method: string;
@@ -101,7 +101,7 @@ function imageProbes(c: MatrixContext): Probe[] {
 }
 
 /**
- * The blog answered on request (functions/blog-pages.mts on Netlify, src/blog/live-blog.ts on both): an article's
+ * The blog answered on request (functions/blog-pages.mts on Netlify, src/request/blog/live-blog.ts on both): an article's
  * page, its twin by suffix and by Accept, the bare path's 301, a missing slug, the index and its second page, the
  * feed, the cards, the sitemap and llms files, and paths of the blog's namespace that name no answer.
  */

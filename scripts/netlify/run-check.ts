@@ -7,12 +7,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Sql } from 'postgres';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { readConfig } from '../../src/config.ts';
-import { listen } from '../../src/origin/serve.ts';
-import { COLLECTIONS } from '../../src/catalog/collections.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { listen } from '../../origin/serve.ts';
+import { COLLECTIONS } from '../../src/model/catalog/collections.ts';
 import { ROOT } from './edge-bridge.ts';
-import { STATIC_PATHS_FILE } from '../../src/api/public/load-artifacts.ts';
+import { STATIC_PATHS_FILE } from '../../src/request/api/public/load-artifacts.ts';
 import { compare, send, type Mismatch } from './compare-answers.ts';
 import { buildMatrix, type MatrixContext, type Probe } from './request-matrix.ts';
 

@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import mime from 'mime-types';
-import { conditional } from '../../src/core/conditional.ts';
-import { headersForPath, type HeaderRule } from '../../src/core/header-rules.ts';
+import { conditional } from '../../src/model/core/conditional.ts';
+import { headersForPath, type HeaderRule } from '../../src/model/core/header-rules.ts';
 
 type StaticAnswer = { kind: 'file'; path: string; bytes: Buffer } | { kind: 'redirect'; location: string };
 

@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import type { Sql } from 'postgres';
 import { LinkChecker, LinkState } from 'linkinator';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { listen } from '../../src/origin/serve.ts';
-import type { Config } from '../../src/config.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { listen } from '../../origin/serve.ts';
+import type { Config } from '../../src/model/config.ts';
 import { lineOf, pageFile } from './page-file.ts';
 
 export interface LinkReport {

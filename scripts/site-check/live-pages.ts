@@ -1,12 +1,12 @@
-// The blog's pages as files beside the build's (the blog is answered on request, src/blog/live-blog.ts), so the
+// The blog's pages as files beside the build's (the blog is answered on request, src/request/blog/live-blog.ts), so the
 // checkers that read pages from a folder (the Nu HTML Checker, the fragment check) read them too: every blog page
 // the sitemap names and every page of the /blog/ index, as the local origin over the store answers them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sql } from 'postgres';
-import { blogIndexPath } from '../../src/blog/blog-index.ts';
-import type { Config } from '../../src/config.ts';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
+import { blogIndexPath } from '../../src/request/blog/blog-index.ts';
+import type { Config } from '../../src/model/config.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
 import { sitemapPaths } from './check-links.ts';
 
 /** Writes the pages into `distDir`; returns how many. */

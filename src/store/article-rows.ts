@@ -1,8 +1,8 @@
 // Rows of the articles table as the repositories read them, typed from the one field table
-// (src/schemas/article-fields.ts): shared by the repositories, the own-article serialiser and the webhook outbox
+// (src/model/schemas/article-fields.ts): shared by the repositories, the own-article serialiser and the webhook outbox
 // without any of them importing another. Which columns a card reads follows the table too.
 import type * as z from 'zod';
-import { type ARTICLE_FIELDS, CARD_FIELDS, type ArticleFieldName } from '../schemas/article-fields.ts';
+import { type ARTICLE_FIELDS, CARD_FIELDS, type ArticleFieldName } from '../model/schemas/article-fields.ts';
 
 type F = typeof ARTICLE_FIELDS;
 /** A declared field as stored: lists never null, the rest null when unset (target_date comes back as a Date). */

@@ -8,7 +8,7 @@ import { ensureAppRole } from './app-role.ts';
 import { poolerUrl } from './pooler-url.ts';
 import { promotePool, renewablePool } from './renewable-pool.ts';
 import { proveServer } from './prove-server.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../model/config.ts';
 
 export interface Store {
   sql: Sql;

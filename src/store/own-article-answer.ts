@@ -9,9 +9,9 @@
 // ANSWER_REVISION is for a change of the serialiser's code that the declaration does not show (toOwnArticle's
 // logic, the JSON text's form): bump it with such a change.
 import { createHash } from 'node:crypto';
-import { jsonBody } from '../core/json-body.ts';
-import { strongEtag } from '../core/etag.ts';
-import { DETAIL_FIELDS, isList } from '../schemas/article-fields.ts';
+import { jsonBody } from '../model/core/json-body.ts';
+import { strongEtag } from '../model/core/etag.ts';
+import { DETAIL_FIELDS, isList } from '../model/schemas/article-fields.ts';
 import type { ArticleRow } from './article-rows.ts';
 import { toOwnArticle } from './serialize-article.ts';
 

@@ -1,7 +1,7 @@
 // Rows to the own-article shapes of spec 2.3, field by field from the one field table. Pure; shared with the sync
 // feed and the webhook (the same article shape everywhere).
-import type { OwnArticle, OwnArticleCard } from '../schemas/own-article.ts';
-import { CARD_FIELDS, DETAIL_FIELDS, isList, type ArticleFieldName } from '../schemas/article-fields.ts';
+import type { OwnArticle, OwnArticleCard } from '../model/schemas/own-article.ts';
+import { CARD_FIELDS, DETAIL_FIELDS, isList, type ArticleFieldName } from '../model/schemas/article-fields.ts';
 import type { ArticleRow, CardRow } from './article-rows.ts';
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);

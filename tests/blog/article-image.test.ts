@@ -1,7 +1,7 @@
 // The image the blog shows for an article: always with alt, width and height. The drawn card (from this build) when
 // the article names none or names its own card on any host; else the article's image, with its size or the card's box.
 import { describe, expect, test } from 'vitest';
-import { cardImage, coverImage } from '../../src/seo/article-image.ts';
+import { cardImage, coverImage } from '../../src/request/seo/article-image.ts';
 import { described, SITE } from './article-row.ts';
 
 const article = { title: 'Search intent', url: `${SITE}/blog/search-intent/` };

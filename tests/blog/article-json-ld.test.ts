@@ -1,8 +1,8 @@
 // The JSON-LD of a blog article: the author, image and language from the article's own fields (winning over the
 // stored JSON-LD, as the page shows them), and Skribra as author when none is named; all in schema.org's vocabulary.
 import { describe, expect, test } from 'vitest';
-import { articleJsonLd, imageJsonLd } from '../../src/blog/article-json-ld.ts';
-import { authorJsonLd, bylineOf, isOrganization } from '../../src/blog/article-author.ts';
+import { articleJsonLd, imageJsonLd } from '../../src/request/blog/article-json-ld.ts';
+import { authorJsonLd, bylineOf, isOrganization } from '../../src/request/blog/article-author.ts';
 import { vocabularyProblems } from '../site/schema-vocabulary.ts';
 import { articleRow, described, SITE } from './article-row.ts';
 

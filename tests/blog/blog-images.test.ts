@@ -1,4 +1,4 @@
-// The blog article's images (src/blog/article-media.ts, src/blog/blog-images.ts): which images are the site's own
+// The blog article's images (src/request/blog/article-media.ts, src/request/blog/blog-images.ts): which images are the site's own
 // files, and the body as the page shows it: every measured <img> with its size and placeholder, lazy after the
 // first, and the site's own files as a <picture> of AVIF and WebP at widths up to their own. `optimise` stands for
 // the page's getImage (Astro's image service), whose files the site build and the audit check (scripts/audit-site.ts).
@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { articleMedia, localImage } from '../../src/blog/article-media.ts';
-import { BODY_WIDTHS, bodyWithImages, placeholderStyle, widthsFor, type Optimise } from '../../src/blog/blog-images.ts';
-import { findImages } from '../../src/images/img-tags.ts';
+import { articleMedia, localImage } from '../../src/request/blog/article-media.ts';
+import { BODY_WIDTHS, bodyWithImages, placeholderStyle, widthsFor, type Optimise } from '../../src/request/blog/blog-images.ts';
+import { findImages } from '../../src/model/images/img-tags.ts';
 
 const SITE = 'http://blog.test';
 const SEEDED = 'https://skribra.com';

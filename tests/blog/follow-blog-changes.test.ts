@@ -1,17 +1,17 @@
-// The local origin's follower of the blog's change log (src/blog/follow-blog-changes.ts) over a real store, reached
+// The local origin's follower of the blog's change log (src/request/blog/follow-blog-changes.ts) over a real store, reached
 // through a relay that can be cut: a change of an article drops the cached answers carrying its tags (and only
 // those) within about a second; with the store away, cached answers stay and one line says so; once it is back, the
 // changes made meanwhile are purged.
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { connect } from '../../src/store/open-store.ts';
-import { publishWithImages } from '../../src/publishing/publish-article.ts';
+import { publishWithImages } from '../../src/request/publishing/publish-article.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
-import { followBlogChanges } from '../../src/blog/follow-blog-changes.ts';
-import { createTagCache, type TagCache } from '../../src/origin/tag-cache.ts';
+import { followBlogChanges } from '../../src/request/blog/follow-blog-changes.ts';
+import { createTagCache, type TagCache } from '../../origin/tag-cache.ts';
 import { articleInput, openTestStore, uniq, type TestStore } from '../content/helpers.ts';
 import { storeRelay, type StoreRelay } from '../helpers/store-relay.ts';
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { Store } from '../../src/store/open-store.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import { createPublicApi } from '../../src/api/public/create-public-api.ts';
-import type { ArticleSource } from '../../src/api/public/article-source.ts';
+import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
+import { createPublicApi } from '../../src/request/api/public/create-public-api.ts';
+import type { ArticleSource } from '../../src/request/api/public/article-source.ts';
 import { articleInput, uniq } from '../content/helpers.ts';
 
 export const SITE = 'https://blog.test';

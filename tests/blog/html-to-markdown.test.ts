@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { htmlToMarkdown } from '../../src/blog/html-to-markdown.ts';
+import { htmlToMarkdown } from '../../src/request/blog/html-to-markdown.ts';
 
 const dir = join(import.meta.dirname, 'fixtures');
 const cases = readdirSync(dir, { withFileTypes: true })

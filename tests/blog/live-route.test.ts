@@ -1,8 +1,8 @@
-// Which paths the blog answers on request (src/blog/live-blog.ts): its pages in their three forms, its index pages,
+// Which paths the blog answers on request (src/request/blog/live-blog.ts): its pages in their three forms, its index pages,
 // feed, cards and live files; nothing else, whatever the path.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { liveRoute } from '../../src/blog/live-blog.ts';
+import { liveRoute } from '../../src/request/blog/live-blog.ts';
 
 describe('the blog routes answered on request', () => {
   it.each([

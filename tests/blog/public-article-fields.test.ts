@@ -1,15 +1,15 @@
-// The company blog's public article is derived from the one field table (src/schemas/article-fields.ts): a field
+// The company blog's public article is derived from the one field table (src/model/schemas/article-fields.ts): a field
 // marked `blog` shows in ArticleSummary/Article and in /api/v1/articles/{slug} with no other edit. Shown here with a
 // table extended by new fields, served from a real store (whose articles table gains the column, as a migration
 // would add it) through the real blog source and public API.
 import * as z from 'zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openTestStore, type TestStore } from '../content/helpers.ts';
-import { createStoreArticleSource } from '../../src/blog/store-article-source.ts';
-import { publicArticleModel } from '../../src/blog/public-article.ts';
-import { readConfig } from '../../src/config.ts';
-import { ARTICLE_FIELDS, type FieldSpec, ROW_FIELDS } from '../../src/schemas/article-fields.ts';
-import { Article, ArticleSummary, publicArticleSchemas } from '../../src/schemas/article.ts';
+import { createStoreArticleSource } from '../../src/request/blog/store-article-source.ts';
+import { publicArticleModel } from '../../src/request/blog/public-article.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { ARTICLE_FIELDS, type FieldSpec, ROW_FIELDS } from '../../src/model/schemas/article-fields.ts';
+import { Article, ArticleSummary, publicArticleSchemas } from '../../src/model/schemas/article.ts';
 import { articleRow } from './article-row.ts';
 import { blogProject, publicApi, SITE } from './helpers.ts';
 

@@ -1,9 +1,9 @@
 // The public serialiser of blog articles (what the API, pages, twins and feed share): the model's added card fields
 // after spec 2.2's, valid against the public schema, absent when unset; and the twin's byline.
 import { describe, expect, test } from 'vitest';
-import { BLOG_ARTICLE } from '../../src/blog/public-article.ts';
-import { articleTwin } from '../../src/blog/blog-twins.ts';
-import { Article, ArticleSummary } from '../../src/schemas/article.ts';
+import { BLOG_ARTICLE } from '../../src/request/blog/public-article.ts';
+import { articleTwin } from '../../src/request/blog/blog-twins.ts';
+import { Article, ArticleSummary } from '../../src/model/schemas/article.ts';
 import { articleRow, described, SITE } from './article-row.ts';
 
 const { toArticleSummary, toPublicArticle } = BLOG_ARTICLE;

@@ -2,10 +2,10 @@
 // caps, the filtered states, and the CLI's retire command.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openTestStore, type TestStore } from '../content/helpers.ts';
-import { createStoreArticleSource } from '../../src/blog/store-article-source.ts';
-import { readConfig } from '../../src/config.ts';
+import { createStoreArticleSource } from '../../src/request/blog/store-article-source.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { skribra } from '../helpers/cli.ts';
-import { Article } from '../../src/schemas/article.ts';
+import { Article } from '../../src/model/schemas/article.ts';
 import { blogProject, publicApi, SITE, WITH_NEW_FIELDS } from './helpers.ts';
 
 let t: TestStore;

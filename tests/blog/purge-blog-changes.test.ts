@@ -1,4 +1,4 @@
-// The purge worker (src/blog/purge-blog-changes.ts) against a recording HTTP receiver on loopback standing for both
+// The purge worker (src/request/blog/purge-blog-changes.ts) against a recording HTTP receiver on loopback standing for both
 // targets (Netlify's purge API and a Varnish endpoint), over a real store, the articles published through the CLI's
 // own publish path: a burst of changes goes out in few batches within Netlify's limit (a tag at most twice in 5 s),
 // every change is purged after it was made, a refused purge (429, 500) is sent again and nothing is lost, two workers
@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/config.ts';
-import { publishWithImages } from '../../src/publishing/publish-article.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { publishWithImages } from '../../src/request/publishing/publish-article.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
-import { startPurgeTimer } from '../../src/blog/start-purge-timer.ts';
-import type { WorkerConfig } from '../../src/blog/purge-blog-changes.ts';
+import { startPurgeTimer } from '../../src/request/blog/start-purge-timer.ts';
+import type { WorkerConfig } from '../../src/request/blog/purge-blog-changes.ts';
 import { articleInput, openTestStore, uniq, type TestStore } from '../content/helpers.ts';
 import { skribra } from '../helpers/cli.ts';
 

@@ -5,8 +5,8 @@ import rehypeParse from 'rehype-parse';
 import sax from 'sax';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { BLOG_ARTICLE } from '../../src/blog/public-article.ts';
-import { rssXml } from '../../src/blog/rss-xml.ts';
+import { BLOG_ARTICLE } from '../../src/request/blog/public-article.ts';
+import { rssXml } from '../../src/request/blog/rss-xml.ts';
 import { HOSTILE_CASES } from '../helpers/hostile-values.ts';
 import { articleRow, SITE } from './article-row.ts';
 

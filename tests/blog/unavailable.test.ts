@@ -3,8 +3,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connect } from '../../src/store/open-store.ts';
-import { readConfig } from '../../src/config.ts';
-import { createStoreArticleSource } from '../../src/blog/store-article-source.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { createStoreArticleSource } from '../../src/request/blog/store-article-source.ts';
 import { publicApi, SITE } from './helpers.ts';
 
 function listen(server: Server): Promise<number> {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, watchErrors } from '../../src/dev/chromium.ts';
+import { launch, watchErrors } from '../../dev/chromium.ts';
 import { builtSite } from '../helpers/built-site.ts';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { readConfig } from '../../src/config.ts';
-import { listen } from '../../src/origin/serve.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { listen } from '../../origin/serve.ts';
 
 // One real-browser smoke test in the unit suite; the full browser suite is `npm run test:e2e`.
 

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentError } from '../../src/catalog/content-error.ts';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import { resolveReferences, type ReferenceProblem } from '../../src/markdown/resolve-references.ts';
+import type { ContentError } from '../../src/model/catalog/content-error.ts';
+import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
+import { resolveReferences, type ReferenceProblem } from '../../src/model/markdown/resolve-references.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = join(ROOT, 'tests/fixtures/content-minimal');

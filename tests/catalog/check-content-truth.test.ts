@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SCAFFOLDS, scaffoldText } from '../../src/catalog/scaffolds.ts';
+import { SCAFFOLDS, scaffoldText } from '../../src/model/catalog/scaffolds.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = join(ROOT, 'tests/fixtures/content-minimal');

@@ -1,22 +1,22 @@
-// A collection is declared once (src/catalog/collections/{key}.ts, listed in src/catalog/collections.ts) and derived
+// A collection is declared once (src/model/catalog/collections/{key}.ts, listed in src/model/catalog/collections.ts) and derived
 // everywhere else: these tests fail when src/ lists collections by hand again, and check that each declaration
 // reaches every output it should.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS } from '../../src/catalog/collections.ts';
-import { PAGE_KINDS } from '../../src/catalog/page-kinds.ts';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import { endpointsOf } from '../../src/api/declare/registry.ts';
-import { groupPages } from '../../src/machine/page-groups.ts';
+import { COLLECTIONS } from '../../src/model/catalog/collections.ts';
+import { PAGE_KINDS } from '../../src/model/catalog/page-kinds.ts';
+import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
+import { endpointsOf } from '../../src/model/endpoints/registry.ts';
+import { groupPages } from '../../src/request/machine/page-groups.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The declaration itself: the only place allowed to name the collections together. */
-const DECLARATION = ['src/catalog/collections.ts', 'src/catalog/collections/'];
+const DECLARATION = ['src/model/catalog/collections.ts', 'src/model/catalog/collections/'];
 /** Lines that name collections on purpose, each with why: not a list a new collection must join. */
 const CHOSEN: Record<string, string> = {
   // The header's navigation is an editorial choice of a few destinations, collections among them, in a chosen order.
-  'src/layouts/Base.astro': "['/features/', 'Features'], ['/agents/', 'Agents'], ['/pricing/', 'Pricing']",
+  'src/site/layouts/Base.astro': "['/features/', 'Features'], ['/agents/', 'Agents'], ['/pricing/', 'Pricing']",
 };
 
 const files: string[] = [];

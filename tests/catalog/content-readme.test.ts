@@ -1,17 +1,17 @@
-// content/README.md stays true: its URL patterns are the routes the catalog builds (src/core/urls.ts `paths`), its
+// content/README.md stays true: its URL patterns are the routes the catalog builds (src/model/core/urls.ts `paths`), its
 // field tables list exactly the schemas' fields, and every full example passes the checker in a copy of content/.
-// A declared collection (src/catalog/collections.ts) is documented there or in its own folder's README.md (which the
+// A declared collection (src/model/catalog/collections.ts) is documented there or in its own folder's README.md (which the
 // loader skips), with the same table row, field table and full example.
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import { paths } from '../../src/core/urls.ts';
-import { COLLECTIONS } from '../../src/catalog/collections.ts';
-import { GlossaryCategoryInput, GlossaryTermInput } from '../../src/schemas/glossary.ts';
-import { SitePageInput } from '../../src/schemas/page.ts';
-import { Pricing } from '../../src/schemas/pricing.ts';
+import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
+import { paths } from '../../src/model/core/urls.ts';
+import { COLLECTIONS } from '../../src/model/catalog/collections.ts';
+import { GlossaryCategoryInput, GlossaryTermInput } from '../../src/model/schemas/glossary.ts';
+import { SitePageInput } from '../../src/model/schemas/page.ts';
+import { Pricing } from '../../src/model/schemas/pricing.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CONTENT = join(ROOT, 'content');

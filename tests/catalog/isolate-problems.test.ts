@@ -4,8 +4,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContentError } from '../../src/catalog/content-error.ts';
-import { loadCatalog, pageOfFile } from '../../src/catalog/load-catalog.ts';
+import { ContentError } from '../../src/model/catalog/content-error.ts';
+import { loadCatalog, pageOfFile } from '../../src/model/catalog/load-catalog.ts';
 
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/content-minimal');
 const SITE = 'https://skribra.test';

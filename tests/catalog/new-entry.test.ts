@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCAFFOLDS, scaffoldText } from '../../src/catalog/scaffolds.ts';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import { COLLECTIONS } from '../../src/catalog/collections.ts';
-import { ContentError } from '../../src/catalog/content-error.ts';
+import { SCAFFOLDS, scaffoldText } from '../../src/model/catalog/scaffolds.ts';
+import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
+import { COLLECTIONS } from '../../src/model/catalog/collections.ts';
+import { ContentError } from '../../src/model/catalog/content-error.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = join(ROOT, 'tests/fixtures/content-minimal');

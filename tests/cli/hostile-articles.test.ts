@@ -15,8 +15,8 @@ import { skribra } from '../helpers/cli.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { getArticle } from '../../src/store/repos/articles.ts';
-import { CONTENT_HTML_MAX } from '../../src/schemas/article-fields.ts';
-import { IMAGE_LIMITS } from '../../src/publishing/fetch-image.ts';
+import { CONTENT_HTML_MAX } from '../../src/model/schemas/article-fields.ts';
+import { IMAGE_LIMITS } from '../../src/request/publishing/fetch-image.ts';
 
 /** The issue's 236-byte SVG: minutes of one core when sharp drew it whole to read its dominant colour. */
 const ISSUE_SVG =

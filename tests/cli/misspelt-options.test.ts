@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandNames, commands } from '../../scripts/cli/commands.ts';
 import { GLOBAL_OPTIONS } from '../../scripts/cli/args.ts';
-import { editDistance } from '../../src/catalog/did-you-mean.ts';
+import { editDistance } from '../../src/model/catalog/did-you-mean.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { getArticle, publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
-import { ownArticleInput } from '../../src/schemas/own-article.ts';
+import { ownArticleInput } from '../../src/model/schemas/own-article.ts';
 import { articleInput, openTestStore, uniq, type TestStore } from '../content/helpers.ts';
 import { EXAMPLE_FILE } from '../../scripts/cli/article-file.ts';
-import { ARTICLE_FIELDS } from '../../src/schemas/article-fields.ts';
+import { ARTICLE_FIELDS } from '../../src/model/schemas/article-fields.ts';
 import { skribra, skribraProcess } from '../helpers/cli.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };

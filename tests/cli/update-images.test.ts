@@ -14,7 +14,7 @@ import { skribra } from '../helpers/cli.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { getArticle } from '../../src/store/repos/articles.ts';
-import { findImages } from '../../src/images/img-tags.ts';
+import { findImages } from '../../src/model/images/img-tags.ts';
 
 let t: TestStore;
 let images: Server;

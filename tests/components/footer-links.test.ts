@@ -1,8 +1,8 @@
 // The footer's links to the pages of one kind: sorted by label, "Skribra for x" shown as "For x", and computed once
 // per content (issue 49: the footer filtered every page of the site on every page, quadratic in the site's size).
 import { describe, expect, it } from 'vitest';
-import { footerLinksOfKind } from '../../src/components/footer-links.ts';
-import type { Catalog } from '../../src/catalog/catalog.ts';
+import { footerLinksOfKind } from '../../src/site/components/footer-links.ts';
+import type { Catalog } from '../../src/model/catalog/catalog.ts';
 
 const page = (kind: string, path: string, title: string) => ({ kind, path, title });
 const catalog = (pages: ReturnType<typeof page>[]) => ({ pages }) as unknown as Catalog;

@@ -2,7 +2,7 @@
 // takes the config, or the few values it needs, from its caller. This fails naming any file under src/, functions/ or
 // netlify/ that calls readConfig() (or imports it) outside the declared entry points. The other entry points live
 // outside these folders and may read it too: astro.config.mjs (astro build and dev; it hands the config to the
-// integrations, which hand the pages what they need: src/site-data/site-settings.ts) and scripts/ (npm start, the CLI,
+// integrations, which hand the pages what they need: src/site/data/site-settings.ts) and scripts/ (npm start, the CLI,
 // benchmarks). Tests are their own entry points.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -10,10 +10,10 @@ import ts from 'typescript';
 import { expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SCANNED = ['src', 'functions', 'netlify'];
+const SCANNED = ['src', 'origin', 'dev', 'functions', 'netlify'];
 /** Where readConfig() may be called: its own module, and the platform's entry points, each a few lines. */
 const ENTRY_POINTS: RegExp[] = [
-  /^src\/config\.ts$/,
+  /^src\/model\/config\.ts$/,
   /^functions\/[^/]+\.mts$/, // Netlify functions: each reads the config at cold start
   /^netlify\/edge-functions\/[^/]+\.ts$/, // edge functions
 ];

@@ -14,8 +14,8 @@ import { articleInput, fixture, openTestStore, type TestStore } from '../content
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { serveContentApi, startProxy, type Proxy as RecordingProxy, type Served } from './served-api.ts';
 import { builtClient } from '../helpers/built-client.ts';
-import { DEMO_IMAGE_DIR, withDemoImages } from '../../src/store/seed-images.ts';
-import { demoTopics } from '../../src/store/seed-content.ts';
+import { DEMO_IMAGE_DIR, withDemoImages } from '../../dev/seed/seed-images.ts';
+import { demoTopics } from '../../dev/seed/seed-content.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const EXAMPLE = join(ROOT, 'examples/astro-site');
@@ -103,7 +103,7 @@ const count = (log: RecordingProxy['log']) => ({
   detail: paths(log).filter((p) => p.startsWith('/v1/articles')).length,
 });
 
-// Needs GET /v1/sync registered in src/api (src/api/content/sync-feed.ts); runs by itself once it is.
+// Needs GET /v1/sync registered in src/request/api (src/request/api/content/sync-feed.ts); runs by itself once it is.
 describe('examples/astro-site', () => {
   it('builds 1,000 articles of about 10 KB from nothing at the default limits from the feed alone; a rebuild after one edit makes one request', async () => {
     const f = await fixture(t.store, 0);

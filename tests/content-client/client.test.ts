@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { articleInput, fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
-import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
-import { readConfig } from '../../src/config.ts';
-import { runDueDeliveries } from '../../src/webhooks/run-deliveries.ts';
+import { configureEndpoint } from '../../src/request/webhooks/configure-endpoint.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { runDueDeliveries } from '../../src/request/webhooks/run-deliveries.ts';
 import { startReceiver } from '../webhooks/receiver.ts';
 import {
   createClient,
@@ -20,7 +20,7 @@ import {
 } from '../../packages/content-client/src/index.ts';
 import { fileCache } from '../../packages/content-client/src/file-cache.ts';
 import { generateTypes, OUT } from '../../packages/content-client/scripts/generate-types.ts';
-import { endpointsOf } from '../../src/api/declare/registry.ts';
+import { endpointsOf } from '../../src/model/endpoints/registry.ts';
 import { serveContentApi, startProxy, type Proxy as RecordingProxy, type Served } from './served-api.ts';
 
 let t: TestStore;
@@ -301,7 +301,7 @@ describe('@skribra/content', () => {
     }
   });
 
-  // Needs GET /v1/sync registered in src/api (src/api/content/sync-feed.ts); runs by itself once it is.
+  // Needs GET /v1/sync registered in src/request/api (src/request/api/content/sync-feed.ts); runs by itself once it is.
   it('syncs: the full state, then exactly what changed, including removals', async () => {
     const g = await fixture(t.store, 0);
     for (const s of ['a', 'b', 'c']) await publishArticle(t.store.sql, g.on, articleInput(`sync-${s}`, `Sync ${s}`));

@@ -9,15 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { articleInput, fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
-import { ownArticle, ownArticleCard } from '../../src/schemas/own-article.ts';
-import { syncPage } from '../../src/schemas/sync.ts';
-import { listOwnArticles } from '../../src/api/declare/content/list-own-articles.endpoint.ts';
-import { syncOwnArticles } from '../../src/api/declare/content/sync-own-articles.endpoint.ts';
-import { streamOwnChanges } from '../../src/api/declare/content/stream-own-changes.endpoint.ts';
-import { changeEvent, streamReady } from '../../src/schemas/change-event.ts';
-import { encodeCursor } from '../../src/api/content/sync-feed.ts';
+import { ownArticle, ownArticleCard } from '../../src/model/schemas/own-article.ts';
+import { syncPage } from '../../src/model/schemas/sync.ts';
+import { listOwnArticles } from '../../src/model/endpoints/content/list-own-articles.endpoint.ts';
+import { syncOwnArticles } from '../../src/model/endpoints/content/sync-own-articles.endpoint.ts';
+import { streamOwnChanges } from '../../src/model/endpoints/content/stream-own-changes.endpoint.ts';
+import { changeEvent, streamReady } from '../../src/model/schemas/change-event.ts';
+import { encodeCursor } from '../../src/request/api/content/sync-feed.ts';
 import { serveContentApi, startProxy, type Served } from './served-api.ts';
-import { fillSiteAddress } from '../../src/catalog/site-address.ts';
+import { fillSiteAddress } from '../../src/model/catalog/site-address.ts';
 
 // The page as production shows it: its {{site_url}} filled with the production address, which the examples localise.
 const page = fillSiteAddress(

@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { articleInput, fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
-import { exampleEvent } from '../../src/webhooks/example-event.ts';
-import { signHeaders } from '../../src/webhooks/sign-headers.ts';
-import { ARTICLE_EVENTS } from '../../src/schemas/webhook-events.ts';
-import { syncPage } from '../../src/schemas/sync.ts';
-import { ownArticle } from '../../src/schemas/own-article.ts';
+import { exampleEvent } from '../../src/request/webhooks/example-event.ts';
+import { signHeaders } from '../../src/request/webhooks/sign-headers.ts';
+import { ARTICLE_EVENTS } from '../../src/model/schemas/webhook-events.ts';
+import { syncPage } from '../../src/model/schemas/sync.ts';
+import { ownArticle } from '../../src/model/schemas/own-article.ts';
 import { createClient, verifyWebhook } from '../../packages/content-client/src/index.ts';
 import { serveContentApi, startProxy, type Served } from './served-api.ts';
-import { fillSiteAddress } from '../../src/catalog/site-address.ts';
+import { fillSiteAddress } from '../../src/model/catalog/site-address.ts';
 
 // The page as production shows it: its {{site_url}} filled with the production address, which the examples localise.
 const page = fillSiteAddress(

@@ -1,5 +1,5 @@
 // The examples of content/pages/docs/webhooks.md. Its event payloads are generated: each JSON block under an
-// event's heading must equal exampleEvent() (src/webhooks/example-event.ts) with the fixed values below, printed with
+// event's heading must equal exampleEvent() (src/request/webhooks/example-event.ts) with the fixed values below, printed with
 // two spaces. When the schemas or the example article change, regenerate the blocks on purpose:
 //   UPDATE_DOCS=1 npx vitest run --config tests/content-client/vitest.config.ts tests/content-client/docs-webhooks.test.ts
 // The handlers run too: the fetch handler on the outbox's own deliveries of an article's whole life, in order, out of
@@ -13,12 +13,12 @@ import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { updateArticleFields } from '../../src/store/repos/article-fields.ts';
-import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
-import { readConfig } from '../../src/config.ts';
-import { signHeaders } from '../../src/webhooks/sign-headers.ts';
-import { exampleEvent } from '../../src/webhooks/example-event.ts';
-import { fillSiteAddress } from '../../src/catalog/site-address.ts';
-import { ARTICLE_EVENTS, articleRemoval, webhookPayloads, type ArticleEvent } from '../../src/schemas/webhook-events.ts';
+import { configureEndpoint } from '../../src/request/webhooks/configure-endpoint.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { signHeaders } from '../../src/request/webhooks/sign-headers.ts';
+import { exampleEvent } from '../../src/request/webhooks/example-event.ts';
+import { fillSiteAddress } from '../../src/model/catalog/site-address.ts';
+import { ARTICLE_EVENTS, articleRemoval, webhookPayloads, type ArticleEvent } from '../../src/model/schemas/webhook-events.ts';
 
 const PAGE = new URL('../../content/pages/docs/webhooks.md', import.meta.url);
 

@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Sql } from 'postgres';
-import { createContentApi, type ContentApiDeps } from '../../src/api/content/create-content-api.ts';
-import { readConfig } from '../../src/config.ts';
+import { createContentApi, type ContentApiDeps } from '../../src/request/api/content/create-content-api.ts';
+import { readConfig } from '../../src/model/config.ts';
 
 export interface Served {
   url: string;

@@ -4,8 +4,8 @@ import { createAccount, revokeKeys, rotateKey } from '../../src/store/repos/acco
 import { createProject, setProjectApi } from '../../src/store/repos/projects.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { articleInput } from './helpers.ts';
-import { ownArticle, ownArticleCard } from '../../src/schemas/own-article.ts';
-import { ownProject } from '../../src/schemas/own-project.ts';
+import { ownArticle, ownArticleCard } from '../../src/model/schemas/own-article.ts';
+import { ownProject } from '../../src/model/schemas/own-project.ts';
 
 let t: TestStore;
 let get: ReturnType<typeof api>;

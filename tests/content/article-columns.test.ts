@@ -1,10 +1,10 @@
-// The field table (src/schemas/article-fields.ts) and the store agree: every declared field has its column, of the
+// The field table (src/model/schemas/article-fields.ts) and the store agree: every declared field has its column, of the
 // kind the table implies, so a field added without its migration fails here, not at a customer's publish.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestStore, type TestStore } from './helpers.ts';
-import { ARTICLE_FIELDS, FIELD_NAMES, isJson } from '../../src/schemas/article-fields.ts';
-import { ownArticleInput } from '../../src/schemas/own-article.ts';
-import { EXAMPLE_ARTICLE } from '../../src/schemas/article-example.ts';
+import { ARTICLE_FIELDS, FIELD_NAMES, isJson } from '../../src/model/schemas/article-fields.ts';
+import { ownArticleInput } from '../../src/model/schemas/own-article.ts';
+import { EXAMPLE_ARTICLE } from '../../src/model/schemas/article-example.ts';
 
 let t: TestStore;
 beforeAll(async () => {

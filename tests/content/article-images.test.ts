@@ -13,11 +13,11 @@ import { api, articleInput, bearer, openTestStore, uniq, type TestStore } from '
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { getArticle } from '../../src/store/repos/articles.ts';
-import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
-import { runDueDeliveries } from '../../src/webhooks/run-deliveries.ts';
-import { readConfig } from '../../src/config.ts';
-import { publishWithImages } from '../../src/publishing/publish-article.ts';
-import { measureImages } from '../../src/publishing/measure-images.ts';
+import { configureEndpoint } from '../../src/request/webhooks/configure-endpoint.ts';
+import { runDueDeliveries } from '../../src/request/webhooks/run-deliveries.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { publishWithImages } from '../../src/request/publishing/publish-article.ts';
+import { measureImages } from '../../src/request/publishing/measure-images.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 
 let t: TestStore;

@@ -12,10 +12,10 @@ import { storeArticleAnswers, writeAnswers } from '../../src/store/repos/article
 import { createDetailAnswers, publishedRowOf } from '../../src/store/repos/detail-answers.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { ANSWER_STAMP, answerStamp, ownArticleAnswer } from '../../src/store/own-article-answer.ts';
-import { DETAIL_FIELDS, isList } from '../../src/schemas/article-fields.ts';
-import { jsonBody as apiJsonBody } from '../../src/api/http/respond.ts';
-import { jsonBody } from '../../src/core/json-body.ts';
-import { createListCache } from '../../src/api/content/list-cache.ts';
+import { DETAIL_FIELDS, isList } from '../../src/model/schemas/article-fields.ts';
+import { jsonBody as apiJsonBody } from '../../src/request/api/http/respond.ts';
+import { jsonBody } from '../../src/model/core/json-body.ts';
+import { createListCache } from '../../src/request/api/content/list-cache.ts';
 
 const BIG = { list: { hour: 100_000, day: 100_000 }, detail: { hour: 100_000, day: 100_000 } };
 

@@ -7,7 +7,7 @@ import type { Store } from '../../src/store/open-store.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { revokeKeys } from '../../src/store/repos/accounts.ts';
 import { setProjectApi } from '../../src/store/repos/projects.ts';
-import { createListCache } from '../../src/api/content/list-cache.ts';
+import { createListCache } from '../../src/request/api/content/list-cache.ts';
 
 const BIG = { list: { hour: 100_000, day: 100_000 }, detail: { hour: 100_000, day: 100_000 } };
 const MB = 1024 * 1024;

@@ -7,9 +7,9 @@ import type { Store } from '../../src/store/open-store.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { updateArticleFields } from '../../src/store/repos/article-fields.ts';
 import { toOwnArticle } from '../../src/store/serialize-article.ts';
-import { strongEtag } from '../../src/core/etag.ts';
+import { strongEtag } from '../../src/model/core/etag.ts';
 import type { ArticleRow } from '../../src/store/article-rows.ts';
-import { createListCache } from '../../src/api/content/list-cache.ts';
+import { createListCache } from '../../src/request/api/content/list-cache.ts';
 import { detailAnswersOf } from '../../src/store/repos/detail-answers.ts';
 
 const BIG = { list: { hour: 100_000, day: 100_000 }, detail: { hour: 100_000, day: 100_000 } };

@@ -6,9 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, openTestStore, type TestStore } from './helpers.ts';
-import { createContentApi } from '../../src/api/content/create-content-api.ts';
-import { FAILED_AUTH_LIMIT, readConfig } from '../../src/config.ts';
-import { listen } from '../../src/origin/serve.ts';
+import { createContentApi } from '../../src/request/api/content/create-content-api.ts';
+import { FAILED_AUTH_LIMIT, readConfig } from '../../src/model/config.ts';
+import { listen } from '../../origin/serve.ts';
 import { isKeyShaped, isLegacyKey, keyDigest, keyHint, newId } from '../../src/store/ids.ts';
 import { revokeKeys } from '../../src/store/repos/accounts.ts';
 

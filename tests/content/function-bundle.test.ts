@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunction, type FunctionBundle } from '../../scripts/netlify/bundle-function.ts';
-import { kebab } from '../../src/api/declare/endpoint.ts';
-import { endpointsOf } from '../../src/api/declare/registry.ts';
+import { kebab } from '../../src/model/endpoints/endpoint.ts';
+import { endpointsOf } from '../../src/model/endpoints/registry.ts';
 import { articleInput, bearer, fixture, openTestStore, type TestStore } from './helpers.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
 

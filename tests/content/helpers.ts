@@ -4,9 +4,9 @@ import type { Store } from '../../src/store/open-store.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
-import { ownArticleInput } from '../../src/schemas/own-article.ts';
-import { createContentApi, type ContentApiDeps } from '../../src/api/content/create-content-api.ts';
-import { readConfig } from '../../src/config.ts';
+import { ownArticleInput } from '../../src/model/schemas/own-article.ts';
+import { createContentApi, type ContentApiDeps } from '../../src/request/api/content/create-content-api.ts';
+import { readConfig } from '../../src/model/config.ts';
 
 export { openTestStore, type TestStore } from '../helpers/test-store.ts';
 

@@ -1,8 +1,8 @@
-// The body's <img> tags read and annotated (src/images/img-tags.ts): sizes and lazy loading added where missing,
+// The body's <img> tags read and annotated (src/model/images/img-tags.ts): sizes and lazy loading added where missing,
 // the publisher's attributes and everything outside the tags left byte for byte, whatever the HTML.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { annotateImages, findImages } from '../../src/images/img-tags.ts';
+import { annotateImages, findImages } from '../../src/model/images/img-tags.ts';
 
 describe('img tags', () => {
   it('reads src, alt and a size given on the tag, in document order, whatever the quoting', () => {

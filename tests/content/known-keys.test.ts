@@ -1,7 +1,7 @@
-// The keys this process has seen valid (src/api/content/known-keys.ts): at most `max`, the least recently used
+// The keys this process has seen valid (src/request/api/content/known-keys.ts): at most `max`, the least recently used
 // forgotten first, a lookup counting as a use; a revoked key forgotten at once.
 import { describe, expect, it } from 'vitest';
-import { createKnownKeys } from '../../src/api/content/known-keys.ts';
+import { createKnownKeys } from '../../src/request/api/content/known-keys.ts';
 
 describe('known keys', () => {
   it('answers the account of a key added, and nothing for one never added or deleted', () => {

@@ -1,8 +1,8 @@
-// The rate limits have one home, src/config.ts: the headers and the words derive from the config they are given.
+// The rate limits have one home, src/model/config.ts: the headers and the words derive from the config they are given.
 // The spec's numbers (section 8) are pinned here on purpose, as the defaults.
 import { describe, expect, it } from 'vitest';
-import { limitsFrom, quotaText, rateLimitHeaders } from '../../src/api/content/limits.ts';
-import { readConfig } from '../../src/config.ts';
+import { limitsFrom, quotaText, rateLimitHeaders } from '../../src/request/api/content/limits.ts';
+import { readConfig } from '../../src/model/config.ts';
 
 describe('rate limits from the config', () => {
   it('defaults to the spec: 300 list an hour and 2,000 a day, 600 detail an hour', () => {

@@ -1,4 +1,4 @@
-// The list cache (src/api/content/list-cache.ts) and the version it is keyed by (projects.articles_version,
+// The list cache (src/request/api/content/list-cache.ts) and the version it is keyed by (projects.articles_version,
 // migration 004): a cached page is the same response as an uncached one; any article write, made through another
 // connection as the CLI makes it, is visible on the very next request; authorization, the project checks and rate
 // limiting run before the cache; the cache stays within its bounds.
@@ -11,7 +11,7 @@ import { publishArticle, updateArticleState } from '../../src/store/repos/articl
 import { revokeKeys } from '../../src/store/repos/accounts.ts';
 import { setProjectApi } from '../../src/store/repos/projects.ts';
 import { migrate } from '../../src/store/migrate.ts';
-import { createListCache } from '../../src/api/content/list-cache.ts';
+import { createListCache } from '../../src/request/api/content/list-cache.ts';
 
 const run = promisify(execFile);
 const bin = new URL('../../scripts/skribra.mjs', import.meta.url).pathname;

@@ -1,4 +1,4 @@
-// GET /v1/tags, a content endpoint added as one module (src/api/declare/content/list-own-tags.endpoint.ts and its handler)
+// GET /v1/tags, a content endpoint added as one module (src/model/endpoints/content/list-own-tags.endpoint.ts and its handler)
 // and one line of the registry: over HTTP on a real store it answers as every /v1 read does (key, gate, project
 // 404 before 403, query 400, list bucket, ETag/304, answers checked against its output schema), and the OpenAPI
 // document, the account MCP server and the client have it without another edit.
@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { api, articleInput, bearer, fixture, openTestStore, type TestStore } from './helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
-import { openApiDocument } from '../../src/machine/openapi/openapi-document.ts';
-import { limitsFrom } from '../../src/api/content/limits.ts';
-import { readConfig } from '../../src/config.ts';
+import { openApiDocument } from '../../src/request/machine/openapi/openapi-document.ts';
+import { limitsFrom } from '../../src/request/api/content/limits.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { createClient } from '../../packages/content-client/src/index.ts';
 import { serveContentApi, type Served } from '../content-client/served-api.ts';
 import { callTool, connect } from '../mcp/helpers.ts';

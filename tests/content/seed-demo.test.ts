@@ -2,9 +2,9 @@
 // a database through DATABASE_URL it creates the house blog it needs and nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestStore, type TestStore } from './helpers.ts';
-import { DEMO_ACCOUNT_ID, seedDemo, seedsDemo } from '../../src/store/seed.ts';
+import { DEMO_ACCOUNT_ID, seedDemo, seedsDemo } from '../../dev/seed/seed.ts';
 import { BLOG_PROJECT_ID } from '../../src/store/repos/blog-project.ts';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 
 let t: TestStore;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { openStore } from '../../src/store/open-store.ts';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { freePort } from '../../src/store/free-port.ts';
 import { joinEmbedded } from '../../src/store/embedded.ts';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { openTestStore, articleInput, fixture, type TestStore } from './helpers.ts';
 import { connect, openStore } from '../../src/store/open-store.ts';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { migrate, listMigrations } from '../../src/store/migrate.ts';
 import { createAccount, rotateKey, revokeKeys } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
-import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
+import { configureEndpoint } from '../../src/request/webhooks/configure-endpoint.ts';
 import { getArticle, publishArticle } from '../../src/store/repos/articles.ts';
-import { seedDemo, DEMO_PROJECT_ON } from '../../src/store/seed.ts';
+import { seedDemo, DEMO_PROJECT_ON } from '../../dev/seed/seed.ts';
 import { getBlogProjectId, BLOG_PROJECT_ID } from '../../src/store/repos/blog-project.ts';
 
 let t: TestStore;

@@ -1,11 +1,11 @@
-// The sync feed (GET /v1/sync's pure part, src/api/content/sync-feed.ts) over a real store: removals, the initial
+// The sync feed (GET /v1/sync's pure part, src/request/api/content/sync-feed.ts) over a real store: removals, the initial
 // sync, cursors bound to a project and signed, expiry, and exactly-once delivery while articles change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleInput, fixture, openTestStore, type TestStore } from './helpers.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
-import { encodeCursor, syncFeed } from '../../src/api/content/sync-feed.ts';
-import { syncOwnArticles } from '../../src/api/declare/content/sync-own-articles.endpoint.ts';
-import { syncPage } from '../../src/schemas/sync.ts';
+import { encodeCursor, syncFeed } from '../../src/request/api/content/sync-feed.ts';
+import { syncOwnArticles } from '../../src/model/endpoints/content/sync-own-articles.endpoint.ts';
+import { syncPage } from '../../src/model/schemas/sync.ts';
 import { pruneSyncChanges } from '../../src/store/repos/sync.ts';
 import { migrate } from '../../src/store/migrate.ts';
 

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, openTestStore, uniq, type TestStore } from './helpers.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
-import { ownArticleInput } from '../../src/schemas/own-article.ts';
-import { SYNC_PAGE_BYTES } from '../../src/api/content/sync-feed.ts';
+import { ownArticleInput } from '../../src/model/schemas/own-article.ts';
+import { SYNC_PAGE_BYTES } from '../../src/request/api/content/sync-feed.ts';
 import { serveContentApi, type Served } from '../content-client/served-api.ts';
 
 let t: TestStore;

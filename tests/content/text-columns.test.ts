@@ -1,9 +1,9 @@
-// isText (src/schemas/article-fields.ts) names exactly the declared fields stored as text: the sync feed adds up
+// isText (src/model/schemas/article-fields.ts) names exactly the declared fields stored as text: the sync feed adds up
 // those columns' octet_length to bound a page of whole articles (src/store/repos/sync.ts), so a field it missed
 // would go uncounted and one of another type would break the statement.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openTestStore, type TestStore } from './helpers.ts';
-import { FIELD_NAMES, isText } from '../../src/schemas/article-fields.ts';
+import { FIELD_NAMES, isText } from '../../src/model/schemas/article-fields.ts';
 
 let t: TestStore;
 beforeAll(async () => {

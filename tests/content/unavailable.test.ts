@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createServer, type Socket } from 'node:net';
 import postgres from 'postgres';
-import { createContentApi } from '../../src/api/content/create-content-api.ts';
-import { readConfig } from '../../src/config.ts';
+import { createContentApi } from '../../src/request/api/content/create-content-api.ts';
+import { readConfig } from '../../src/model/config.ts';
 
 const req = () => new Request('http://localhost/v1/projects', { headers: { authorization: `Bearer sk_live_${'w'.repeat(43)}` } });
 

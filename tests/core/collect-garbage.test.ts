@@ -1,6 +1,6 @@
-// collectGarbage (src/core/collect-garbage.ts) runs a full collection on demand, as the build does between its phases.
+// collectGarbage (src/model/core/collect-garbage.ts) runs a full collection on demand, as the build does between its phases.
 import { expect, it } from 'vitest';
-import { collectGarbage } from '../../src/core/collect-garbage.ts';
+import { collectGarbage } from '../../src/model/core/collect-garbage.ts';
 
 it('collects an object nothing refers to any more', async () => {
   let held: object | undefined = { payload: new Array(1000).fill('x') };

@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { answerOf, conditional } from '../../src/core/conditional.ts';
-import { markdownResponse } from '../../src/core/negotiate.ts';
+import { answerOf, conditional } from '../../src/model/core/conditional.ts';
+import { markdownResponse } from '../../src/model/core/negotiate.ts';
 import { createStaticStore } from '../../scripts/netlify/static-store.ts';
-import { fileResponse, staticFiles } from '../../src/origin/static-files.ts';
+import { fileResponse, staticFiles } from '../../origin/static-files.ts';
 
 describe('the decision', () => {
   it('304 for a 200 whose ETag the client holds (weakly compared, * and lists), whatever the method', () => {

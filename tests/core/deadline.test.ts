@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadline } from '../../src/core/deadline.ts';
+import { deadline } from '../../src/model/core/deadline.ts';
 
 const after = <T>(ms: number, value: T, fail = false) =>
   new Promise<T>((resolve, reject) => setTimeout(() => (fail ? reject(new Error(String(value))) : resolve(value)), ms));

@@ -1,10 +1,10 @@
-// The build's store of output files (src/core/output-store.ts): bytes an earlier build wrote are linked, not created
+// The build's store of output files (src/model/core/output-store.ts): bytes an earlier build wrote are linked, not created
 // again; other bytes are written and kept; a kept file rewritten in place is never linked with its old name's bytes.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { outputStore } from '../../src/core/output-store.ts';
+import { outputStore } from '../../src/model/core/output-store.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'skribra-output-store-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

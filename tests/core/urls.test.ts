@@ -2,10 +2,10 @@
 // come from its declaration (`route`); `paths` keeps only the pages no collection declares. Fails when a path of
 // any declared collection, present or future, is written into `paths` again.
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS } from '../../src/catalog/collections.ts';
-import { paths } from '../../src/core/urls.ts';
-import { notFoundTwin } from '../../src/twins/not-found-twin.ts';
-import { tools } from '../../src/catalog/collections/tools.ts';
+import { COLLECTIONS } from '../../src/model/catalog/collections.ts';
+import { paths } from '../../src/model/core/urls.ts';
+import { notFoundTwin } from '../../src/model/twins/not-found-twin.ts';
+import { tools } from '../../src/model/catalog/collections/tools.ts';
 
 const listed = Object.entries(paths).map(([name, p]) => [name, typeof p === 'function' ? p('some-slug') : p] as const);
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { freePort } from '../../src/store/free-port.ts';
-import { launch } from '../../src/dev/chromium.ts';
+import { launch } from '../../dev/chromium.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 let dev: ChildProcess;
@@ -173,7 +173,7 @@ describe('npm run dev', () => {
       `${shown}:${line}:1: updated: must be a date YYYY-MM-DD (expected e.g. 2026-01-31)\n1 content problem in 1 file\n`,
     );
     expect(log).toContain('Left out until fixed; its page shows the problems: /glossary/zebra-broken-term/');
-    expect(log).not.toMatch(/src\/catalog\/(problems|load-catalog)\.ts/);
+    expect(log).not.toMatch(/src\/model\/catalog\/(problems|load-catalog)\.ts/);
 
     const err = await overlayOf('/glossary/zebra-broken-term/');
     expect(err.name).toBe('ContentError');

@@ -27,12 +27,12 @@ describe('the recipes in docs/architecture.md', () => {
 
   it('name helpers their files export', () => {
     const exportsOf = (file: string) => readFileSync(join(ROOT, file), 'utf8');
-    expect(exportsOf('src/catalog/collection.ts')).toMatch(/export (const|function) defineCollection\b/);
-    expect(exportsOf('src/api/declare/endpoint.ts')).toMatch(/export (const|function) defineEndpoint\b/);
-    expect(exportsOf('src/api/declare/content/own.ts')).toMatch(/export (const|function) own\b/);
-    expect(exportsOf('src/api/content/content-deps.ts')).toMatch(/export (const|function) contentHandler\b/);
-    expect(exportsOf('src/api/http/answer.ts')).toMatch(/export (const|function) answer\b/);
-    expect(exportsOf('src/api/http/handlers-of.ts')).toMatch(/export type HandlersOf\b/);
-    expect(exportsOf('src/api/declare/lazy-object.ts')).toMatch(/export (const|function) lazyObject\b/);
+    expect(exportsOf('src/model/catalog/collection.ts')).toMatch(/export (const|function) defineCollection\b/);
+    expect(exportsOf('src/model/endpoints/endpoint.ts')).toMatch(/export (const|function) defineEndpoint\b/);
+    expect(exportsOf('src/model/endpoints/content/own.ts')).toMatch(/export (const|function) own\b/);
+    expect(exportsOf('src/request/api/content/content-deps.ts')).toMatch(/export (const|function) contentHandler\b/);
+    expect(exportsOf('src/request/api/http/answer.ts')).toMatch(/export (const|function) answer\b/);
+    expect(exportsOf('src/request/api/http/handlers-of.ts')).toMatch(/export type HandlersOf\b/);
+    expect(exportsOf('src/model/endpoints/lazy-object.ts')).toMatch(/export (const|function) lazyObject\b/);
   });
 });

@@ -1,10 +1,10 @@
 // docs/reference.md promises every `npm run` script of package.json and every environment variable the service
-// reads (src/config.ts's schema): each must be named there, as `npm run <script>` or `<script>`, and as `NAME`.
+// reads (src/model/config.ts's schema): each must be named there, as `npm run <script>` or `<script>`, and as `NAME`.
 // npm's own lifecycle scripts (postinstall) are run by npm, not by a person, and are left out.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../src/config.ts';
+import { configSchema } from '../../src/model/config.ts';
 
 const root = join(import.meta.dirname, '../..');
 const reference = readFileSync(join(root, 'docs/reference.md'), 'utf8');

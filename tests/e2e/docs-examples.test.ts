@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, inject } from 'vitest';
-import type { Catalog } from '../../src/catalog/catalog.ts';
+import type { Catalog } from '../../src/model/catalog/catalog.ts';
 import { DOCS_EXAMPLE_SLUG } from './global-site.ts';
 import { builtCatalog } from '../helpers/built-catalog.ts';
 

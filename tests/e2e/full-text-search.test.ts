@@ -3,7 +3,7 @@
 // page asks /api/v1/search (titles and descriptions), and without JavaScript a plain form asks it.
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, watchErrors } from '../../src/dev/chromium.ts';
+import { launch, watchErrors } from '../../dev/chromium.ts';
 
 const { siteUrl } = inject('e2e');
 let browser: Browser;

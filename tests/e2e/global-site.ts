@@ -2,16 +2,16 @@
 // with the public, tools and content APIs (the store in a temp SKRIBRA_DATA_DIR, one account with a key), and a
 // second origin on another loopback port that plays "some other website".
 import type { TestProject } from 'vitest/node';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { readConfig } from '../../src/config.ts';
-import { listen } from '../../src/origin/serve.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { listen } from '../../origin/serve.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
-import { demoTopics, toArticle } from '../../src/store/seed-content.ts';
-import { buildSeededSite } from '../../src/dev/seeded-site.ts';
+import { demoTopics, toArticle } from '../../dev/seed/seed-content.ts';
+import { buildSeededSite } from '../../dev/seeded-site.ts';
 import { BLOG_PROJECT_ID } from '../../src/store/repos/blog-project.ts';
-import { ownArticleInput } from '../../src/schemas/own-article.ts';
+import { ownArticleInput } from '../../src/model/schemas/own-article.ts';
 import { freePort } from '../../src/store/free-port.ts';
 
 /** A blog article whose HTML tries every way to run a script. */

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, watchErrors } from '../../src/dev/chromium.ts';
+import { launch, watchErrors } from '../../dev/chromium.ts';
 
 const { siteUrl } = inject('e2e');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

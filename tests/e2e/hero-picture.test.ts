@@ -3,7 +3,7 @@
 // stays inside its card.
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch } from '../../src/dev/chromium.ts';
+import { launch } from '../../dev/chromium.ts';
 
 const { siteUrl } = inject('e2e');
 let browser: Browser;

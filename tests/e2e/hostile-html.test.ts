@@ -2,7 +2,7 @@
 // dialog ever opens), and its markdown twin and the public API carry no raw HTML.
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch } from '../../src/dev/chromium.ts';
+import { launch } from '../../dev/chromium.ts';
 
 const { siteUrl } = inject('e2e');
 let browser: Browser;

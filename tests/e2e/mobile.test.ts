@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch } from '../../src/dev/chromium.ts';
+import { launch } from '../../dev/chromium.ts';
 import { vocabularyProblems } from '../site/schema-vocabulary.ts';
 import { jsonLdBlocks, jsonLdNodes, meta, ofType } from '../site/html-pages.ts';
 import { builtCatalog } from '../helpers/built-catalog.ts';

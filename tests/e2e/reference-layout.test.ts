@@ -4,7 +4,7 @@
 // operation, like the guides; and the /docs/ table fits a phone.
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch } from '../../src/dev/chromium.ts';
+import { launch } from '../../dev/chromium.ts';
 
 const { siteUrl } = inject('e2e');
 let browser: Browser;

@@ -4,7 +4,7 @@
 // and the operator CLI lists the row. The form works without script too, and shows each field's error beside it.
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, watchErrors } from '../../src/dev/chromium.ts';
+import { launch, watchErrors } from '../../dev/chromium.ts';
 import { skribra } from '../helpers/cli.ts';
 
 const { siteUrl, dataDir } = inject('e2e');

@@ -1,6 +1,6 @@
 // A build for another address (the e2e site's SITE_URL, a loopback port) names that address in the docs pages and
 // every catalog page's markdown twin, never production's `https://skribra.com` (issue 37): the docs write
-// {{site_url}} / {{site_host}} and the content loader fills them (src/catalog/site-address.ts). The blog's twins are
+// {{site_url}} / {{site_host}} and the content loader fills them (src/model/catalog/site-address.ts). The blog's twins are
 // left out: its seeded articles name the site they were seeded for (SKRIBRA_SITE_URL).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

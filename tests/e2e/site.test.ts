@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, watchErrors } from '../../src/dev/chromium.ts';
-import type { Catalog } from '../../src/catalog/catalog.ts';
+import { launch, watchErrors } from '../../dev/chromium.ts';
+import type { Catalog } from '../../src/model/catalog/catalog.ts';
 import { builtCatalog } from '../helpers/built-catalog.ts';
 
 const { siteUrl, otherUrl, apiKey, distDir } = inject('e2e');

@@ -1,7 +1,7 @@
 // Every tool page used as a new user would: type into the form, read the answer off the page.
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, watchErrors } from '../../src/dev/chromium.ts';
+import { launch, watchErrors } from '../../dev/chromium.ts';
 
 const { siteUrl, otherUrl } = inject('e2e');
 let browser: Browser;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { isLiveFile, liveFile } from '../../src/blog/live-files.ts';
+import { isLiveFile, liveFile } from '../../src/request/blog/live-files.ts';
 import { TEST_SITE_URL } from './global-build.ts';
 import { awaitOnDemand } from './on-demand.ts';
 
@@ -14,7 +14,7 @@ export async function builtSite(): Promise<{ distDir: string; siteUrl: string }>
 
 /**
  * A file of a build as a client gets it without a blog (an origin with no store): a live file (llms.txt, the sitemap)
- * is its parts joined around an empty blog part (src/blog/live-files.ts); any other file is read as it is.
+ * is its parts joined around an empty blog part (src/request/blog/live-files.ts); any other file is read as it is.
  */
 export async function buildText(distDir: string, path: string): Promise<string> {
   const read = (p: string) => (existsSync(join(distDir, p)) ? readFileSync(join(distDir, p), 'utf8') : undefined);

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { joinEmbedded } from '../../src/store/embedded.ts';
 import { connect, openStore } from '../../src/store/open-store.ts';
 import { APP_ROLE } from '../../src/store/app-role.ts';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { connect, openStore, type Store } from '../../src/store/open-store.ts';
 import { type SharedStore, withDatabase } from './global-store.ts';
 import { awaitOnDemand } from './on-demand.ts';

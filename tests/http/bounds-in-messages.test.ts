@@ -3,13 +3,13 @@
 // "from", "to", "at most", "at least") must be one of the parameter's declared minimum, maximum, minLength or
 // maxLength.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/http/api-error.ts';
-import { parseQuery } from '../../src/api/http/parse-query.ts';
-import { endpoints } from '../../src/api/declare/registry.ts';
-import { limitsFrom } from '../../src/api/content/limits.ts';
-import { readConfig } from '../../src/config.ts';
-import { openApiDocument } from '../../src/machine/openapi/openapi-document.ts';
-import { openApiPath } from '../../src/machine/openapi/operations.ts';
+import { ApiError } from '../../src/request/api/http/api-error.ts';
+import { parseQuery } from '../../src/request/api/http/parse-query.ts';
+import { endpoints } from '../../src/model/endpoints/registry.ts';
+import { limitsFrom } from '../../src/request/api/content/limits.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { openApiDocument } from '../../src/request/machine/openapi/openapi-document.ts';
+import { openApiPath } from '../../src/request/machine/openapi/operations.ts';
 
 type Parameter = { name: string; in: string; schema: Record<string, unknown> };
 const doc = openApiDocument('http://x', limitsFrom(readConfig())) as unknown as {

@@ -2,9 +2,9 @@
 // store of its own), for tests that hold the pipeline to its promises from the outside.
 import { builtSite } from '../helpers/built-site.ts';
 import { openTestStore, fixture, type TestStore } from '../content/helpers.ts';
-import { seedDemo } from '../../src/store/seed.ts';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { readConfig } from '../../src/config.ts';
+import { seedDemo } from '../../dev/seed/seed.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { readConfig } from '../../src/model/config.ts';
 
 export interface Stack {
   site: string;

@@ -4,7 +4,7 @@
 // before anything else on a content endpoint without a valid key, and no unhandled error logged.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_ROOTS, endpoints, machineFiles } from '../../src/api/declare/registry.ts';
+import { API_ROOTS, endpoints, machineFiles } from '../../src/model/endpoints/registry.ts';
 import { openStack, send, type Stack } from './helpers.ts';
 import { hostile } from '../helpers/hostile-values.ts';
 
@@ -120,7 +120,7 @@ describe('hostile requests through the whole handler stack', () => {
         // The sign-up's plain form post is answered with a page for the person at the form.
         const formPage = url.pathname.replace(/\/$/, '') === '/signup' && res.headers.get('content-type')?.startsWith('text/html');
         if (res.status >= 400 && (underApi || res.status === 405) && r.method !== 'HEAD' && !formPage) {
-          // A sign-up's invalid fields add each field's message (src/api/signup/create-signup-api.ts).
+          // A sign-up's invalid fields add each field's message (src/request/api/signup/create-signup-api.ts).
           const keys =
             url.pathname.replace(/\/$/, '') === '/signup' && res.body?.fields ? ['code', 'fields', 'message'] : ['code', 'message'];
           expect(Object.keys(res.body ?? {}).sort(), where).toEqual(keys);

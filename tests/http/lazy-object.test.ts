@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { lazyObject } from '../../src/api/declare/lazy-object.ts';
+import { lazyObject } from '../../src/model/endpoints/lazy-object.ts';
 
 describe('lazyObject', () => {
   it('names its keys at once and builds each field once, on the first call', () => {

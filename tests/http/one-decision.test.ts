@@ -5,11 +5,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPipeline } from '../../src/api/http/pipeline.ts';
-import { conditional } from '../../src/core/conditional.ts';
-import { OG_INDEX_DIR, OG_INDEX_FORMAT } from '../../src/seo/og-image-index.ts';
-import { ogImageRuntime, type OgRender } from '../../src/seo/og-image-api.ts';
-import { renderOgPng } from '../../src/seo/render-og-png.ts';
+import { createPipeline } from '../../src/request/api/http/pipeline.ts';
+import { conditional } from '../../src/model/core/conditional.ts';
+import { OG_INDEX_DIR, OG_INDEX_FORMAT } from '../../src/request/seo/og-image-index.ts';
+import { ogImageRuntime, type OgRender } from '../../src/request/seo/og-image-api.ts';
+import { renderOgPng } from '../../src/request/seo/render-og-png.ts';
 import methodGuard from '../../netlify/edge-functions/method-guard.ts';
 
 const KEY = '0123456789abcdef';

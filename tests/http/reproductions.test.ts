@@ -2,9 +2,9 @@
 // through the handler stack `npm start` serves (and over real HTTP where a client library would refuse to send).
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listen } from '../../src/origin/serve.ts';
+import { listen } from '../../origin/serve.ts';
 import { openStack, send, type Stack } from './helpers.ts';
-import { endpointsOf } from '../../src/api/declare/registry.ts';
+import { endpointsOf } from '../../src/model/endpoints/registry.ts';
 
 let stack: Stack;
 const errors = vi.spyOn(console, 'error');
@@ -149,7 +149,7 @@ describe('every path under /v1 answers JSON', () => {
       const res = await send(stack, path);
       expect(res.status, path).toBe(200);
       const paths = res.body.data.endpoints.map((e: { path: string }) => e.path);
-      // Every documented endpoint of the content API, in the registry's order (one module each: src/api/content/).
+      // Every documented endpoint of the content API, in the registry's order (one module each: src/request/api/content/).
       expect(paths).toEqual(endpointsOf('content').flatMap((e) => (e.doc ? [e.pattern] : [])));
       expect(paths.slice(0, 4)).toEqual(['/v1/projects', '/v1/articles', '/v1/articles/:slug', '/v1/sync']);
     }

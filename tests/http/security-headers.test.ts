@@ -1,4 +1,4 @@
-// Every answer carries the security headers of its kind (src/core/security-headers.ts): HTML pages the page policy
+// Every answer carries the security headers of its kind (src/model/core/security-headers.ts): HTML pages the page policy
 // (scripts by hash only, never framed), JSON, markdown, machine files and errors the data policy; in the local origin,
 // in the generated `_headers` Netlify applies, and in a function's and an edge function's own answers.
 import { readFileSync } from 'node:fs';
@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStack, send, type Stack } from './helpers.ts';
 import { builtSite } from '../helpers/built-site.ts';
-import { BASE_SECURITY, DATA_SECURITY } from '../../src/core/security-headers.ts';
-import { parseHeadersFile, headersForPath } from '../../src/core/header-rules.ts';
-import { PUBLIC_FUNCTION_PREFIX } from '../../src/api/public/function-mount.ts';
+import { BASE_SECURITY, DATA_SECURITY } from '../../src/model/core/security-headers.ts';
+import { parseHeadersFile, headersForPath } from '../../src/model/core/header-rules.ts';
+import { PUBLIC_FUNCTION_PREFIX } from '../../src/request/api/public/function-mount.ts';
 
 let stack: Stack;
 let distDir: string;

@@ -1,22 +1,22 @@
-// Handlers are typed by the registry (src/api/http/handlers-of.ts): a table's by its API's entries, an endpoint
-// module's by its declaration, its answer by the declaration's output schema (src/api/http/answer.ts). The checks are the compiler's: `npm run
+// Handlers are typed by the registry (src/request/api/http/handlers-of.ts): a table's by its API's entries, an endpoint
+// module's by its declaration, its answer by the declaration's output schema (src/request/api/http/answer.ts). The checks are the compiler's: `npm run
 // check` (tsc over tests/ too) fails if a line under `@ts-expect-error` compiles, so each of them proves a table
 // with a missing, extra or mistyped handler, or an answer its output schema does not describe, is refused. The
 // runtime part shows the good tables are real ones, and that a pipeline checking answers refuses a wrong shape.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Reply } from '../../src/api/http/respond.ts';
-import { answer, preparedAnswer } from '../../src/api/http/answer.ts';
-import { bindHandlers } from '../../src/api/http/bind-handlers.ts';
-import type { CtxOf, HandlerOf, HandlersOf } from '../../src/api/http/handlers-of.ts';
-import { createPipeline } from '../../src/api/http/pipeline.ts';
-import { getOwnArticle } from '../../src/api/declare/content/get-own-article.endpoint.ts';
-import { listOwnArticles } from '../../src/api/declare/content/list-own-articles.endpoint.ts';
-import { listOwnProjects } from '../../src/api/declare/content/list-own-projects.endpoint.ts';
-import { syncOwnArticles } from '../../src/api/declare/content/sync-own-articles.endpoint.ts';
-import { endpoints, endpointsOf } from '../../src/api/declare/registry.ts';
-import { kebab } from '../../src/api/declare/endpoint.ts';
+import { Reply } from '../../src/request/api/http/respond.ts';
+import { answer, preparedAnswer } from '../../src/request/api/http/answer.ts';
+import { bindHandlers } from '../../src/request/api/http/bind-handlers.ts';
+import type { CtxOf, HandlerOf, HandlersOf } from '../../src/request/api/http/handlers-of.ts';
+import { createPipeline } from '../../src/request/api/http/pipeline.ts';
+import { getOwnArticle } from '../../src/model/endpoints/content/get-own-article.endpoint.ts';
+import { listOwnArticles } from '../../src/model/endpoints/content/list-own-articles.endpoint.ts';
+import { listOwnProjects } from '../../src/model/endpoints/content/list-own-projects.endpoint.ts';
+import { syncOwnArticles } from '../../src/model/endpoints/content/sync-own-articles.endpoint.ts';
+import { endpoints, endpointsOf } from '../../src/model/endpoints/registry.ts';
+import { kebab } from '../../src/model/endpoints/endpoint.ts';
 
 const ok = () => ({ data: null });
 type Access = { accountId: string };
@@ -108,7 +108,7 @@ describe('typed endpoint handlers', () => {
   it("every endpoint module has its declaration and its API's handler module, named after its id", () => {
     const modules = endpoints.filter((e) => e.module);
     expect(endpointsOf('content').every((e) => e.module)).toBe(true);
-    const api = join(import.meta.dirname, '../../src/api');
+    const api = join(import.meta.dirname, '../../src/request/api');
     for (const e of modules) {
       const name = `${e.api}/${kebab(e.id)}`;
       expect(existsSync(join(api, 'declare', `${name}.endpoint.ts`)), `declare/${name}.endpoint.ts`).toBe(true);

@@ -4,13 +4,13 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog, type SiteContent } from '../../src/catalog/load-catalog.ts';
-import { contentHash } from '../../src/catalog/load-catalog.ts';
-import { limitsFrom } from '../../src/api/content/limits.ts';
-import { readConfig } from '../../src/config.ts';
-import { outputStore } from '../../src/core/output-store.ts';
-import { writeCatalogOutputsBeside } from '../../src/integration/catalog-outputs-beside.ts';
-import { writeCatalogOutputs } from '../../src/integration/write-outputs.ts';
+import { loadCatalog, type SiteContent } from '../../src/model/catalog/load-catalog.ts';
+import { contentHash } from '../../src/model/catalog/load-catalog.ts';
+import { limitsFrom } from '../../src/request/api/content/limits.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { outputStore } from '../../src/model/core/output-store.ts';
+import { writeCatalogOutputsBeside } from '../../src/build/catalog-outputs-beside.ts';
+import { writeCatalogOutputs } from '../../src/build/write-outputs.ts';
 
 const limits = limitsFrom(readConfig());
 let dir: string;

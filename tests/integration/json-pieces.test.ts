@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { jsonPieces } from '../../src/core/json-pieces.ts';
+import { jsonPieces } from '../../src/model/core/json-pieces.ts';
 import { createHash } from 'node:crypto';
-import { contentHash, loadCatalog } from '../../src/catalog/load-catalog.ts';
+import { contentHash, loadCatalog } from '../../src/model/catalog/load-catalog.ts';
 
 const joined = (value: Record<string, unknown>) => [...jsonPieces(value)].join('');
 

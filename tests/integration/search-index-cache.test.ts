@@ -1,11 +1,11 @@
-// The search index is kept in the build cache by what it indexed (src/integration/search-index-cache.ts): a build of
+// The search index is kept in the build cache by what it indexed (src/build/search-index-cache.ts): a build of
 // the very same pages links the kept index in, byte for byte what Pagefind writes; a change to any page's bytes, to
 // the key a page is known by (a term page's), or to a page added beside the files, indexes again.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SEARCH_INDEX_DIR } from '../../src/integration/write-search-index.ts';
+import { SEARCH_INDEX_DIR } from '../../src/model/core/urls.ts';
 import { writeSearchIndex } from '../helpers/write-search-index.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'skribra-search-cache-'));

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexedHtml } from '../../src/integration/indexed-html.ts';
-import { beginSearchIndex, SEARCH_INDEX_DIR } from '../../src/integration/write-search-index.ts';
+import { indexedHtml } from '../../src/build/indexed-html.ts';
+import { beginSearchIndex } from '../../src/build/write-search-index.ts';
+import { SEARCH_INDEX_DIR } from '../../src/model/core/urls.ts';
 import { writeSearchIndex } from '../helpers/write-search-index.ts';
 import { builtSite } from '../helpers/built-site.ts';
 

@@ -2,14 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import type { Catalog } from '../../src/catalog/catalog.ts';
-import { endpoints } from '../../src/api/declare/registry.ts';
-import { PAGE_KINDS } from '../../src/catalog/page-kinds.ts';
+import type { Catalog } from '../../src/model/catalog/catalog.ts';
+import { endpoints } from '../../src/model/endpoints/registry.ts';
+import { PAGE_KINDS } from '../../src/model/catalog/page-kinds.ts';
 
 /** The registry as the routes these tests walk: pattern, API and static file. */
 const routes = endpoints.map((e) => ({ pattern: e.pattern, api: e.api, file: e.static?.file }));
-import { inlineScriptHashes, scriptHashesOf } from '../../src/integration/inline-script-hashes.ts';
-import { redirectsFile, headersFile } from '../../src/integration/netlify-files.ts';
+import { inlineScriptHashes, scriptHashesOf } from '../../src/build/inline-script-hashes.ts';
+import { redirectsFile, headersFile } from '../../src/build/netlify-files.ts';
 import { builtCatalog } from '../helpers/built-catalog.ts';
 
 let dist: string;

@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import robotsParser from 'robots-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import { ContentError } from '../../src/catalog/content-error.ts';
-import { CONTENT_SIGNAL_FILE, contentSignalOf, markdownResponse } from '../../src/core/negotiate.ts';
-import { DATA_SECURITY } from '../../src/core/security-headers.ts';
-import { AI_CRAWLERS, contentSignalValue, robotsTxt } from '../../src/machine/robots-txt.ts';
-import { ContentSignals, CONTENT_SIGNALS_FILE, DEFAULT_CONTENT_SIGNALS } from '../../src/schemas/content-signals.ts';
+import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
+import { ContentError } from '../../src/model/catalog/content-error.ts';
+import { CONTENT_SIGNAL_FILE, contentSignalOf, markdownResponse } from '../../src/model/core/negotiate.ts';
+import { DATA_SECURITY } from '../../src/model/core/security-headers.ts';
+import { AI_CRAWLERS, contentSignalValue, robotsTxt } from '../../src/request/machine/robots-txt.ts';
+import { ContentSignals, CONTENT_SIGNALS_FILE, DEFAULT_CONTENT_SIGNALS } from '../../src/model/schemas/content-signals.ts';
 import { BROWSER_ACCEPT, siteOrigin } from './site-origin.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import { llmsTxt } from '../../src/machine/llms-txt.ts';
-import { sitemapXml } from '../../src/machine/sitemap-xml.ts';
-import { AI_CRAWLERS } from '../../src/machine/robots-txt.ts';
+import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
+import { llmsTxt } from '../../src/request/machine/llms-txt.ts';
+import { sitemapXml } from '../../src/request/machine/sitemap-xml.ts';
+import { AI_CRAWLERS } from '../../src/request/machine/robots-txt.ts';
 import { siteOrigin } from './site-origin.ts';
 
 let site: Awaited<ReturnType<typeof siteOrigin>>;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decideSite, prefersMarkdown } from '../../src/core/negotiate.ts';
+import { decideSite, prefersMarkdown } from '../../src/model/core/negotiate.ts';
 import { BROWSER_ACCEPT, siteOrigin } from './site-origin.ts';
 
 describe('prefersMarkdown follows q-values', () => {

@@ -1,8 +1,8 @@
 // The authenticated API's real answers, from a real store, against the same document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../src/machine/openapi/openapi-document.ts';
-import { limitsFrom } from '../../src/api/content/limits.ts';
-import { readConfig } from '../../src/config.ts';
+import { openApiDocument } from '../../src/request/machine/openapi/openapi-document.ts';
+import { limitsFrom } from '../../src/request/api/content/limits.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { api, bearer, fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { responseValidator } from './openapi-validator.ts';
 

@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { limitsFrom } from '../../src/api/content/limits.ts';
-import { readConfig } from '../../src/config.ts';
-import { openApiDocument } from '../../src/machine/openapi/openapi-document.ts';
+import { limitsFrom } from '../../src/request/api/content/limits.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { openApiDocument } from '../../src/request/machine/openapi/openapi-document.ts';
 
 const PROSE = new Set(['description', 'summary', 'title', 'example', 'examples']);
 

@@ -2,7 +2,7 @@
 // compiled with Ajv's 2020-12 dialect (OpenAPI 3.1's), $refs resolved inside the document itself.
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { openApiPath } from '../../src/machine/openapi/operations.ts';
+import { openApiPath } from '../../src/request/machine/openapi/operations.ts';
 
 type Doc = { paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> } }> };
 

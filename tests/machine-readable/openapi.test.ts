@@ -1,20 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse } from 'yaml';
-import { endpoints } from '../../src/api/declare/registry.ts';
-import { limitsFrom } from '../../src/api/content/limits.ts';
-import { readConfig } from '../../src/config.ts';
+import { endpoints } from '../../src/model/endpoints/registry.ts';
+import { limitsFrom } from '../../src/request/api/content/limits.ts';
+import { readConfig } from '../../src/model/config.ts';
 
 /** The registry as the routes these tests walk: pattern, API and static file. */
 const routes = endpoints.map((e) => ({ pattern: e.pattern, api: e.api, file: e.static?.file }));
-import { createPublicApi } from '../../src/api/public/create-public-api.ts';
-import type { ArticleSource } from '../../src/api/public/article-source.ts';
-import { ERROR_CODES } from '../../src/machine/openapi/components.ts';
-import { openApiPath } from '../../src/machine/openapi/operations.ts';
+import { createPublicApi } from '../../src/request/api/public/create-public-api.ts';
+import type { ArticleSource } from '../../src/request/api/public/article-source.ts';
+import { ERROR_CODES } from '../../src/request/machine/openapi/components.ts';
+import { openApiPath } from '../../src/request/machine/openapi/operations.ts';
 import { responseValidator } from './openapi-validator.ts';
 import { siteOrigin } from './site-origin.ts';
-import { COLLECTIONS } from '../../src/catalog/collections.ts';
-import { textParam } from '../../src/api/declare/params.ts';
+import { COLLECTIONS } from '../../src/model/catalog/collections.ts';
+import { textParam } from '../../src/model/endpoints/params.ts';
 
 let site: Awaited<ReturnType<typeof siteOrigin>>;
 let doc: any;
@@ -231,7 +231,7 @@ describe('real responses of every public route validate against the document', (
 
 describe('the OpenAPI text follows the configured limits', () => {
   it('states SKRIBRA_RATE_LIST_HOUR and the others as configured, not as the defaults', async () => {
-    const { openApiDocument } = await import('../../src/machine/openapi/openapi-document.ts');
+    const { openApiDocument } = await import('../../src/request/machine/openapi/openapi-document.ts');
     expect(openApiDocument('http://x', limitsFrom(readConfig())).info.description).toContain(
       '300 list requests an hour and 2,000 a day, 600 detail requests an hour and 6,000 a day',
     );

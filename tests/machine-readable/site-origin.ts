@@ -1,9 +1,9 @@
 // The built site behind the local origin, as the tests request it: the real public API over the build's
 // artifacts and the real site handler. No network: requests go straight to the handler.
 import { builtSite } from '../helpers/built-site.ts';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { readConfig } from '../../src/config.ts';
-import { loadPublicApi } from '../../src/api/public/load-public-api.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { loadPublicApi } from '../../src/request/api/public/load-public-api.ts';
 
 export async function siteOrigin() {
   const { distDir, siteUrl } = await builtSite();

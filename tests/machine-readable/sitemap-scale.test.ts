@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog, type SiteContent } from '../../src/catalog/load-catalog.ts';
-import { SITEMAP_LIMITS, sitemapFiles, sitemapXml } from '../../src/machine/sitemap-xml.ts';
-import { robotsTxt } from '../../src/machine/robots-txt.ts';
-import type { Catalog } from '../../src/catalog/catalog.ts';
-import type { ArticleSummary } from '../../src/api/public/article-source.ts';
+import { loadCatalog, type SiteContent } from '../../src/model/catalog/load-catalog.ts';
+import { SITEMAP_LIMITS, sitemapFiles, sitemapXml } from '../../src/request/machine/sitemap-xml.ts';
+import { robotsTxt } from '../../src/request/machine/robots-txt.ts';
+import type { Catalog } from '../../src/model/catalog/catalog.ts';
+import type { ArticleSummary } from '../../src/request/api/public/article-source.ts';
 import { generateContent } from '../../scripts/generate-content.ts';
 
 const SITE = 'https://example.com';

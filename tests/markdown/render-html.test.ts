@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderHtml } from '../../src/markdown/render-html.ts';
-import { dropPrerendered, markdownReady, prerendered, prerenderMarkdown } from '../../src/markdown/prerender-markdown.ts';
+import { renderHtml } from '../../src/model/markdown/render-html.ts';
+import { dropPrerendered, markdownReady, prerendered, prerenderMarkdown } from '../../src/model/markdown/prerender-markdown.ts';
 
 const CODE = '```html\n<link rel="canonical" href="https://example.com/a/">\n```\n';
 afterEach(() => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { unified } from 'unified';
 import rehypeParse from 'rehype-parse';
-import { sanitizeHtml } from '../../src/markdown/sanitize-html.ts';
+import { sanitizeHtml } from '../../src/model/markdown/sanitize-html.ts';
 
 interface Node {
   type: string;

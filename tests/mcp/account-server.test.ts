@@ -6,8 +6,8 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { updateArticleState } from '../../src/store/repos/articles.ts';
-import { endpointsOf } from '../../src/api/declare/registry.ts';
-import { FAILED_AUTH_LIMIT } from '../../src/config.ts';
+import { endpointsOf } from '../../src/model/endpoints/registry.ts';
+import { FAILED_AUTH_LIMIT } from '../../src/model/config.ts';
 import { callTool, connect, http, rpc, serveOrigin, textOf, type Origin } from './helpers.ts';
 
 let t: TestStore;

@@ -5,12 +5,12 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { MCP_ANSWER_LIMIT } from '../../src/api/mcp/answer-limit.ts';
-import { MCP_BATCH_LIMIT } from '../../src/api/mcp/batch.ts';
-import { createGate } from '../../src/api/mcp/mcp-gate.ts';
-import { serveMcp } from '../../src/api/mcp/serve-mcp.ts';
-import { MCP_RATE_LIMIT } from '../../src/config.ts';
-import { CLIENT_ADDRESS } from '../../src/api/http/client-address.ts';
+import { MCP_ANSWER_LIMIT } from '../../src/request/api/mcp/answer-limit.ts';
+import { MCP_BATCH_LIMIT } from '../../src/request/api/mcp/batch.ts';
+import { createGate } from '../../src/request/api/mcp/mcp-gate.ts';
+import { serveMcp } from '../../src/request/api/mcp/serve-mcp.ts';
+import { MCP_RATE_LIMIT } from '../../src/model/config.ts';
+import { CLIENT_ADDRESS } from '../../src/request/api/http/client-address.ts';
 import { http, serveOrigin, type Origin } from './helpers.ts';
 
 let o: Origin;

@@ -3,9 +3,9 @@
 // Host. Over real HTTP, with the Host header a client chooses (node:http: fetch will not send a foreign one).
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/config.ts';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { listen } from '../../src/origin/serve.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { listen } from '../../origin/serve.ts';
 import { builtSite } from '../helpers/built-site.ts';
 import { http, NO_MCP_LIMIT, serveOrigin, type Origin } from './helpers.ts';
 

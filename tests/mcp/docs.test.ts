@@ -10,8 +10,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { callTool, connect, http, serveOrigin, type Origin } from './helpers.ts';
-import { fillSiteAddress } from '../../src/catalog/site-address.ts';
-import { endpointsOf } from '../../src/api/declare/registry.ts';
+import { fillSiteAddress } from '../../src/model/catalog/site-address.ts';
+import { endpointsOf } from '../../src/model/endpoints/registry.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 // The page as production shows it: its {{site_url}} filled with the production address, which the examples localise.
@@ -47,7 +47,7 @@ const localise = (s: string) =>
     .replaceAll('<API_KEY>', key);
 
 const SITE_TOOLS = ['search', 'search_text', 'get_page', 'get_glossary_term', 'list', 'compare'];
-/** The account server's tools: one per content endpoint that declares one (src/api/content/*.endpoint.ts). */
+/** The account server's tools: one per content endpoint that declares one (src/request/api/content/*.endpoint.ts). */
 const ACCOUNT_TOOLS = endpointsOf('content').flatMap((e) => (e.tool ? [e.tool.name] : []));
 
 /** Connects as the config says, lists the tools, and for the account server makes one call with the key. */

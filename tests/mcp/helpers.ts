@@ -5,9 +5,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Sql } from 'postgres';
 import { builtSite } from '../helpers/built-site.ts';
-import { createLocalOrigin, type LocalOriginOptions } from '../../src/origin/local-origin.ts';
-import { readConfig } from '../../src/config.ts';
-import { listen } from '../../src/origin/serve.ts';
+import { createLocalOrigin, type LocalOriginOptions } from '../../origin/local-origin.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { listen } from '../../origin/serve.ts';
 
 export interface Origin {
   /** Where the origin listens (loopback). */

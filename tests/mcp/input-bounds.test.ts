@@ -5,10 +5,10 @@
 // limit's cap, none for a page; never the 2^53 - 1 the API refuses past (MAX_INT), which no page of the docs names.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_INT } from '../../src/api/declare/params.ts';
+import { MAX_INT } from '../../src/model/endpoints/params.ts';
 import { fixture, openTestStore, type TestStore } from '../content/helpers.ts';
 import { callTool, connect, http, serveOrigin, type Origin } from './helpers.ts';
-import { endpointsOf } from '../../src/api/declare/registry.ts';
+import { endpointsOf } from '../../src/model/endpoints/registry.ts';
 
 const BOUNDS = ['type', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'format', 'enum'];
 

@@ -1,8 +1,8 @@
 // jsonSize counts what JSON.stringify would write, in UTF-8 bytes, without writing it: the answer limit weighs each
-// MCP response with it (src/api/mcp/answer-limit.ts), so it must agree byte for byte, whatever the text holds.
+// MCP response with it (src/request/api/mcp/answer-limit.ts), so it must agree byte for byte, whatever the text holds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonSize } from '../../src/api/mcp/json-size.ts';
+import { jsonSize } from '../../src/request/api/mcp/json-size.ts';
 
 const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v) ?? '');
 

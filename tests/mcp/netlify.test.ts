@@ -5,9 +5,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTION_ARTIFACTS } from '../../src/api/public/load-artifacts.ts';
-import { NETLIFY_PATHS } from '../../src/api/declare/registry.ts';
-import { MCP_RATE_LIMIT } from '../../src/config.ts';
+import { FUNCTION_ARTIFACTS } from '../../src/request/api/public/load-artifacts.ts';
+import { NETLIFY_PATHS } from '../../src/model/endpoints/registry.ts';
+import { MCP_RATE_LIMIT } from '../../src/model/config.ts';
 import { builtSite } from '../helpers/built-site.ts';
 import { http, serveOrigin, type Origin } from './helpers.ts';
 

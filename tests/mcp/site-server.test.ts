@@ -2,9 +2,9 @@
 // and the promise that each answer is the public API's (or the site's file) for the same question.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_SECURITY } from '../../src/core/security-headers.ts';
+import { DATA_SECURITY } from '../../src/model/core/security-headers.ts';
 import { callTool, connect, http, rpc, serveOrigin, textOf, type Origin } from './helpers.ts';
-import { endpointsOf } from '../../src/api/declare/registry.ts';
+import { endpointsOf } from '../../src/model/endpoints/registry.ts';
 
 let o: Origin;
 let client: Client;

@@ -1,4 +1,4 @@
-// The answer memo in front of the pipeline (src/origin/answer-memo.ts), over real HTTP: whatever it sends again must
+// The answer memo in front of the pipeline (origin/answer-memo.ts), over real HTTP: whatever it sends again must
 // be what the pipeline sends, for every file, method and negotiated header, and a changed file shows within the
 // file table's window.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { readConfig } from '../../src/config.ts';
-import { listen } from '../../src/origin/serve.ts';
-import { fileResponse, RECHECK_MS, type StaticFile } from '../../src/origin/static-files.ts';
-import { createAnswerMemo } from '../../src/origin/answer-memo.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { listen } from '../../origin/serve.ts';
+import { fileResponse, RECHECK_MS, type StaticFile } from '../../origin/static-files.ts';
+import { createAnswerMemo } from '../../origin/answer-memo.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Headers of the connection, not of the answer; the length is checked against the body instead (Node adds it). */

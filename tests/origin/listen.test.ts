@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listen } from '../../src/origin/serve.ts';
-import { CLIENT_ADDRESS } from '../../src/api/http/client-address.ts';
+import { listen } from '../../origin/serve.ts';
+import { CLIENT_ADDRESS } from '../../src/request/api/http/client-address.ts';
 
 const echoAddress = async (req: Request) => new Response(req.headers.get(CLIENT_ADDRESS) ?? 'none');
 const claims = { 'x-forwarded-for': '198.51.100.7, 203.0.113.9', [CLIENT_ADDRESS]: '192.0.2.1', 'x-nf-client-connection-ip': '192.0.2.2' };

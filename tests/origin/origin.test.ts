@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { readConfig } from '../../src/config.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { readConfig } from '../../src/model/config.ts';
 
 let origin: (req: Request) => Promise<Response>;
 let site: string;

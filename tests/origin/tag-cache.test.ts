@@ -1,10 +1,10 @@
-// The local origin's cache of the blog's answers (src/origin/tag-cache.ts): whole answers kept by key until a purge of
+// The local origin's cache of the blog's answers (origin/tag-cache.ts): whole answers kept by key until a purge of
 // one of their tags, only the answers that may be kept, bounded by count and bytes, and never an answer rendered
 // while one of its tags was purged.
 import { describe, expect, it } from 'vitest';
-import { createTagCache } from '../../src/origin/tag-cache.ts';
-import { taggedHeaders } from '../../src/core/cache-tags.ts';
-import type { StoredAnswer } from '../../src/origin/live-answers.ts';
+import { createTagCache } from '../../origin/tag-cache.ts';
+import { taggedHeaders } from '../../src/model/core/cache-tags.ts';
+import type { StoredAnswer } from '../../origin/live-answers.ts';
 
 /** A render that counts its calls and answers `status` with the tags given (none: no Cache-Tag). */
 function renderer(tags: string[] = ['blog/a', 'blog'], status = 200) {

@@ -25,14 +25,14 @@ function graphOf(file: string): string[] {
 
 describe('the Netlify edge bundle', () => {
   it('imports src/ through the route decision', () => {
-    expect(srcImports).toEqual(expect.arrayContaining(['src/api/public/function-mount.ts']));
+    expect(srcImports).toEqual(expect.arrayContaining(['src/request/api/public/function-mount.ts']));
   });
 
   it('holds no registry, no declaration, no schema and no handler code', { timeout: 60_000 }, () => {
     const graph = [...new Set(srcImports.flatMap(graphOf))];
-    expect(graph).toContain('src/api/public/function-mount.ts');
+    expect(graph).toContain('src/request/api/public/function-mount.ts');
     const held = graph.filter((m) =>
-      /registry\.ts$|\.endpoint\.ts$|^src\/schemas\/|zod\/|\.handler\.ts$|^src\/store\/|create-content-api|\/postgres\/|@modelcontextprotocol/.test(
+      /registry\.ts$|\.endpoint\.ts$|^src\/model\/schemas\/|zod\/|\.handler\.ts$|^src\/store\/|create-content-api|\/postgres\/|@modelcontextprotocol/.test(
         m,
       ),
     );

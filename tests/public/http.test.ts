@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import { loadPublicApi } from '../../src/api/public/load-public-api.ts';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { readConfig } from '../../src/config.ts';
+import { loadPublicApi } from '../../src/request/api/public/load-public-api.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { readConfig } from '../../src/model/config.ts';
 
 // The public API's HTTP surface, from the function and through the local origin: CORS, preflight, HEAD, caching.
 let fn: (req: Request) => Promise<Response>;

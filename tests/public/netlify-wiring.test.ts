@@ -11,13 +11,13 @@ import {
   PAGE_CHUNK_DIR,
   TERM_LOOKUP_FILE,
   loadArtifacts,
-} from '../../src/api/public/load-artifacts.ts';
-import { CATALOG_ACCESS, type CatalogAccess } from '../../src/catalog/catalog.ts';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import { BLOG_FUNCTION_PREFIX, functionUrlFor, PUBLIC_FUNCTION_PREFIX } from '../../src/api/public/function-mount.ts';
-import { endpoints, NETLIFY_PATHS, PUBLIC_BASE } from '../../src/api/declare/registry.ts';
-import { allowedMethods, SITE_METHODS } from '../../src/api/declare/methods.ts';
-import { OG_INDEX_FILES } from '../../src/seo/og-image-index.ts';
+} from '../../src/request/api/public/load-artifacts.ts';
+import { CATALOG_ACCESS, type CatalogAccess } from '../../src/model/catalog/catalog.ts';
+import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
+import { BLOG_FUNCTION_PREFIX, functionUrlFor, PUBLIC_FUNCTION_PREFIX } from '../../src/request/api/public/function-mount.ts';
+import { endpoints, NETLIFY_PATHS, PUBLIC_BASE } from '../../src/model/endpoints/registry.ts';
+import { allowedMethods, SITE_METHODS } from '../../src/model/endpoints/methods.ts';
+import { OG_INDEX_FILES } from '../../src/request/seo/og-image-index.ts';
 import { netlifyFunctions, tomlList } from '../../scripts/netlify/bundle-function.ts';
 
 /** Reads every artifact file through what the handlers use, as requests would one by one: throws the first problem. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import { loadPublicApi } from '../../src/api/public/load-public-api.ts';
-import type { Catalog } from '../../src/catalog/catalog.ts';
+import { loadPublicApi } from '../../src/request/api/public/load-public-api.ts';
+import type { Catalog } from '../../src/model/catalog/catalog.ts';
 
 // The public function's query handling over the real build: validation, caps, paging, filters (spec 4.1, 7, 8).
 let handler: (req: Request) => Promise<Response>;

@@ -1,11 +1,11 @@
 import MiniSearch from 'minisearch';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import { buildSearchIndex, normalise, searchPages, type SearchDoc } from '../../src/core/search.ts';
+import { buildSearchIndex, normalise, searchPages, type SearchDoc } from '../../src/model/core/search.ts';
 import { builtCatalog } from '../helpers/built-catalog.ts';
-import type { Catalog } from '../../src/catalog/catalog.ts';
+import type { Catalog } from '../../src/model/catalog/catalog.ts';
 
-// Our search index is purpose-built for cold-start and latency (see src/core/search.ts). MiniSearch, configured
+// Our search index is purpose-built for cold-start and latency (see src/model/core/search.ts). MiniSearch, configured
 // with the semantics (AND, prefix, no fuzzy, same normalisation), is the reference: both must find exactly
 // the same pages for every query, and our ranking must put every title hit above every description-only hit.
 let docs: SearchDoc[];

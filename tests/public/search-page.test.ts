@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch } from '../../src/dev/chromium.ts';
+import { launch } from '../../dev/chromium.ts';
 import { builtSite } from '../helpers/built-site.ts';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { readConfig } from '../../src/config.ts';
-import { loadPublicApi } from '../../src/api/public/load-public-api.ts';
-import { listen } from '../../src/origin/serve.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { loadPublicApi } from '../../src/request/api/public/load-public-api.ts';
+import { listen } from '../../origin/serve.ts';
 
 // The site's search page in a real browser, on its fallback: without the full-text index (here its requests fail, as
 // when it cannot load) it asks /api/v1/search (never downloading the whole index), results follow the keystrokes

@@ -8,7 +8,7 @@ import {
   SEARCH_FORMAT,
   type SearchDoc,
   type SearchIndex,
-} from '../../src/core/search.ts';
+} from '../../src/model/core/search.ts';
 
 /** A document of the index by id, as the artifact holds it (the search answers read hits the same way). */
 function docOf(index: SearchIndex, id: number): SearchDoc {

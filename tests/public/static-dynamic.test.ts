@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import { loadPublicApi } from '../../src/api/public/load-public-api.ts';
-import { STATIC_PATHS_FILE } from '../../src/api/public/load-artifacts.ts';
-import { decodePath, joinedPath } from '../../src/core/decode-path.ts';
-import { endpoints } from '../../src/api/declare/registry.ts';
-import { COLLECTIONS } from '../../src/catalog/collections.ts';
+import { loadPublicApi } from '../../src/request/api/public/load-public-api.ts';
+import { STATIC_PATHS_FILE } from '../../src/request/api/public/load-artifacts.ts';
+import { decodePath, joinedPath } from '../../src/model/core/decode-path.ts';
+import { endpoints } from '../../src/model/endpoints/registry.ts';
+import { COLLECTIONS } from '../../src/model/catalog/collections.ts';
 
 /** The registry as the routes these tests walk: pattern, API and static file. */
 const routes = endpoints.map((e) => ({ pattern: e.pattern, api: e.api, file: e.static?.file }));

@@ -4,14 +4,14 @@
 // blog's source. Pure: (validated params and query) -> body. Routing, methods, CORS, caching, ETags and errors are
 // the pipeline's. Every query-less GET equals its static file byte for byte (the build writes the file by calling
 // this handler).
-import { ApiError, notFound } from '../../src/api/http/api-error.ts';
-import { createPipeline, type Ctx, type Runtime } from '../../src/api/http/pipeline.ts';
-import { endpointsOf } from '../../src/api/declare/registry.ts';
-import { COLLECTIONS } from '../../src/catalog/collections.ts';
-import { paginate } from '../../src/core/paginate.ts';
-import { normalise, searchPages, type SearchIndex } from '../../src/core/search.ts';
-import type { ArticleSource } from '../../src/api/public/article-source.ts';
-import type { Catalog } from '../../src/catalog/catalog.ts';
+import { ApiError, notFound } from '../../src/request/api/http/api-error.ts';
+import { createPipeline, type Ctx, type Runtime } from '../../src/request/api/http/pipeline.ts';
+import { endpointsOf } from '../../src/model/endpoints/registry.ts';
+import { COLLECTIONS } from '../../src/model/catalog/collections.ts';
+import { paginate } from '../../src/model/core/paginate.ts';
+import { normalise, searchPages, type SearchIndex } from '../../src/model/core/search.ts';
+import type { ArticleSource } from '../../src/request/api/public/article-source.ts';
+import type { Catalog } from '../../src/model/catalog/catalog.ts';
 
 export interface PublicApiDeps {
   catalog: Catalog;

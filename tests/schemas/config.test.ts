@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 
 describe('readConfig', () => {
   it('gives defaults, the same object for the same values, and a new one when a value changes', () => {

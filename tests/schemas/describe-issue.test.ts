@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { describeIssue, issueErrorMap } from '../../src/core/describe-issue.ts';
+import { describeIssue, issueErrorMap } from '../../src/model/core/describe-issue.ts';
 
 /** The described issues of parsing `value`, as `path: reason` lines. */
 const reasons = (schema: z.ZodType, value: unknown, map = false) => {

@@ -2,9 +2,9 @@
 // schema's `.meta({ description })` (JSDoc comments never reach the document). A field that is a bare `$ref` takes the
 // description of the schema it names, as renderers show it.
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../src/machine/openapi/openapi-document.ts';
-import { limitsFrom } from '../../src/api/content/limits.ts';
-import { readConfig } from '../../src/config.ts';
+import { openApiDocument } from '../../src/request/machine/openapi/openapi-document.ts';
+import { limitsFrom } from '../../src/request/api/content/limits.ts';
+import { readConfig } from '../../src/model/config.ts';
 
 type Json = Record<string, unknown>;
 

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import { ContentError } from '../../src/catalog/content-error.ts';
+import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
+import { ContentError } from '../../src/model/catalog/content-error.ts';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/content-minimal');
 const SITE = 'https://skribra.test';

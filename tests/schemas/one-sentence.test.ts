@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GlossaryTermInput, oneSentenceProblem } from '../../src/schemas/glossary.ts';
-import { didYouMean, editDistance } from '../../src/catalog/did-you-mean.ts';
+import { GlossaryTermInput, oneSentenceProblem } from '../../src/model/schemas/glossary.ts';
+import { didYouMean, editDistance } from '../../src/model/catalog/did-you-mean.ts';
 
 describe('the one-sentence rule for a glossary definition', () => {
   it.each([

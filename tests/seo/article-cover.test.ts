@@ -2,8 +2,8 @@
 // over a picture of its own: not the title or summary the page and the index's card print beside it, nor any address.
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { articleCard } from '../../src/seo/og-cards.ts';
-import { ogCardTree, renderOgPng } from '../../src/seo/render-og-png.ts';
+import { articleCard } from '../../src/request/seo/og-cards.ts';
+import { ogCardTree, renderOgPng } from '../../src/request/seo/render-og-png.ts';
 
 const article = {
   url: 'http://localhost:4321/blog/fix-keyword-cannibalization/',

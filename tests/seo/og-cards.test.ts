@@ -1,15 +1,15 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import type { Catalog } from '../../src/catalog/catalog.ts';
-import { COLLECTIONS } from '../../src/catalog/collections.ts';
-import type { ArticleSummary } from '../../src/api/public/article-source.ts';
-import { articleCard, ogCards, type OgBlog, type OgCard } from '../../src/seo/og-cards.ts';
-import { blogIndexPages, BLOG_DESCRIPTION, BLOG_TITLE } from '../../src/blog/blog-index.ts';
+import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
+import type { Catalog } from '../../src/model/catalog/catalog.ts';
+import { COLLECTIONS } from '../../src/model/catalog/collections.ts';
+import type { ArticleSummary } from '../../src/request/api/public/article-source.ts';
+import { articleCard, ogCards, type OgBlog, type OgCard } from '../../src/request/seo/og-cards.ts';
+import { blogIndexPages, BLOG_DESCRIPTION, BLOG_TITLE } from '../../src/request/blog/blog-index.ts';
 import { generateContent } from '../../scripts/generate-content.ts';
 
 // ogCards before it was made linear (a search of the terms per page, of the cards per blog page), kept as the oracle.
-// Each collection's eyebrow is its declaration's (src/catalog/collections.ts).
+// Each collection's eyebrow is its declaration's (src/model/catalog/collections.ts).
 const KIND_EYEBROW: Record<string, string> = {
   glossary: 'SEO glossary',
   'glossary-category': 'SEO glossary',

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import type { Catalog } from '../../src/catalog/catalog.ts';
+import type { Catalog } from '../../src/model/catalog/catalog.ts';
 import { builtCatalog } from '../helpers/built-catalog.ts';
-import { ogImageSet } from '../../src/seo/og-image-set.ts';
-import { renderOgPng } from '../../src/seo/render-og-png.ts';
+import { ogImageSet } from '../../src/request/seo/og-image-set.ts';
+import { renderOgPng } from '../../src/request/seo/render-og-png.ts';
 import { bundleFunction, type FunctionBundle } from '../../scripts/netlify/bundle-function.ts';
 
 let tmp: string;

@@ -2,17 +2,17 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, u
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import type { Catalog } from '../../src/catalog/catalog.ts';
-import type { FullArticle } from '../../src/blog/public-article.ts';
-import { ogImages } from '../../src/seo/og-images.ts';
-import { ogCacheName } from '../../src/seo/og-cache.ts';
-import { renderOgPng } from '../../src/seo/render-og-png.ts';
-import { renderedAtBuild, writeOgImages } from '../../src/seo/write-og-images.ts';
-import { ogImageSet } from '../../src/seo/og-image-set.ts';
-import { pruneCache } from '../../src/core/prune-cache.ts';
-import { ogImagePath } from '../../src/seo/page-json-ld.ts';
-import { devImageRoutes } from '../../src/seo/dev-image-routes.ts';
+import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
+import type { Catalog } from '../../src/model/catalog/catalog.ts';
+import type { FullArticle } from '../../src/request/blog/public-article.ts';
+import { ogImages } from '../../src/request/seo/og-images.ts';
+import { ogCacheName } from '../../src/request/seo/og-cache.ts';
+import { renderOgPng } from '../../src/request/seo/render-og-png.ts';
+import { renderedAtBuild, writeOgImages } from '../../src/request/seo/write-og-images.ts';
+import { ogImageSet } from '../../src/request/seo/og-image-set.ts';
+import { pruneCache } from '../../src/model/core/prune-cache.ts';
+import { ogImagePath } from '../../src/request/seo/page-json-ld.ts';
+import { devImageRoutes } from '../../src/request/seo/dev-image-routes.ts';
 
 const SITE = 'https://example.com';
 const HOST = 'example.com';

@@ -7,12 +7,12 @@ import { Webhook } from 'standardwebhooks';
 import { builtSite } from '../helpers/built-site.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { readConfig } from '../../src/config.ts';
-import { listen } from '../../src/origin/serve.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { listen } from '../../origin/serve.ts';
 import { listSignups } from '../../src/store/repos/signups.ts';
-import { announceDueSignups } from '../../src/webhooks/announce-signups.ts';
-import { USER_AGENT } from '../../src/webhooks/sign-headers.ts';
+import { announceDueSignups } from '../../src/request/webhooks/announce-signups.ts';
+import { USER_AGENT } from '../../src/request/webhooks/sign-headers.ts';
 
 const SECRET = `whsec_${Buffer.from('signup announcements secret, 32 b').toString('base64')}`;
 let t: TestStore;

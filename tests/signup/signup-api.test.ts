@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { readConfig, SIGNUP_RATE_LIMIT } from '../../src/config.ts';
-import { listen } from '../../src/origin/serve.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { readConfig, SIGNUP_RATE_LIMIT } from '../../src/model/config.ts';
+import { listen } from '../../origin/serve.ts';
 import { listSignups } from '../../src/store/repos/signups.ts';
-import { SIGNUP_MESSAGES } from '../../src/schemas/signup.ts';
+import { SIGNUP_MESSAGES } from '../../src/model/schemas/signup.ts';
 
 let store: TestStore;
 let base: string;

@@ -4,9 +4,9 @@
 // canonical URLs).
 import { join, resolve } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { readConfig } from '../../src/config.ts';
-import { siteContent } from '../../src/site-data/site-content.ts';
-import { provideSiteSettings, siteSettingsOf } from '../../src/site-data/site-settings.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { siteContent } from '../../src/site/data/site-content.ts';
+import { provideSiteSettings, siteSettingsOf } from '../../src/site/data/site-settings.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 // The slots are the process's (globalThis): put back as they were for the files this worker runs next.

@@ -3,9 +3,9 @@
 // not read as a sentence, cross-references in Title Case mid-sentence, and the legal pages a real site links.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import type { Catalog } from '../../src/catalog/catalog.ts';
+import type { Catalog } from '../../src/model/catalog/catalog.ts';
 import { builtCatalog } from '../helpers/built-catalog.ts';
-import { isProperName } from '../../src/markdown/reference-text.ts';
+import { isProperName } from '../../src/model/markdown/reference-text.ts';
 import { htmlPaths, readPage } from './html-pages.ts';
 
 let dist: string;
@@ -62,7 +62,7 @@ describe('copy patterns', () => {
     }
   });
 
-  // src/markdown/resolve-references.ts lowers a cross-reference mid-sentence (via referenceText); this holds the
+  // src/model/markdown/resolve-references.ts lowers a cross-reference mid-sentence (via referenceText); this holds the
   // built site to it.
   it('cross-references mid-sentence are not in Title Case', () => {
     const titles = new Map(catalog.terms.map((t) => [t.slug, t.title]));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { identifierHtml, referenceHeadings, type RefOperation } from '../../src/components/docs/api-reference.ts';
+import { identifierHtml, referenceHeadings, type RefOperation } from '../../src/site/components/docs/api-reference.ts';
 
 describe('identifierHtml', () => {
   it('offers a line break only after . _ / and |, and keeps a hyphenated word whole', () => {

@@ -1,4 +1,4 @@
-// The integrations collection, live from its one declaration (src/catalog/collections/integrations.ts): every page
+// The integrations collection, live from its one declaration (src/model/catalog/collections/integrations.ts): every page
 // at /integrations/{slug}/ with what a prospect reads (how it connects, what syncs, setup, limits), its list and
 // detail in /api/v1 (404 for an unknown slug), its markdown twin, llms.txt and llms-full.txt, the sitemap, search,
 // its Open Graph image and its JSON-LD.
@@ -6,11 +6,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite, buildText } from '../helpers/built-site.ts';
-import type { Catalog } from '../../src/catalog/catalog.ts';
+import type { Catalog } from '../../src/model/catalog/catalog.ts';
 import { builtCatalog } from '../helpers/built-catalog.ts';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { readConfig } from '../../src/config.ts';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
 import { jsonLdNodes, meta, ofType, readPage } from './html-pages.ts';
 
 /** The places the site says Skribra publishes to. */

@@ -5,8 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite, buildText } from '../helpers/built-site.ts';
-import { provideSiteSettings, siteSettings } from '../../src/site-data/site-settings.ts';
-import { appUrl, START_PAGE } from '../../src/components/app-url.ts';
+import { provideSiteSettings, siteSettings } from '../../src/site/data/site-settings.ts';
+import { appUrl, START_PAGE } from '../../src/site/components/app-url.ts';
 import { sitemapPaths } from '../../scripts/site-check/check-links.ts';
 
 let dist: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { referenceText, midSentence, isProperName } from '../../src/markdown/reference-text.ts';
+import { referenceText, midSentence, isProperName } from '../../src/model/markdown/reference-text.ts';
 
 describe('referenceText', () => {
   it.each([

@@ -1,7 +1,7 @@
 // The house blog is what a prospect reads to judge the writing: every seeded article is written out at full length,
 // with its own structure, tables and sources, never the old shared template.
 import { describe, expect, it } from 'vitest';
-import { blogTopics, toArticle } from '../../src/store/seed-content.ts';
+import { blogTopics, toArticle } from '../../dev/seed/seed-content.ts';
 
 const articles = blogTopics.map((t) => ({ t, a: toArticle(t, 'https://skribra.com', 'Skribra', blogTopics) }));
 const words = (html: string) =>

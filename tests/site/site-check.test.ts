@@ -9,8 +9,8 @@ import { builtSite } from '../helpers/built-site.ts';
 import { checkHtml } from '../../scripts/site-check/check-html.ts';
 import { checkLinks } from '../../scripts/site-check/check-links.ts';
 import { freePort } from '../../src/store/free-port.ts';
-import { readConfig } from '../../src/config.ts';
-import { livePart } from '../../src/blog/live-files.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { livePart } from '../../src/request/blog/live-files.ts';
 
 let dist: string;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ beforeAll(async () => {
   writeFileSync(about, html);
   mkdirSync(join(dist, 'orphan'));
   writeFileSync(join(dist, 'orphan/index.html'), '<!doctype html><html lang="en"><title>Orphan</title><h1>Orphan</h1></html>');
-  // The sitemap's last part (its blog part, and the rest is answered on request: src/blog/live-files.ts).
+  // The sitemap's last part (its blog part, and the rest is answered on request: src/request/blog/live-files.ts).
   const sitemapEnd = join(dist, livePart('/sitemap.xml', 'after'));
   writeFileSync(
     sitemapEnd,

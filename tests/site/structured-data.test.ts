@@ -6,11 +6,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/built-site.ts';
-import type { Catalog } from '../../src/catalog/catalog.ts';
+import type { Catalog } from '../../src/model/catalog/catalog.ts';
 import { builtCatalog } from '../helpers/built-catalog.ts';
 import { vocabularyProblems } from './schema-vocabulary.ts';
-import { createLocalOrigin } from '../../src/origin/local-origin.ts';
-import { readConfig } from '../../src/config.ts';
+import { createLocalOrigin } from '../../origin/local-origin.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { htmlPaths, jsonLdBlocks, jsonLdNodes, meta, ofType, readPage } from './html-pages.ts';
 
 let dist: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { uniqueIds } from '../../src/components/unique-ids.ts';
+import { uniqueIds } from '../../src/site/components/unique-ids.ts';
 
 describe('uniqueIds', () => {
   it('renames a repeated id and points the second contents link at the second heading', () => {

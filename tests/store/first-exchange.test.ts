@@ -4,7 +4,7 @@
 // array types it fetches) had no one to hear its failure: a refused reconnect rejected it, an unhandled rejection,
 // and Node ended the process (a CI run of pooler-faults: "connect ECONNREFUSED"). patches/postgres+3.4.9.patch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { connect } from '../../src/store/open-store.ts';
 import { storeRelay, strayRejections } from '../helpers/store-relay.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';

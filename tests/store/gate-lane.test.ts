@@ -5,7 +5,7 @@
 // The connection is broken on purpose by a TCP relay in front of the test's store that stops passing the server's
 // bytes on the connections open at the time of freeze(); new connections pass.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { connect } from '../../src/store/open-store.ts';
 import { createGate } from '../../src/store/repos/access.ts';
 import { type StoreRelay, storeRelay, strayRejections } from '../helpers/store-relay.ts';

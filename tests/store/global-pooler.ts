@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { connect, openStore } from '../../src/store/open-store.ts';
 import { type SharedStore, withDatabase } from '../helpers/global-store.ts';
 import type { PoolerEnv } from './pooler-env.ts';

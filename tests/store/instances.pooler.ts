@@ -6,12 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { connect, openStore, type Store } from '../../src/store/open-store.ts';
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
-import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
+import { configureEndpoint } from '../../src/request/webhooks/configure-endpoint.ts';
 import { articleInput } from '../content/helpers.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { ownDatabase, poolerEnv, startPooler, type Pooler } from './pooler-env.ts';

@@ -3,7 +3,7 @@
 // (here a TCP relay, as a pooler or a proxy would be) it stays pooler-safe, whatever SKRIBRA_DB_POOLER=0 says, and
 // logs one line. A transaction begun before the promotion finishes on its own connection.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { connect, modeDecided } from '../../src/store/open-store.ts';
 import { proveServer } from '../../src/store/prove-server.ts';
 import { storeRelay, type StoreRelay } from '../helpers/store-relay.ts';

@@ -2,10 +2,10 @@
 // lost connection, which the content API answers with 503) and the next statements run on a fresh pool; renewals are
 // at most one per 5 s. A reply the driver could not read, and a cancelled or timed-out statement, are 503s too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { connect } from '../../src/store/open-store.ts';
 import { isProtocolError, renewPool } from '../../src/store/renewable-pool.ts';
-import { isStoreUnavailable } from '../../src/api/content/errors.ts';
+import { isStoreUnavailable } from '../../src/request/api/content/errors.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
 
 let t: TestStore;

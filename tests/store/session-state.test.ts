@@ -11,9 +11,13 @@ const files = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? files(join(dir, e.name)) : /\.(ts|mts|sql)$/.test(e.name) ? [join(dir, e.name)] : [],
   );
-const sources = [...files(join(root, 'src')), ...files(join(root, 'functions')), ...files(join(root, 'scripts', 'cli'))].filter(
-  (f) => !f.includes(`${join('src', 'pages')}`),
-);
+const sources = [
+  ...files(join(root, 'src')),
+  ...files(join(root, 'origin')),
+  ...files(join(root, 'dev')),
+  ...files(join(root, 'functions')),
+  ...files(join(root, 'scripts', 'cli')),
+].filter((f) => !f.includes(`${join('src', 'site', 'pages')}`));
 
 const SESSION = [
   { what: 'a session-level advisory lock', re: /pg_(try_)?advisory_lock(_shared)?\s*\(/i },

@@ -3,7 +3,7 @@
 // server transaction, an error rolls it back whole, a transaction-scoped advisory lock makes concurrent ones take
 // turns, and nothing of one leaks into the next (set_config(..., true) ends with it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { openStore, type Store } from '../../src/store/open-store.ts';
 import { inTx } from '../../src/store/tx.ts';
 import { withDatabase } from '../helpers/global-store.ts';

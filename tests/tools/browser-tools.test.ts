@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, readingTime, textStats } from '../../src/core/tools/text-stats.ts';
-import { countSyllables, fleschReadingEase } from '../../src/core/tools/readability.ts';
-import { slugify } from '../../src/core/tools/slugify.ts';
-import { keywordDensity } from '../../src/core/tools/keyword-density.ts';
-import { SERP_DESCRIPTION, SERP_TITLE, serpFit, serpPixelWidth } from '../../src/core/tools/serp-pixel-width.ts';
-import { buildJsonLd, parseIsoDate } from '../../src/core/tools/json-ld.ts';
+import { countWords, readingTime, textStats } from '../../src/model/core/tools/text-stats.ts';
+import { countSyllables, fleschReadingEase } from '../../src/model/core/tools/readability.ts';
+import { slugify } from '../../src/model/core/tools/slugify.ts';
+import { keywordDensity } from '../../src/model/core/tools/keyword-density.ts';
+import { SERP_DESCRIPTION, SERP_TITLE, serpFit, serpPixelWidth } from '../../src/model/core/tools/serp-pixel-width.ts';
+import { buildJsonLd, parseIsoDate } from '../../src/model/core/tools/json-ld.ts';
 
 describe('word counter', () => {
   it('counts hyphenated words and URLs once and ignores lone dashes', () => {

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import { createToolsApi } from '../../src/api/tools/create-tools-api.ts';
-import { createRateLimiter } from '../../src/api/http/sliding-window.ts';
-import { TOOLS_RATE_LIMIT } from '../../src/config.ts';
-import { auditHtml, MAX_ROWS } from '../../src/api/tools/heading-link-audit.ts';
-import { CLIENT_ADDRESS } from '../../src/api/http/client-address.ts';
-import { listen } from '../../src/origin/serve.ts';
+import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
+import { createToolsApi } from '../../src/request/api/tools/create-tools-api.ts';
+import { createRateLimiter } from '../../src/request/api/http/sliding-window.ts';
+import { TOOLS_RATE_LIMIT } from '../../src/model/config.ts';
+import { auditHtml, MAX_ROWS } from '../../src/request/api/tools/heading-link-audit.ts';
+import { CLIENT_ADDRESS } from '../../src/request/api/http/client-address.ts';
+import { listen } from '../../origin/serve.ts';
 
 const SITE = 'https://site.test';
 const { catalog } = loadCatalog(resolve('content'), SITE);

@@ -1,14 +1,14 @@
 // The docs and their markdown twins name the configured site address, never production's: content writes
-// {{site_url}} / {{site_host}} (src/catalog/site-address.ts), the loader fills them, and a literal address in a body is
+// {{site_url}} / {{site_host}} (src/model/catalog/site-address.ts), the loader fills them, and a literal address in a body is
 // a content problem that check:content reports at its line.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTwins } from '../../src/catalog/build-twins.ts';
-import { ContentError } from '../../src/catalog/content-error.ts';
-import { loadCatalog } from '../../src/catalog/load-catalog.ts';
-import { fillSiteAddress, siteAddressProblems } from '../../src/catalog/site-address.ts';
+import { buildTwins } from '../../src/model/catalog/build-twins.ts';
+import { ContentError } from '../../src/model/catalog/content-error.ts';
+import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
+import { fillSiteAddress, siteAddressProblems } from '../../src/model/catalog/site-address.ts';
 
 const CONTENT = resolve(import.meta.dirname, '../../content');
 const PREVIEW = 'https://preview-42.skribra.test:8443';

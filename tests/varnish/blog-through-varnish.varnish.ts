@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { openStore, type Store } from '../../src/store/open-store.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
 import { BLOG_PROJECT_ID } from '../../src/store/repos/blog-project.ts';

@@ -3,7 +3,7 @@
 // an answer came from the origin or the cache. fail() makes it answer a status, or refuse connections ('down').
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { taggedHeaders } from '../../src/core/cache-tags.ts';
+import { taggedHeaders } from '../../src/model/core/cache-tags.ts';
 
 export interface FakeOrigin {
   url: string;

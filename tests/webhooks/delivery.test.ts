@@ -8,13 +8,13 @@ import { api, articleInput, bearer, openTestStore, uniq, type TestStore } from '
 import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
-import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
-import { readConfig } from '../../src/config.ts';
+import { configureEndpoint } from '../../src/request/webhooks/configure-endpoint.ts';
+import { readConfig } from '../../src/model/config.ts';
 import { claimDue } from '../../src/store/repos/deliveries.ts';
 import { listDeliveriesWhere } from '../../src/store/repos/listings.ts';
-import { runDueDeliveries, type WorkerOptions } from '../../src/webhooks/run-deliveries.ts';
-import { startWebhookTimer } from '../../src/webhooks/start-webhook-timer.ts';
-import { USER_AGENT } from '../../src/webhooks/sign-headers.ts';
+import { runDueDeliveries, type WorkerOptions } from '../../src/request/webhooks/run-deliveries.ts';
+import { startWebhookTimer } from '../../src/request/webhooks/start-webhook-timer.ts';
+import { USER_AGENT } from '../../src/request/webhooks/sign-headers.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
 let t: TestStore;

@@ -6,9 +6,9 @@ import { articleInput, openTestStore, uniq, type TestStore } from '../content/he
 import { createAccount, revokeKeys, rotateKey } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle } from '../../src/store/repos/articles.ts';
-import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
-import { readConfig } from '../../src/config.ts';
-import { runDueDeliveries } from '../../src/webhooks/run-deliveries.ts';
+import { configureEndpoint } from '../../src/request/webhooks/configure-endpoint.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { runDueDeliveries } from '../../src/request/webhooks/run-deliveries.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
 let t: TestStore;

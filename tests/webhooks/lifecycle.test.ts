@@ -10,10 +10,10 @@ import { createAccount } from '../../src/store/repos/accounts.ts';
 import { createProject } from '../../src/store/repos/projects.ts';
 import { publishArticle, updateArticleState } from '../../src/store/repos/articles.ts';
 import { updateArticleFields } from '../../src/store/repos/article-fields.ts';
-import { configureEndpoint } from '../../src/webhooks/configure-endpoint.ts';
-import { readConfig } from '../../src/config.ts';
-import { runDueDeliveries, type WorkerOptions } from '../../src/webhooks/run-deliveries.ts';
-import { webhookPayloads, ARTICLE_EVENTS, type ArticleEvent } from '../../src/schemas/webhook-events.ts';
+import { configureEndpoint } from '../../src/request/webhooks/configure-endpoint.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { runDueDeliveries, type WorkerOptions } from '../../src/request/webhooks/run-deliveries.ts';
+import { webhookPayloads, ARTICLE_EVENTS, type ArticleEvent } from '../../src/model/schemas/webhook-events.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
 let t: TestStore;

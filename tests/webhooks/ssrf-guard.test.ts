@@ -1,8 +1,8 @@
 // The webhook SSRF guard over a table of addresses, URL spellings and DNS answers (the resolver is injected:
 // no test here touches the network).
 import { describe, expect, it } from 'vitest';
-import { classifyAddress } from '../../src/webhooks/classify-address.ts';
-import { vetTarget, type Resolver, type TargetPolicy } from '../../src/webhooks/vet-target.ts';
+import { classifyAddress } from '../../src/request/webhooks/classify-address.ts';
+import { vetTarget, type Resolver, type TargetPolicy } from '../../src/request/webhooks/vet-target.ts';
 
 const strict: TargetPolicy = { allowHttp: false, allowPrivate: false };
 const local: TargetPolicy = { allowHttp: false, allowPrivate: true };

@@ -1,6 +1,6 @@
 // The background send function opens only to its secret, and is closed without one.
 import { describe, expect, it } from 'vitest';
-import { triggerAllowed } from '../../src/webhooks/trigger-allowed.ts';
+import { triggerAllowed } from '../../src/request/webhooks/trigger-allowed.ts';
 
 describe('triggerAllowed', () => {
   it('is closed when no secret is configured, whatever the caller sends', () => {

@@ -2,8 +2,8 @@
 // DATABASE_URL), sends due deliveries one at a time with a short lease and prints each outcome; the test kills it
 // mid-send.
 import { openStore } from '../../src/store/open-store.ts';
-import { readConfig } from '../../src/config.ts';
-import { describeResult, runDueDeliveries } from '../../src/webhooks/run-deliveries.ts';
+import { readConfig } from '../../src/model/config.ts';
+import { describeResult, runDueDeliveries } from '../../src/request/webhooks/run-deliveries.ts';
 
 const store = await openStore({ config: readConfig(), max: 2 });
 console.log('ready');

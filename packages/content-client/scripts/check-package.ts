@@ -148,11 +148,11 @@ async function brokenImages(dist: string): Promise<{ count: number; broken: stri
 }
 
 /**
- * Each page of the build in Chromium (src/dev/chromium.ts), served from `dist` on a loopback port, scrolled to its
+ * Each page of the build in Chromium (dev/chromium.ts), served from `dist` on a loopback port, scrolled to its
  * end so lazy images load: every <img> that has not loaded (naturalWidth 0 once complete) is broken.
  */
 async function imagesInBrowser(dist: string, pages: string[]): Promise<{ loaded: number; broken: string[] }> {
-  const { launch } = await import('../../../src/dev/chromium.ts');
+  const { launch } = await import('../../../dev/chromium.ts');
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = join(dist, path.endsWith('/') ? `${path}index.html` : path);
@@ -226,10 +226,10 @@ async function startOrigin(): Promise<{ url: string; key: string; projectId: str
   // The seed writes the demo images' URLs on this origin (http://localhost:PORT), as npm start does on its port.
   process.env.PORT = String(port);
   process.env.SKRIBRA_DATA_DIR = join(work, 'data');
-  const { readConfig } = await import('../../../src/config.ts');
+  const { readConfig } = await import('../../../src/model/config.ts');
   const { openStore } = await import('../../../src/store/open-store.ts');
-  const { seedDemo, DEMO_PROJECT_ON } = await import('../../../src/store/seed.ts');
-  const { createContentApi } = await import('../../../src/api/content/create-content-api.ts');
+  const { seedDemo, DEMO_PROJECT_ON } = await import('../../../dev/seed/seed.ts');
+  const { createContentApi } = await import('../../../src/request/api/content/create-content-api.ts');
   const config = readConfig();
   const store = await openStore({ config, databaseUrl: '', dataDir: process.env.SKRIBRA_DATA_DIR });
   cleanups.push(() => store.close());

@@ -1,6 +1,6 @@
 // `skribra article update`: change named fields of one article in place, without touching its state.
 import type { Sql } from 'postgres';
-import { isJson, type ArticleFieldName } from '../../schemas/article-fields.ts';
+import { isJson, type ArticleFieldName } from '../../model/schemas/article-fields.ts';
 import type { FieldColumns } from '../article-rows.ts';
 import { inTx } from '../tx.ts';
 import { enqueueArticleEvents } from './deliveries.ts';

@@ -1,14 +1,14 @@
 // Articles of a project. Publishing creates or updates by slug; the consolidation commands set the
 // unpublished / redirect / noindex fields. The read queries serve the authenticated API.
 import type { Sql } from 'postgres';
-import type { OwnArticleInput } from '../../schemas/own-article.ts';
+import type { OwnArticleInput } from '../../model/schemas/own-article.ts';
 import { newId } from '../ids.ts';
 import { CARD_COLUMNS, type ArticleRow, type CardRow } from '../article-rows.ts';
 import { inTx } from '../tx.ts';
 import { ownRows } from '../own-rows.ts';
 import { enqueueArticleEvents } from './deliveries.ts';
 import { storeArticleAnswers } from './article-answers.ts';
-import { ARTICLE_FIELDS, FIELD_NAMES, isJson, isList } from '../../schemas/article-fields.ts';
+import { ARTICLE_FIELDS, FIELD_NAMES, isJson, isList } from '../../model/schemas/article-fields.ts';
 
 export type { ArticleRow, CardRow };
 
@@ -143,7 +143,7 @@ export async function getArticle(sql: Sql, projectId: string, slug: string): Pro
   return row;
 }
 
-// The company blog (src/blog): the public view of one project. Retired articles (an editorial flag, set with
+// The company blog (src/request/blog): the public view of one project. Retired articles (an editorial flag, set with
 // `skribra article retire`) are hidden there too, unlike in the authenticated list.
 const publicVisible = (sql: Sql, projectId: string) =>
   sql`project_id = ${projectId} and not unpublished and redirect_to is null and not retired`;

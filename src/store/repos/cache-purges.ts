@@ -1,6 +1,6 @@
 // The cache purge cursors (migration 013) and the reads of the blog's change log that purges need: the purge worker
-// (src/blog/purge-blog-changes.ts) claims a target's cursor as a lease, FOR UPDATE SKIP LOCKED, so two workers never
-// send one batch at once; the local origin's follower (src/blog/follow-blog-changes.ts) reads past its last seq.
+// (src/request/blog/purge-blog-changes.ts) claims a target's cursor as a lease, FOR UPDATE SKIP LOCKED, so two workers never
+// send one batch at once; the local origin's follower (src/request/blog/follow-blog-changes.ts) reads past its last seq.
 import type { Sql } from 'postgres';
 
 const ms = (sql: Sql, n: number) => sql`(${n}::double precision * interval '1 millisecond')`;

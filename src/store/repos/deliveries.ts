@@ -6,7 +6,7 @@ import type { Sql } from 'postgres';
 import { newId } from '../ids.ts';
 import type { ArticleRow } from '../article-rows.ts';
 import { toOwnArticle, toRemoval } from '../serialize-article.ts';
-import { EVENT_TYPE, type ArticleEvent } from '../../schemas/webhook-events.ts';
+import { EVENT_TYPE, type ArticleEvent } from '../../model/schemas/webhook-events.ts';
 
 export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
 

@@ -1,7 +1,7 @@
 // The sync feed's reads (migration 006): one page of a project's change log in `seq` order, with what the cursor
 // needs from the same snapshot, and the pruning of old removals.
 import type { Sql } from 'postgres';
-import { FIELD_NAMES, isText } from '../../schemas/article-fields.ts';
+import { FIELD_NAMES, isText } from '../../model/schemas/article-fields.ts';
 import { CARD_COLUMNS, type ArticleRow } from '../article-rows.ts';
 import { ownRows } from '../own-rows.ts';
 

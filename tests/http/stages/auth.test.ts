@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { auth } from '../../../src/api/http/stages/auth.ts';
-import type { AuthInput, Runtime } from '../../../src/api/http/runtime.ts';
-import { CLIENT_ADDRESS } from '../../../src/api/http/client-address.ts';
+import { auth } from '../../../src/request/api/http/stages/auth.ts';
+import type { AuthInput, Runtime } from '../../../src/request/api/http/runtime.ts';
+import { CLIENT_ADDRESS } from '../../../src/request/api/http/client-address.ts';
 import { endpoint } from './endpoint.ts';
 
 const validated = { params: { slug: 's' }, query: { projectId: 'p' }, problem: undefined };

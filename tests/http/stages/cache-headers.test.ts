@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE, NO_STORE } from '../../../src/api/declare/cache-policy.ts';
-import { cacheHeaders } from '../../../src/api/http/stages/cache-headers.ts';
-import { baseHeaders } from '../../../src/api/http/stages/base-headers.ts';
-import { DATA_SECURITY } from '../../../src/core/security-headers.ts';
-import { OPEN_CORS } from '../../../src/api/http/cors.ts';
+import { CACHE, NO_STORE } from '../../../src/model/endpoints/cache-policy.ts';
+import { cacheHeaders } from '../../../src/request/api/http/stages/cache-headers.ts';
+import { baseHeaders } from '../../../src/request/api/http/stages/base-headers.ts';
+import { DATA_SECURITY } from '../../../src/model/core/security-headers.ts';
+import { OPEN_CORS } from '../../../src/request/api/http/cors.ts';
 
 describe('cache headers stage', () => {
   it("the policy's success headers for a 2xx or 304, brief ones for a 4xx, none stored for a 5xx", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computedResponse } from '../../../src/api/http/stages/conditional.ts';
+import { computedResponse } from '../../../src/request/api/http/stages/conditional.ts';
 
 // The decision itself (and answers already made: errors, a handler's own) is tested in tests/core/conditional.test.ts.
 describe('conditional stage', () => {

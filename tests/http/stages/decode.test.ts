@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decode } from '../../../src/api/http/stages/decode.ts';
+import { decode } from '../../../src/request/api/http/stages/decode.ts';
 
 describe('decode stage', () => {
   it('parses the URL and decodes each segment once', () => {

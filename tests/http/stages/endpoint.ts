@@ -1,5 +1,5 @@
 // The registry's endpoint of an id, for the stage tests.
-import { endpoints, type Endpoint } from '../../../src/api/declare/registry.ts';
+import { endpoints, type Endpoint } from '../../../src/model/endpoints/registry.ts';
 
 export const endpoint = (id: string): Endpoint => {
   const found = endpoints.find((e) => e.id === id);

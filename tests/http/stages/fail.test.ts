@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../src/api/http/api-error.ts';
-import { CACHE } from '../../../src/api/declare/cache-policy.ts';
-import { fail } from '../../../src/api/http/stages/fail.ts';
+import { ApiError } from '../../../src/request/api/http/api-error.ts';
+import { CACHE } from '../../../src/model/endpoints/cache-policy.ts';
+import { fail } from '../../../src/request/api/http/stages/fail.ts';
 
 const GET = new Request('http://x/');
 afterEach(() => {

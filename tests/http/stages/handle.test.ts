@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { handle } from '../../../src/api/http/stages/handle.ts';
-import { Reply } from '../../../src/api/http/respond.ts';
-import { strongEtag } from '../../../src/core/etag.ts';
-import type { Ctx, Runtime } from '../../../src/api/http/runtime.ts';
+import { handle } from '../../../src/request/api/http/stages/handle.ts';
+import { Reply } from '../../../src/request/api/http/respond.ts';
+import { strongEtag } from '../../../src/model/core/etag.ts';
+import type { Ctx, Runtime } from '../../../src/request/api/http/runtime.ts';
 import { endpoint } from './endpoint.ts';
 
 const ctx = (id: string): Ctx => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/api/http/api-error.ts';
-import { limit } from '../../../src/api/http/stages/limit.ts';
-import type { Runtime } from '../../../src/api/http/runtime.ts';
+import { ApiError } from '../../../src/request/api/http/api-error.ts';
+import { limit } from '../../../src/request/api/http/stages/limit.ts';
+import type { Runtime } from '../../../src/request/api/http/runtime.ts';
 import { endpoint } from './endpoint.ts';
 
 const runtime: Runtime = {

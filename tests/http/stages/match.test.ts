@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodePath } from '../../../src/core/decode-path.ts';
-import { match } from '../../../src/api/http/stages/match.ts';
+import { decodePath } from '../../../src/model/core/decode-path.ts';
+import { match } from '../../../src/request/api/http/stages/match.ts';
 
 const at = (pathname: string) => match(decodePath(pathname));
 

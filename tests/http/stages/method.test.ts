@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/api/http/api-error.ts';
-import { method } from '../../../src/api/http/stages/method.ts';
+import { ApiError } from '../../../src/request/api/http/api-error.ts';
+import { method } from '../../../src/request/api/http/stages/method.ts';
 
 const rule = { allow: ['GET', 'HEAD', 'OPTIONS'], cors: false, headers: { 'x-base': '1' } };
 const req = (m: string) => new Request('http://x/v1/projects', { method: m });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staticAnswer, type StaticAnswer } from '../../../src/api/http/stages/static-answer.ts';
+import { staticAnswer, type StaticAnswer } from '../../../src/request/api/http/stages/static-answer.ts';
 import { endpoint } from './endpoint.ts';
 
 const files: string[] = [];

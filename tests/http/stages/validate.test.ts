@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../../src/api/http/stages/validate.ts';
+import { validate } from '../../../src/request/api/http/stages/validate.ts';
 import { endpoint } from './endpoint.ts';
 
 const url = (s: string) => new URL(`http://x${s}`);

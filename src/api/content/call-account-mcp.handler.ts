@@ -1,2 +1,0 @@
-// POST /v1/mcp's handler: the account-scoped MCP server (src/api/mcp/account-endpoint.ts).
-export { callAccountMcp as default } from '../mcp/account-endpoint.ts';

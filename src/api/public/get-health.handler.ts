@@ -1,5 +1,0 @@
-import { answer } from '../http/answer.ts';
-import { getHealth } from '../declare/public/get-health.endpoint.ts';
-import { publicHandler } from './public-deps.ts';
-
-export default publicHandler(getHealth, (_ctx, { now }) => answer(getHealth, { data: { status: 'ok', time: now().toISOString() } }));

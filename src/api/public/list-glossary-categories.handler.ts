@@ -1,8 +1,0 @@
-import { paginate } from '../../core/paginate.ts';
-import { answer } from '../http/answer.ts';
-import { listGlossaryCategories } from '../declare/public/list-glossary-categories.endpoint.ts';
-import { publicHandler } from './public-deps.ts';
-
-export default publicHandler(listGlossaryCategories, ({ query: { page, limit } }, { access }) =>
-  answer(listGlossaryCategories, { data: paginate(access.categories, page, limit ?? Math.max(access.categories.length, 1)) }),
-);

@@ -1,0 +1,23 @@
+// /og/{path}.png in `npm run dev` only: each page's Open Graph image rendered on request (through the cache). The
+// build writes every image in its output step instead (src/request/seo/write-og-images.ts), on every core; here the route
+// lists no paths, so Astro's page loop renders none.
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { siteContent } from '../../data/site-content.ts';
+import { siteSettings } from '../../data/site-settings.ts';
+import { buildBlog } from '../../../request/blog/build-blog.ts';
+import { devImageRoutes } from '../../../request/seo/dev-image-routes.ts';
+import { renderOgImage } from '../../../request/seo/render-og-image.ts';
+import type { OgImage } from '../../../request/seo/og-images.ts';
+
+export const getStaticPaths: GetStaticPaths = async () =>
+  import.meta.env.DEV ? devImageRoutes('/og/', siteContent().catalog, await buildBlog()) : [];
+
+export const GET: APIRoute = async ({ props }) => {
+  const {
+    image: { card, width },
+    host,
+  } = props as { image: OgImage; host: string };
+  return new Response(new Uint8Array(await renderOgImage(siteSettings().ogCacheDir, card, host, width)), {
+    headers: { 'content-type': 'image/png' },
+  });
+};
