@@ -2,9 +2,9 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import { readConfig } from './src/model/config.ts';
-import { skribraOutputs } from './src/build/skribra-outputs.ts';
+import { skribraOutputs } from './src/build-time/skribra-outputs.ts';
 import { skribraDev } from './dev/dev-server.ts';
-import { onRequestAdapter } from './src/build/on-request-adapter.ts';
+import { onRequestAdapter } from './src/build-time/on-request-adapter.ts';
 import { siteSettingsOf } from './src/site/data/site-settings.ts';
 
 // The entry point of `astro build` and `astro dev` (npm start's build too): the config is read here, once, and passed

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openStore, type Store } from '../src/store/open-store.ts';
 import { seedDemo } from './seed/seed.ts';
 import type { Config } from '../src/model/config.ts';
-import { astroBuild } from '../src/build/astro-build.ts';
+import { astroBuild } from '../src/build-time/astro-build.ts';
 
 export interface SeededSite {
   store: Store;

@@ -9,14 +9,14 @@ import { databaseUrl, readConfig } from '../src/model/config.ts';
 import { createPipeline } from '../src/request/api/http/pipeline.ts';
 import { liveRoute, type RenderPage } from '../src/request/blog/live-blog.ts';
 import { createStoreArticleSource } from '../src/request/blog/store-article-source.ts';
-import { provideRenderSettings } from '../src/build/render-bundle.ts';
+import { provideRenderSettings } from '../src/build-time/render-bundle.ts';
 import { liveAnswers } from '../origin/live-answers.ts';
 import { serveSite } from '../origin/serve-site.ts';
 import { staticFiles } from '../origin/static-files.ts';
 import { staticHeaders } from '../origin/static-headers.ts';
 import { blogCard } from '../src/request/seo/blog-card.ts';
 import { connect } from '../src/store/open-store.ts';
-// @ts-expect-error -- written by the build (src/build/render-bundle.ts: CURRENT_BUNDLE) before Netlify bundles functions.
+// @ts-expect-error -- written by the build (src/build-time/render-bundle.ts: CURRENT_BUNDLE) before Netlify bundles functions.
 import { render as built } from '../node_modules/.cache/skribra-render/current.mjs';
 
 const env = readConfig();

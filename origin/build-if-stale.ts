@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { astroBuild } from '../src/build/astro-build.ts';
-import { buildsDirOf, newBuildDir, publishBuild } from '../src/build/dist-builds.ts';
+import { astroBuild } from '../src/build-time/astro-build.ts';
+import { buildsDirOf, newBuildDir, publishBuild } from '../src/build-time/dist-builds.ts';
 
 /** Everything a build depends on: a change in any of these (or in SITE_URL) makes dist/ stale. */
 const INPUTS = ['content', 'src', 'public', 'astro.config.mjs', 'package-lock.json'];
@@ -25,7 +25,7 @@ function fingerprint(root: string, extra: string): string {
 
 /**
  * Runs `astro build` when no build of `distDir` is as new as its inputs, into a new folder beside the builds it may be
- * serving, and publishes it whole (src/build/dist-builds.ts). `extra` adds inputs that are not files (SITE_URL, the
+ * serving, and publishes it whole (src/build-time/dist-builds.ts). `extra` adds inputs that are not files (SITE_URL, the
  * content dir, the blog's last change). Returns the build to serve: the published one when it is current, else a
  * kept one that is (another origin of this checkout, for another SITE_URL, published since), else the new one.
  */

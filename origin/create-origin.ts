@@ -5,7 +5,7 @@ import { serveSite } from './serve-site.ts';
 import { staticHeaders } from './static-headers.ts';
 import { liveAnswers, type LiveAnswersOptions } from './live-answers.ts';
 import { liveRoute } from '../src/request/blog/live-blog.ts';
-import { loadRenderBundle } from '../src/build/render-bundle.ts';
+import { loadRenderBundle } from '../src/build-time/render-bundle.ts';
 import type { RenderPage } from '../src/request/blog/live-blog.ts';
 
 export type Handler = (req: Request) => Promise<Response>;

@@ -1,11 +1,11 @@
-// The local origin over the build `distDir` links to (src/build/dist-builds.ts): every answer comes from one build,
+// The local origin over the build `distDir` links to (src/build-time/dist-builds.ts): every answer comes from one build,
 // its files, catalog and indexes alike, because the handler for a build reads only under that build's own folder.
 // A newer build, published whole by repointing the link, is picked up within `recheckMs`: the next request after
 // that resolves the link again and, when it moved, gets a handler over the new build. Requests under way finish on
 // the build they started on. Only builds made for the site URL of the first are followed: another origin of this
 // checkout, on another port, publishes its builds to the same link, and their canonical links name that origin.
 import { realpathSync } from 'node:fs';
-import { holdBuild, siteOfBuild } from '../src/build/dist-builds.ts';
+import { holdBuild, siteOfBuild } from '../src/build-time/dist-builds.ts';
 import type { Handler } from './create-origin.ts';
 import { RECHECK_MS } from './static-files.ts';
 

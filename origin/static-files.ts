@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import mime from 'mime-types';
 import { REVALIDATE, strongEtag } from '../src/model/core/etag.ts';
 import { conditional } from '../src/model/core/conditional.ts';
-import { ENCODED_DIR, ENCODINGS, type Encoding } from '../src/build/precompressed-paths.ts';
+import { ENCODED_DIR, ENCODINGS, type Encoding } from '../src/build-time/precompressed-paths.ts';
 
 /** One stored representation of a file: the identity bytes, or a precompressed variant written by the build. */
 export interface Representation {

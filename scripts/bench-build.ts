@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { generateContent } from './generate-content.ts';
-import { ASTRO_BUILD, WITHOUT_BLOG } from '../src/build/astro-build.ts';
+import { ASTRO_BUILD, WITHOUT_BLOG } from '../src/build-time/astro-build.ts';
 
 const { values } = parseArgs({ options: { terms: { type: 'string', default: '10000' }, keep: { type: 'boolean', default: false } } });
 const terms = Number(values.terms);

@@ -4,7 +4,7 @@
 // cold (an empty dist/ and empty caches of Open Graph images, loaded content and term pages: SKRIBRA_OG_CACHE and
 // SKRIBRA_BUILD_CACHE when set, which should then be empty, else fresh folders) and warm (a fresh dist/, the caches the
 // cold build left, as a host keeps node_modules/.cache between builds). Reports: wall time and peak memory of each build (max RSS, GNU time), the
-// build's own phase table for each (src/build/build-phases.ts: seconds and peak memory per phase), whether the cold and
+// build's own phase table for each (src/build-time/build-phases.ts: seconds and peak memory per phase), whether the cold and
 // warm outputs are byte-identical (images aside), files written and dist/ size, the size of every machine-readable
 // file and artifact, each Netlify function's bundle (esbuild as Netlify bundles it, plus its netlify.toml
 // included_files, zipped), the public function's cold start (fresh processes: import, then its first term and first
@@ -21,14 +21,14 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { generateContent } from './generate-content.ts';
 import { bundleFunction, type FunctionBundle, netlifyFunctions } from './netlify/bundle-function.ts';
-import { ASTRO_BUILD, WITHOUT_BLOG } from '../src/build/astro-build.ts';
+import { ASTRO_BUILD, WITHOUT_BLOG } from '../src/build-time/astro-build.ts';
 import { loadPublicApi } from '../src/request/api/public/load-public-api.ts';
 import { contentHash, loadCatalog } from '../src/model/catalog/load-catalog.ts';
-import { writeArtifacts } from '../src/build/write-artifacts.ts';
-import { writeMachineReadable } from '../src/build/write-machine-readable.ts';
+import { writeArtifacts } from '../src/build-time/write-artifacts.ts';
+import { writeMachineReadable } from '../src/build-time/write-machine-readable.ts';
 import { limitsFrom } from '../src/request/api/content/limits.ts';
 import { readConfig } from '../src/model/config.ts';
-import { parsePhaseLines } from '../src/build/build-phases.ts';
+import { parsePhaseLines } from '../src/build-time/build-phases.ts';
 import { searchDownload } from './search-download.ts';
 
 const { values } = parseArgs({

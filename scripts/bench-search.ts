@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 import autocannon from 'autocannon';
 import { generateContent } from './generate-content.ts';
 import { contentHash, loadCatalog } from '../src/model/catalog/load-catalog.ts';
-import { writeArtifacts } from '../src/build/write-artifacts.ts';
+import { writeArtifacts } from '../src/build-time/write-artifacts.ts';
 import { SEARCH_FILE } from '../src/request/api/public/load-artifacts.ts';
 import { loadPublicApi } from '../src/request/api/public/load-public-api.ts';
 

@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateContent } from './generate-content.ts';
-import { ASTRO_BUILD, WITHOUT_BLOG } from '../src/build/astro-build.ts';
+import { ASTRO_BUILD, WITHOUT_BLOG } from '../src/build-time/astro-build.ts';
 
 const { values } = parseArgs({
   options: {

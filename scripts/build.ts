@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm run build`: `astro build` (arguments passed on), one build of this checkout at a time (src/build/astro-build.ts).
+// `npm run build`: `astro build` (arguments passed on), one build of this checkout at a time (src/build-time/astro-build.ts).
 // A dist/ that a local origin serves is never written: the build goes beside it and is published whole
-// (src/build/dist-builds.ts), so `npm run build` while `npm start` serves is safe.
-import { astroBuild } from '../src/build/astro-build.ts';
+// (src/build-time/dist-builds.ts), so `npm run build` while `npm start` serves is safe.
+import { astroBuild } from '../src/build-time/astro-build.ts';
 
 try {
   astroBuild({ args: process.argv.slice(2) });

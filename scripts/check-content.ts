@@ -4,7 +4,7 @@
 // that writes the site's address instead of `{{site_url}}` (src/model/catalog/site-address.ts), without building:
 //   npm run check:content [-- DIR]      (DIR defaults to SKRIBRA_CONTENT_DIR, else content/)
 // Prints every problem as `file:line:column: field: what is wrong (expected ...)` and exits 1, or one summary line
-// and exits 0. The build prints the same list (src/build/skribra-outputs.ts, astro:config:setup).
+// and exits 0. The build prints the same list (src/build-time/skribra-outputs.ts, astro:config:setup).
 import { resolve } from 'node:path';
 import { loadCatalog } from '../src/model/catalog/load-catalog.ts';
 import { ContentError } from '../src/model/catalog/content-error.ts';

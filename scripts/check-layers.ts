@@ -14,7 +14,7 @@ const ROOT = resolve(import.meta.dirname, '..');
  * server) sit above the build; the build drives Astro over the site's pages; pages and the build call what answers
  * requests; that reads the store; everything reads the shared model.
  */
-const LAYERS = ['dev', 'origin', 'src/build', 'src/site', 'src/request', 'src/store', 'src/model'];
+const LAYERS = ['dev', 'origin', 'src/build-time', 'src/site', 'src/request', 'src/store', 'src/model'];
 /** Inside the model: the schemas import nothing of ours, the pure functions only the schemas. */
 const MODEL_FLOOR: Record<string, string[]> = { 'src/model/schemas': [], 'src/model/core': ['src/model/schemas'] };
 /** Where file circles are looked for besides the layers (tests may import each other's helpers freely). */

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { astroBuild } from '../src/build/astro-build.ts';
+import { astroBuild } from '../src/build-time/astro-build.ts';
 import { joinEmbedded } from '../src/store/embedded.ts';
 import { openStore, type Store } from '../src/store/open-store.ts';
 import { readConfig } from '../src/model/config.ts';

@@ -1,4 +1,4 @@
-// What a visitor's first query downloads from the full-text index (Pagefind, src/build/write-search-index.ts):
+// What a visitor's first query downloads from the full-text index (Pagefind, src/build-time/write-search-index.ts):
 // the build's own runtime (pagefind.js) runs here once per query, fresh, as on a first visit, with a `fetch` that
 // reads the files from `distDir` and counts their bytes as stored (Pagefind's index files are compressed already;
 // a host's transfer compression would only lower the JavaScript's share). Excerpts of the first `results` hits are

@@ -4,7 +4,7 @@
 // static paths (the registry's, written out: the bundle takes neither the registry nor its schemas).
 import type { Config } from '@netlify/edge-functions';
 import { functionUrlFor } from '../../src/request/api/public/function-mount.ts';
-// @ts-ignore -- written by the build (src/build/skribra-outputs.ts) before Netlify bundles edge functions.
+// @ts-ignore -- written by the build (src/build-time/skribra-outputs.ts) before Netlify bundles edge functions.
 import staticApiPaths from '../../dist/_skribra/static-api-paths.json' with { type: 'json' };
 
 const paths: ReadonlySet<string> = new Set(Object.keys(staticApiPaths as Record<string, string>));

@@ -8,7 +8,7 @@
 import type { Config, Context } from '@netlify/edge-functions';
 import { contentSignalOf, decideSite, markdownResponse, NOT_FOUND_MARKDOWN } from '../../src/model/core/negotiate.ts';
 import { decodePath } from '../../src/model/core/decode-path.ts';
-// @ts-ignore -- written by the build (src/build/write-machine-readable.ts) before Netlify bundles edge functions.
+// @ts-ignore -- written by the build (src/build-time/write-machine-readable.ts) before Netlify bundles edge functions.
 import twinPaths from '../../dist/_skribra/markdown-paths.json' with { type: 'json' };
 // @ts-ignore -- the same (CONTENT_SIGNAL_FILE): the site's Content Signals, sent on every markdown answer.
 import contentSignal from '../../dist/_skribra/content-signal.json' with { type: 'json' };

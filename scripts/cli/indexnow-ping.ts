@@ -1,7 +1,7 @@
 // Wraps the article commands: a change to the blog project's articles submits the article's URL to IndexNow (see
-// src/build/indexnow/ping-blog-change.ts) and says so in the result and the human line. A failure is a warning.
+// src/build-time/indexnow/ping-blog-change.ts) and says so in the result and the human line. A failure is a warning.
 import type { Command } from './command.ts';
-import { pingBlogChange } from '../../src/build/indexnow/ping-blog-change.ts';
+import { pingBlogChange } from '../../src/build-time/indexnow/ping-blog-change.ts';
 
 /** The slugs a command's result names: one article, or each article an archive published. */
 const slugsOf = (r: Record<string, unknown>): string[] =>

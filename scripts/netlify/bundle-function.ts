@@ -8,7 +8,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { CURRENT_BUNDLE, RENDER_RECORD } from '../../src/build/render-bundle.ts';
+import { CURRENT_BUNDLE, RENDER_RECORD } from '../../src/build-time/render-bundle.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 

@@ -11,7 +11,7 @@ import { readdirSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CURRENT_BUNDLE, provideRenderSettings } from '../../src/build/render-bundle.ts';
+import { CURRENT_BUNDLE, provideRenderSettings } from '../../src/build-time/render-bundle.ts';
 
 interface FunctionConfig {
   path?: string | string[];

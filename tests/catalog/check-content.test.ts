@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WITHOUT_BLOG } from '../../src/build/astro-build.ts';
+import { WITHOUT_BLOG } from '../../src/build-time/astro-build.ts';
 import { siteBuildOrThrow, testBuildDir } from '../helpers/test-builds.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -26,7 +26,7 @@ export { local as renamed };
 write('src/b.ts', "import { used } from './a.ts';\nimport type { Shape } from './a.ts';\nexport const b: Shape = { a: used };\n");
 write('src/c.ts', "import * as all from './b.ts';\nexport default all;\n");
 write('scripts/d.ts', "import('../src/c.ts');\nexport { renamed as again } from '../src/a.ts';\n");
-write('src/site/pages/index.astro', "---\nimport { again } from '../../scripts/d.ts';\n---\n<p>{again}</p>\n");
+write('src/site/pages/index.astro', "---\nimport { again } from '../../../scripts/d.ts';\n---\n<p>{again}</p>\n");
 write('functions/f.mts', 'export default () => new Response();\nexport const config = {};\n');
 write('tests/a.test.ts', "import { testOnly, viaNamespace } from '../src/a.ts';\n");
 

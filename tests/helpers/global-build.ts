@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ASTRO_BUILD, WITHOUT_BLOG } from '../../src/build/astro-build.ts';
+import { ASTRO_BUILD, WITHOUT_BLOG } from '../../src/build-time/astro-build.ts';
 import { backgroundBuild } from './test-builds.ts';
 
 export const TEST_SITE_URL = 'http://localhost:4321';

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { onDemand, type Status } from './on-demand.ts';
-import { ASTRO_BUILD } from '../../src/build/astro-build.ts';
+import { ASTRO_BUILD } from '../../src/build-time/astro-build.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 const BUILDS = join(ROOT, 'node_modules', '.cache', 'skribra-test-builds');

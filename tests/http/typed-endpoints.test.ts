@@ -108,11 +108,11 @@ describe('typed endpoint handlers', () => {
   it("every endpoint module has its declaration and its API's handler module, named after its id", () => {
     const modules = endpoints.filter((e) => e.module);
     expect(endpointsOf('content').every((e) => e.module)).toBe(true);
-    const api = join(import.meta.dirname, '../../src/request/api');
+    const src = join(import.meta.dirname, '../../src');
     for (const e of modules) {
       const name = `${e.api}/${kebab(e.id)}`;
-      expect(existsSync(join(api, 'declare', `${name}.endpoint.ts`)), `declare/${name}.endpoint.ts`).toBe(true);
-      expect(existsSync(join(api, `${name}.handler.ts`)), `${name}.handler.ts`).toBe(true);
+      expect(existsSync(join(src, 'model/endpoints', `${name}.endpoint.ts`)), `model/endpoints/${name}.endpoint.ts`).toBe(true);
+      expect(existsSync(join(src, 'request/api', `${name}.handler.ts`)), `request/api/${name}.handler.ts`).toBe(true);
     }
   });
 });

@@ -1,19 +1,19 @@
 // IndexNow through real builds of a copy of content/, with the endpoint on loopback: the key file at the site root,
 // nothing submitted by a first build, exactly the two edited glossary terms after an edit, an unreachable endpoint a
 // green build whose changes the next build submits, and nothing when nothing changed. The same builds check the term
-// page cache (src/build/term-page-cache.ts): an edit re-renders only the edited terms' pages, and a build from the
+// page cache (src/build-time/term-page-cache.ts): an edit re-renders only the edited terms' pages, and a build from the
 // cache writes the very bytes a build with an empty cache renders.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WITHOUT_BLOG } from '../../src/build/astro-build.ts';
+import { WITHOUT_BLOG } from '../../src/build-time/astro-build.ts';
 import { siteBuildOrThrow, testBuildDir } from '../helpers/test-builds.ts';
 import { createLocalOrigin } from '../../origin/local-origin.ts';
 import { readConfig } from '../../src/model/config.ts';
 import { generateContent } from '../../scripts/generate-content.ts';
-import { headersFile } from '../../src/build/netlify-files.ts';
-import { inlineScriptHashes } from '../../src/build/inline-script-hashes.ts';
+import { headersFile } from '../../src/build-time/netlify-files.ts';
+import { inlineScriptHashes } from '../../src/build-time/inline-script-hashes.ts';
 import { startReceiverProcess, unreachableEndpoint } from './receiver.ts';
 
 const SITE = 'https://skribra.test';

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/model/config.ts';
-import { indexNowSettings, isOn, type IndexNowSettings } from '../../src/build/indexnow/indexnow-settings.ts';
-import { BATCH_SIZE, submitUrls } from '../../src/build/indexnow/submit-urls.ts';
-import { submitBuildChanges } from '../../src/build/indexnow/submit-build-changes.ts';
+import { indexNowSettings, isOn, type IndexNowSettings } from '../../src/build-time/indexnow/indexnow-settings.ts';
+import { BATCH_SIZE, submitUrls } from '../../src/build-time/indexnow/submit-urls.ts';
+import { submitBuildChanges } from '../../src/build-time/indexnow/submit-build-changes.ts';
 import { startReceiver, unreachableEndpoint, type Receiver } from './receiver.ts';
 
 const KEY = 'a1b2c3d4-e5f6-skribra';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePhaseLines, phaseLines, phaseRecorder } from '../../src/build/build-phases.ts';
+import { parsePhaseLines, phaseLines, phaseRecorder } from '../../src/build-time/build-phases.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

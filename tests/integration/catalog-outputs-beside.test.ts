@@ -9,8 +9,8 @@ import { contentHash } from '../../src/model/catalog/load-catalog.ts';
 import { limitsFrom } from '../../src/request/api/content/limits.ts';
 import { readConfig } from '../../src/model/config.ts';
 import { outputStore } from '../../src/model/core/output-store.ts';
-import { writeCatalogOutputsBeside } from '../../src/build/catalog-outputs-beside.ts';
-import { writeCatalogOutputs } from '../../src/build/write-outputs.ts';
+import { writeCatalogOutputsBeside } from '../../src/build-time/catalog-outputs-beside.ts';
+import { writeCatalogOutputs } from '../../src/build-time/write-outputs.ts';
 
 const limits = limitsFrom(readConfig());
 let dir: string;

@@ -1,11 +1,11 @@
-// The build's content cache (src/build/content-cache.ts): a cached load is the load the folder gives, any change of
+// The build's content cache (src/build-time/content-cache.ts): a cached load is the load the folder gives, any change of
 // a file is a new load, bad content is never stored, and the cache keeps its few most recent entries.
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedContentLoader } from '../../src/build/content-cache.ts';
+import { cachedContentLoader } from '../../src/build-time/content-cache.ts';
 import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
 import { ContentError } from '../../src/model/catalog/content-error.ts';
 

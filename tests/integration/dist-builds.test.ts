@@ -4,7 +4,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildsDirOf, isPublishedLink, newBuildDir, publishBuild } from '../../src/build/dist-builds.ts';
+import { buildsDirOf, isPublishedLink, newBuildDir, publishBuild } from '../../src/build-time/dist-builds.ts';
 
 const build = (dist: string, marker: string) => {
   const dir = newBuildDir(dist);

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pruneRenderBundles } from '../../src/build/render-bundle.ts';
+import { pruneRenderBundles } from '../../src/build-time/render-bundle.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'skribra-bundles-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-// The search index is kept in the build cache by what it indexed (src/build/search-index-cache.ts): a build of
+// The search index is kept in the build cache by what it indexed (src/build-time/search-index-cache.ts): a build of
 // the very same pages links the kept index in, byte for byte what Pagefind writes; a change to any page's bytes, to
 // the key a page is known by (a term page's), or to a page added beside the files, indexes again.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -8,8 +8,8 @@ import { PAGE_KINDS } from '../../src/model/catalog/page-kinds.ts';
 
 /** The registry as the routes these tests walk: pattern, API and static file. */
 const routes = endpoints.map((e) => ({ pattern: e.pattern, api: e.api, file: e.static?.file }));
-import { inlineScriptHashes, scriptHashesOf } from '../../src/build/inline-script-hashes.ts';
-import { redirectsFile, headersFile } from '../../src/build/netlify-files.ts';
+import { inlineScriptHashes, scriptHashesOf } from '../../src/build-time/inline-script-hashes.ts';
+import { redirectsFile, headersFile } from '../../src/build-time/netlify-files.ts';
 import { builtCatalog } from '../helpers/built-catalog.ts';
 
 let dist: string;

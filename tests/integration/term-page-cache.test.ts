@@ -1,4 +1,4 @@
-// The term page cache's decisions (src/build/term-page-cache.ts): which pages a build renders, what their keys depend
+// The term page cache's decisions (src/build-time/term-page-cache.ts): which pages a build renders, what their keys depend
 // on, and how the rendered and cached pages reach dist/. Real builds over it: tests/indexnow/indexnow-build.test.ts.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/model/catalog/load-catalog.ts';
 import { indexCatalog } from '../../src/model/catalog/build-twins.ts';
 import type { Catalog } from '../../src/model/catalog/catalog.ts';
-import { placeCachedTermPages, planTermPages, storeTermPages } from '../../src/build/term-page-cache.ts';
+import { placeCachedTermPages, planTermPages, storeTermPages } from '../../src/build-time/term-page-cache.ts';
 import { termPageProps, termPagesToRender } from '../../src/site/data/term-pages.ts';
-import { codeKey } from '../../src/build/code-key.ts';
+import { codeKey } from '../../src/build-time/code-key.ts';
 import { siteSettingsOf, type SiteSettings } from '../../src/site/data/site-settings.ts';
 import { readConfig } from '../../src/model/config.ts';
 

@@ -8,7 +8,7 @@ import { llmsFullTxt } from '../../src/request/machine/llms-full-txt.ts';
 import { sitemapBlogPart, sitemapFiles, sitemapParts } from '../../src/request/machine/sitemap-xml.ts';
 import { LIVE_RECORD, liveFile, livePart } from '../../src/request/blog/live-files.ts';
 import type { ArticleSummary } from '../../src/request/api/public/article-source.ts';
-import { writeMachineReadable } from '../../src/build/write-machine-readable.ts';
+import { writeMachineReadable } from '../../src/build-time/write-machine-readable.ts';
 import { limitsFrom } from '../../src/request/api/content/limits.ts';
 import { readConfig } from '../../src/model/config.ts';
 import { buildTwins } from '../../src/model/catalog/build-twins.ts';

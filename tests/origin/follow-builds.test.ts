@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORE_FILE } from '../../src/request/api/public/load-artifacts.ts';
-import { buildsDirOf, holdBuild, newBuildDir, publishBuild } from '../../src/build/dist-builds.ts';
+import { buildsDirOf, holdBuild, newBuildDir, publishBuild } from '../../src/build-time/dist-builds.ts';
 import { followBuilds } from '../../origin/follow-builds.ts';
 
 /** A published build for `site` (only what the follower reads: the catalog's site_url). */

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strongEtag } from '../../src/model/core/etag.ts';
 import { chooseEncoding, fileResponse, staticFiles } from '../../origin/static-files.ts';
-import { writePrecompressed } from '../../src/build/write-precompressed.ts';
+import { writePrecompressed } from '../../src/build-time/write-precompressed.ts';
 
 let dir: string;
 const page = Buffer.from(`<!doctype html><title>t</title>${'<p>Canonical URLs and duplicate content. '.repeat(200)}`);

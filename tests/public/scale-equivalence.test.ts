@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, type SiteContent } from '../../src/model/catalog/load-catalog.ts';
-import { writeArtifacts } from '../../src/build/write-artifacts.ts';
+import { writeArtifacts } from '../../src/build-time/write-artifacts.ts';
 import { CATALOG_ACCESS, type CatalogAccess } from '../../src/model/catalog/catalog.ts';
 import { CHUNK_SIZE, CORE_FILE, loadArtifacts } from '../../src/request/api/public/load-artifacts.ts';
 import { createPublicApi } from '../../src/request/api/public/create-public-api.ts';

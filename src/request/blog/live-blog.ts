@@ -14,7 +14,7 @@ import type { FullArticle } from './public-article.ts';
 import { rssXml } from './rss-xml.ts';
 import type { StoreArticleSource } from './store-article-source.ts';
 
-/** The build's on-request pages (src/build/render-bundle.ts loads them): a request and its page's data. */
+/** The build's on-request pages (src/build-time/render-bundle.ts loads them): a request and its page's data. */
 export type RenderPage = (req: Request, locals: App.Locals) => Promise<Response>;
 
 /** What an on-request blog page renders (App.Locals.blog), read from the store before it renders. */

@@ -11,7 +11,7 @@ const SEPARATOR = '\n\n---\n\n';
 /**
  * /llms-full.txt as a sequence of chunks, one per page: every page's twin, in llms.txt order, one after another.
  * Blog articles are linked, not inlined: their bodies are long and change often, and each has its own twin. The
- * writer streams the chunks to the file (src/build/write-machine-readable.ts), so at 100,000 pages the file (about
+ * writer streams the chunks to the file (src/build-time/write-machine-readable.ts), so at 100,000 pages the file (about
  * 170 MB) is never one string; `twinOf` may render each twin on demand for the same reason.
  */
 export function* llmsFullChunks(

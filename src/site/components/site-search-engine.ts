@@ -1,6 +1,6 @@
 // How the site's scripts search (the search page, src/site/pages/search/_site-search.ts, and the header box,
 // site-search-box.ts): the build's full-text index (Pagefind, written to /pagefind/ by
-// src/build/write-search-index.ts), which the browser loads in chunks, only the parts a query needs; or, without
+// src/build-time/write-search-index.ts), which the browser loads in chunks, only the parts a query needs; or, without
 // it (SKRIBRA_SEARCH_INDEX=0, the dev server, or it fails to load), /api/v1/search over titles and descriptions.
 // The index's runtime loads once per page, on the first call that needs it, whichever script asks first. A full-text
 // hit is the passage that matched: of the page's sections (Pagefind's sub-results, one per heading with an id, which

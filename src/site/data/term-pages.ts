@@ -1,5 +1,5 @@
 // What a glossary term page renders from (src/site/pages/glossary/[slug].astro), and which term pages a build renders:
-// the term page cache (src/build/term-page-cache.ts) plans them, the page's getStaticPaths reads the plan.
+// the term page cache (src/build-time/term-page-cache.ts) plans them, the page's getStaticPaths reads the plan.
 import type { Catalog } from '../../model/catalog/catalog.ts';
 import type { CatalogIndex } from '../../model/catalog/build-twins.ts';
 import type { GlossaryCategory, GlossaryTerm } from '../../model/schemas/glossary.ts';

@@ -13,7 +13,7 @@ import { describeParam, paramArg } from './query-facts.ts';
 import { READ_ONLY, toolHandler } from './tool-result.ts';
 import { twinOf } from '../../../model/core/negotiate.ts';
 
-/** Where the index lives on the site (src/build/write-search-index.ts writes it there). */
+/** Where the index lives on the site (src/build-time/write-search-index.ts writes it there). */
 const INDEX = '/pagefind/';
 /** The address the runtime's fetches are given, mapped back to paths of the site. */
 const HOME = 'https://pagefind.invalid';
