@@ -6,12 +6,12 @@
 // layout engine (WebAssembly) is inside its module, so the bundle has it.
 import type { Config } from '@netlify/functions';
 import { createPipeline } from '../src/request/api/http/pipeline.ts';
-import { ogImageRuntime } from '../src/request/seo/og-image-api.ts';
+import { ogImageImplementation } from '../src/request/seo/og-image-api.ts';
 import { ogIndexRoot } from '../src/request/seo/og-image-index.ts';
 import { readConfig } from '../src/model/config.ts';
 import { renderOgPng } from '../src/request/seo/render-og-png.ts';
 
-const handler = createPipeline({ apis: { images: ogImageRuntime({ distDir: ogIndexRoot(readConfig()), render: renderOgPng }) } });
+const handler = createPipeline({ apis: { images: ogImageImplementation({ distDir: ogIndexRoot(readConfig()), render: renderOgPng }) } });
 
 export default (req: Request): Promise<Response> => handler(req);
 

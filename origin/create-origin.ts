@@ -1,4 +1,4 @@
-import { createPipeline, type Runtime } from '../src/request/api/http/pipeline.ts';
+import { createPipeline, type ApiImplementation } from '../src/request/api/http/pipeline.ts';
 import type { Api } from '../src/model/endpoints/registry.ts';
 import { fileResponse, staticFiles } from './static-files.ts';
 import { serveSite } from './serve-site.ts';
@@ -16,7 +16,7 @@ const IMAGE_ENDPOINT = '/_image/';
 export interface OriginOptions {
   distDir: string;
   /** The APIs this origin runs; a request for another answers 503. */
-  apis: Partial<Record<Api, Runtime>>;
+  apis: Partial<Record<Api, ApiImplementation>>;
   /** The blog's routes, answered on request (live-answers.ts); without it they are the build's files. */
   blog?: Omit<LiveAnswersOptions, 'files' | 'rulesOf' | 'render'>;
 }

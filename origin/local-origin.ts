@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
 import type { Sql } from 'postgres';
-import { contentRuntime, type ContentApiDeps } from '../src/request/api/content/create-content-api.ts';
+import { contentImplementation, type ContentApiDeps } from '../src/request/api/content/create-content-api.ts';
 import { loadPublicApi } from '../src/request/api/public/load-public-api.ts';
-import { toolsRuntime } from '../src/request/api/tools/create-tools-api.ts';
-import { mcpRuntime } from '../src/request/api/mcp/mcp-runtime.ts';
-import { ogImageRuntime } from '../src/request/seo/og-image-api.ts';
+import { toolsImplementation } from '../src/request/api/tools/create-tools-api.ts';
+import { mcpImplementation } from '../src/request/api/mcp/mcp-implementation.ts';
+import { ogImageImplementation } from '../src/request/seo/og-image-api.ts';
 import { renderOgImageInPool } from '../src/request/seo/render-og-image.ts';
 import { blogCard } from '../src/request/seo/blog-card.ts';
 import { MCP_RATE_LIMIT, SIGNUP_RATE_LIMIT, TOOLS_RATE_LIMIT, type Config } from '../src/model/config.ts';
-import { signupRuntime } from '../src/request/api/signup/create-signup-api.ts';
+import { signupImplementation } from '../src/request/api/signup/create-signup-api.ts';
 import { announceDueSignups, describeAnnouncement } from '../src/request/webhooks/announce-signups.ts';
 import { createStoreArticleSource } from '../src/request/blog/store-article-source.ts';
 import { createOrigin } from './create-origin.ts';
@@ -49,7 +49,7 @@ export function createLocalOrigin({
   blogCache,
 }: LocalOriginOptions) {
   const blog = { projectId: config.SKRIBRA_BLOG_PROJECT_ID, timeoutMs: config.SKRIBRA_BLOG_TIMEOUT_MS };
-  const { catalog, runtime } = loadPublicApi(distDir, sql ? (site) => createStoreArticleSource({ sql, site, ...blog }) : undefined);
+  const { catalog, implementation } = loadPublicApi(distDir, sql ? (site) => createStoreArticleSource({ sql, site, ...blog }) : undefined);
   const ogCacheDir = resolve(config.SKRIBRA_OG_CACHE);
   const handler = createOrigin({
     distDir,
@@ -64,22 +64,22 @@ export function createLocalOrigin({
       },
     },
     apis: {
-      public: runtime,
-      tools: toolsRuntime({ catalog, rateLimit: toolsRateLimit }),
+      public: implementation,
+      tools: toolsImplementation({ catalog, rateLimit: toolsRateLimit }),
       // The MCP server reads the site's files through this same pipeline, which serves the site here.
       // get_page takes pages of the configured site (and of its configured deploy URLs), whatever the Host header says.
-      mcp: mcpRuntime({
+      mcp: mcpImplementation({
         site: catalog.site_url,
         aliases: [config.URL, config.DEPLOY_PRIME_URL, config.DEPLOY_URL],
         rateLimit: mcpRateLimit,
       }),
       // The Open Graph images the build left to first request: rendered in worker threads, kept in the image cache.
-      images: ogImageRuntime({ distDir, render: (card, host, width) => renderOgImageInPool(ogCacheDir, card, host, width) }),
-      ...(sql ? { content: contentRuntime({ sql, config, ...content }) } : {}),
+      images: ogImageImplementation({ distDir, render: (card, host, width) => renderOgImageInPool(ogCacheDir, card, host, width) }),
+      ...(sql ? { content: contentImplementation({ sql, config, ...content }) } : {}),
       // Trial sign-ups: stored, and announced at once (the origin's announcer retries what fails: scripts/start.ts).
       ...(sql
         ? {
-            signup: signupRuntime({
+            signup: signupImplementation({
               sql,
               pricing: catalog.pricing,
               rateLimit: signupRateLimit,

@@ -13,7 +13,7 @@
 //     holds), instead of all 10,000
 //   BENCH_CPU_PROF=<dir> writes a V8 CPU profile of this checkout's server child there (open in Chrome DevTools)
 // Beside each row, the server's own view of the same measured seconds (asked over IPC, so the warm-up is left out):
-// the handler's p50/p99 (the pipeline, gate and store, without the socket), its GC pauses and its event-loop delay,
+// the handler's p50/p99 (the pipeline, access check and store, without the socket), its GC pauses and its event-loop delay,
 // which together say where a tail beyond the ceiling's comes from.
 // The "ceiling" row is the same HTTP stack (listen() of origin/serve.ts) answering one fixed detail answer with no
 // pipeline and no store: what Node's HTTP layer alone allows on this machine, beside which the routes are read.
@@ -98,10 +98,10 @@ if (process.argv[2] === '--serve-fixed') {
   // The child: the local origin with only the content API mounted.
   const { createOrigin } = await import('../origin/create-origin.ts');
   const { listen } = await import('../origin/serve.ts');
-  const { contentRuntime } = await import('../src/request/api/content/create-content-api.ts');
+  const { contentImplementation } = await import('../src/request/api/content/create-content-api.ts');
   const config = readConfig();
   const store = await openStore({ config });
-  const origin = createOrigin({ distDir: join(root, 'dist'), apis: { content: contentRuntime({ config, sql: store.sql }) } });
+  const origin = createOrigin({ distDir: join(root, 'dist'), apis: { content: contentImplementation({ config, sql: store.sql }) } });
   const server = await listen(probed(origin), 0, '127.0.0.1');
   process.stdout.write(`PORT=${server.port}\n`);
   process.on('SIGTERM', async () => {
@@ -241,7 +241,7 @@ if (process.argv[2] === '--serve-fixed') {
     console.log(
       `${k.padEnd(width)} ${String(v.rps).padStart(6)}  ${String(v.p50).padStart(6)}  ${String(v.p99).padStart(6)}  ${String(v.non2xx).padStart(7)}  ${String(v.errors).padStart(6)}  ${(ratios[k]?.ofCeiling?.toFixed(2) ?? '').padStart(10)}  ${(ratios[k]?.p99OfList?.toFixed(2) ?? '').padStart(14)}`,
     );
-  console.log(`\nin the server, the same ${seconds} s: handler (pipeline, gate, store; no socket), GC pauses, event-loop delay`);
+  console.log(`\nin the server, the same ${seconds} s: handler (pipeline, access check, store; no socket), GC pauses, event-loop delay`);
   console.log(`${'route'.padEnd(width)}  handler p50/p99 ms  GC pauses  in GC ms  longest ms  loop delay p99 ms`);
   for (const [k, { server: s }] of Object.entries(results))
     if (s)

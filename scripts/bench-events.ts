@@ -6,7 +6,7 @@
 // pg_stat_database's xact_commit (each statement outside a transaction is one transaction, so this counts every
 // statement of every client of the database, the poller's included). At the local origin's default bound (STREAM_BOUND_S.origin)
 // no stream reconnects within the window; what reconnecting at Netlify's bound adds is printed beside it (each
-// reconnect is the gate's statement and one read). Target: fewer than 2 statements per second.
+// reconnect is the access check's statement and one read). Target: fewer than 2 statements per second.
 //   --streams N   (default 200)   --seconds S   (default 60)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -116,7 +116,7 @@ try {
     `counted with ${statements ? 'pg_stat_statements' : 'pg_stat_database.xact_commit (pg_stat_statements not loaded)'}: ${ran} statements in ${seconds.toFixed(1)} s = ${perSecond.toFixed(2)} statements/s for ${opened} idle streams (target < 2) ${perSecond < 2 ? 'OK' : 'OVER'}`,
   );
   console.log(
-    `at Netlify's bound (${NETLIFY_BOUND_S} s) each stream also reconnects: 2 statements each (gate + read), about ${reconnect.toFixed(1)} statements/s more for ${STREAMS} streams`,
+    `at Netlify's bound (${NETLIFY_BOUND_S} s) each stream also reconnects: 2 statements each (access check + read), about ${reconnect.toFixed(1)} statements/s more for ${STREAMS} streams`,
   );
   console.log(`load average at the end ${load()}`);
 } finally {

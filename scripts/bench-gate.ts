@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:gate`: the content API's gate statement alone (src/store/repos/access.ts), what every authenticated
+// `npm run bench:gate`: the content API's access statement alone (src/store/repos/access.ts), what every authenticated
 // request waits for, on the store bench:content seeds (bench-seed.ts) in a fresh embedded store (or DATABASE_URL).
 // One connection runs batches of B requests of one key back to back (a detail batch: B random articles of the 10,000
 // with their stored answers; a list batch: B projects), and the script reports per statement its wall time, the CPU
@@ -48,7 +48,7 @@ try {
         Array.from({ length: 50 }, (_, k) => ({ projectId, slug: `article-${i + k + 1}` })),
         new Date(Date.now() + 5000),
       );
-  console.log(`the gate statement alone, one connection, ${statements} statements a round, Node ${process.version}`);
+  console.log(`the access statement alone, one connection, ${statements} statements a round, Node ${process.version}`);
   console.log('bucket  batch  round  wall ms  PostgreSQL CPU ms  this process CPU ms  (per statement)');
   for (const bucket of ['detail', 'list'] as Bucket[])
     for (const b of batches)

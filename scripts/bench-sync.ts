@@ -309,7 +309,7 @@ if (process.argv[2] === '--serve') {
 
 /**
  * Hours from the first to the last of `n` detail requests at the limits' pace, at best: fixed clock windows (as the
- * gate counts them), starting at the beginning of a UTC day, each hour's quota spent at once.
+ * access check counts them), starting at the beginning of a UTC day, each hour's quota spent at once.
  */
 function hoursToFetch(n: number, q: { hour: number; day: number }): number {
   let left = n;

@@ -54,10 +54,10 @@ if (process.argv[1] === import.meta.filename) {
   const { openStore } = await import('../src/store/open-store.ts');
   const { createOrigin } = await import('../origin/create-origin.ts');
   const { listen } = await import('../origin/serve.ts');
-  const { contentRuntime } = await import('../src/request/api/content/create-content-api.ts');
+  const { contentImplementation } = await import('../src/request/api/content/create-content-api.ts');
   const config = readConfig();
   const store = await openStore({ config, migrate: false });
-  const origin = createOrigin({ distDir: '/nonexistent', apis: { content: contentRuntime({ config, sql: store.sql }) } });
+  const origin = createOrigin({ distDir: '/nonexistent', apis: { content: contentImplementation({ config, sql: store.sql }) } });
   const server = await listen(origin, 0, '127.0.0.1');
   process.stdout.write(`PORT=${server.port}\n`);
   process.on('SIGTERM', async () => {

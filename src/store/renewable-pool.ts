@@ -1,6 +1,6 @@
 // A postgres.js pool that can be replaced whole when one of its connections is broken beyond what the driver sees:
 // a connection whose statement ignores its cancel (a protocol stream the driver misread, a pooler that stopped
-// answering) stays busy forever in postgres.js, and the driver keeps pipelining new statements onto it. The gate
+// answering) stays busy forever in postgres.js, and the driver keeps pipelining new statements onto it. The access check
 // (repos/access.ts), which runs first in every content-API request, notices such a connection and calls
 // renewPool: the pool in use ends at once (its connections closed, their statements rejected with
 // CONNECTION_DESTROYED, a 503 like any lost connection) and the next statements run on a fresh pool, so a fault

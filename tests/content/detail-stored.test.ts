@@ -37,7 +37,7 @@ describe('detail answers, stored or made from the row', () => {
     const f = await fixture(t.store, 2);
     const slug = f.slugs[0]!;
     const path = `/v1/articles/${slug}?projectId=${f.on}`;
-    // No in-process cache: every request goes to the gate's answer.
+    // No in-process cache: every request goes to the access check's answer.
     const get = api(t.store, { limits: BIG, detailCache: createListCache({ maxEntries: 0, maxBytes: 0 }) });
     const check = async () => {
       await detailAnswersOf(t.store.sql).settled();

@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /**
- * The store's client, with `to` given to the server wherever the caller passed `from` as a value (the gate passes
+ * The store's client, with `to` given to the server wherever the caller passed `from` as a value (the access check passes
  * project ids as arrays, so it still finds the caller's project).
  */
 function crossed(sql: Sql, from: string, to: string): Sql {
@@ -65,7 +65,7 @@ describe("45: a reply that is not the caller's is never served", () => {
     }
   });
 
-  it("the gate's row of another key: 503, not 401 (the key's row must be the key's)", async () => {
+  it("the access check's row of another key: 503, not 401 (the key's row must be the key's)", async () => {
     const sql = crossed(t.store.sql, keyDigest(A.key), keyDigest(B.key));
     const { res, lines } = await caught(sql, `/v1/articles?projectId=${A.on}`, A.key);
     expect(res.status).toBe(503);

@@ -1,5 +1,5 @@
 // GET /v1/tags, a content endpoint added as one module (src/model/endpoints/content/list-own-tags.endpoint.ts and its handler)
-// and one line of the registry: over HTTP on a real store it answers as every /v1 read does (key, gate, project
+// and one line of the registry: over HTTP on a real store it answers as every /v1 read does (key, access check, project
 // 404 before 403, query 400, list bucket, ETag/304, answers checked against its output schema), and the OpenAPI
 // document, the account MCP server and the client have it without another edit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ describe('GET /v1/tags', () => {
     expect(await error('/v1/tags', bearer(A.key))).toEqual([400, 'invalid_query']);
     expect((await get('/v1/tags', bearer(A.key))).body.message).toContain('projectId');
     expect(await error(`/v1/tags?projectId=${A.on}%07`, bearer(A.key))).toEqual([400, 'invalid_query']);
-    // Another account's project is not acknowledged (404 before 403), through the same gate as every read.
+    // Another account's project is not acknowledged (404 before 403), through the same access check as every read.
     expect(await error(`/v1/tags?projectId=${A.on}`, bearer(B.key))).toEqual([404, 'project_not_found']);
     expect(await error(`/v1/tags?projectId=${A.off}`, bearer(A.key))).toEqual([403, 'project_api_disabled']);
     expect((await get(`/v1/tags?projectId=${A.on}`, bearer(A.key), 'POST')).status).toBe(405);

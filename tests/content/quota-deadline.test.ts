@@ -1,4 +1,4 @@
-// Only answered requests spend quota: a gate statement that runs after the API's deadline counts nothing and says
+// Only answered requests spend quota: a access statement that runs after the API's deadline counts nothing and says
 // so; the counters are WAL-logged, and the statement's synchronous_commit = off stays inside its own transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from 'postgres';
@@ -21,11 +21,11 @@ const hits = async (accountId: string) =>
     >`select coalesce(sum(hits), 0)::int as n from rate_counters where account_id = ${accountId} and bucket = 'detail' and win = 'hour'`
   )[0]!.n;
 
-/** One request's gate statement, alone: what the coalescing gate (createGate) runs for a batch of one. */
+/** One request's access statement, alone: what the coalescing access check (createAccessCheck) runs for a batch of one. */
 const checkAccess = async (sql: Sql, digest: string, bucket: Bucket, projectId: string | undefined, deadline: Date) =>
   (await checkAccessBatch(sql, digest, bucket, [{ projectId }], deadline))[0]!;
 
-describe('the gate statement and its deadline', () => {
+describe('the access statement and its deadline', () => {
   it('counts before the deadline, not after it, and reports which', async () => {
     const f = await fixture(t.store, 0);
     const digest = keyDigest(f.key);
@@ -45,7 +45,7 @@ describe('the gate statement and its deadline', () => {
     expect(a).toEqual({ accountId: null, windows: [], project: undefined, counted: false });
   });
 
-  it('counters are logged (they survive a crash) and async commit does not leak out of the gate statement', async () => {
+  it('counters are logged (they survive a crash) and async commit does not leak out of the access statement', async () => {
     const [{ p }] = await t.store.sql<{ p: string }[]>`select relpersistence as p from pg_class where relname = 'rate_counters'`;
     expect(p).toBe('p');
     const f = await fixture(t.store, 0);

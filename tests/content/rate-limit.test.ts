@@ -15,7 +15,7 @@ describe('rate limits per account', () => {
     // Default limits: list 300/h, 2000/day. The store's deadline (SKRIBRA_DB_TIMEOUT_MS, 5 s) is this test's only
     // raised bound: the 340 requests run in this process, and in CI's PgBouncer run, beside two other suites and a
     // browser on two cores, they once took 6.2 s, and those past 5 s answered 503 (249 successes). What is checked
-    // here is the count; the deadline has tests of its own (unavailable, gate-lane, pooler-faults).
+    // here is the count; the deadline has tests of its own (unavailable, access-lane, pooler-faults).
     const get = api(t.store, { timeoutMs: 60_000 });
     const results = await Promise.all(
       Array.from({ length: 340 }, (_, i) =>

@@ -29,7 +29,7 @@ describe('the recipes in docs/architecture.md', () => {
     const exportsOf = (file: string) => readFileSync(join(ROOT, file), 'utf8');
     expect(exportsOf('src/model/catalog/collection.ts')).toMatch(/export (const|function) defineCollection\b/);
     expect(exportsOf('src/model/endpoints/endpoint.ts')).toMatch(/export (const|function) defineEndpoint\b/);
-    expect(exportsOf('src/model/endpoints/content/own.ts')).toMatch(/export (const|function) own\b/);
+    expect(exportsOf('src/model/endpoints/content/content-endpoint.ts')).toMatch(/export (const|function) contentEndpoint\b/);
     expect(exportsOf('src/request/api/content/content-deps.ts')).toMatch(/export (const|function) contentHandler\b/);
     expect(exportsOf('src/request/api/http/answer.ts')).toMatch(/export (const|function) answer\b/);
     expect(exportsOf('src/request/api/http/handlers-of.ts')).toMatch(/export type HandlersOf\b/);

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPipeline } from '../../src/request/api/http/pipeline.ts';
 import { conditional } from '../../src/model/core/conditional.ts';
 import { OG_INDEX_DIR, OG_INDEX_FORMAT } from '../../src/request/seo/og-image-index.ts';
-import { ogImageRuntime, type OgRender } from '../../src/request/seo/og-image-api.ts';
+import { ogImageImplementation, type OgRender } from '../../src/request/seo/og-image-api.ts';
 import { renderOgPng } from '../../src/request/seo/render-og-png.ts';
 import methodGuard from '../../netlify/edge-functions/method-guard.ts';
 
@@ -33,7 +33,7 @@ describe('the image API: 304 and HEAD by the conditional stage, before any rende
     renders++;
     return renderOgPng(card, host, width);
   };
-  const pipeline = createPipeline({ apis: { images: ogImageRuntime({ distDir: dist, render }) } });
+  const pipeline = createPipeline({ apis: { images: ogImageImplementation({ distDir: dist, render }) } });
   const ask = (init?: RequestInit) => pipeline(new Request(IMAGE, init));
 
   it('HEAD and a held ETag get the verdict and render nothing; GET renders once', async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { MCP_ANSWER_LIMIT } from '../../src/request/api/mcp/answer-limit.ts';
 import { MCP_BATCH_LIMIT } from '../../src/request/api/mcp/batch.ts';
-import { createGate } from '../../src/request/api/mcp/mcp-gate.ts';
+import { createConcurrencyLimit } from '../../src/request/api/mcp/concurrency-limit.ts';
 import { serveMcp } from '../../src/request/api/mcp/serve-mcp.ts';
 import { MCP_RATE_LIMIT } from '../../src/model/config.ts';
 import { CLIENT_ADDRESS } from '../../src/request/api/http/client-address.ts';
@@ -117,7 +117,7 @@ describe('the answer limit', () => {
   });
 
   it('answers the responses that fit; each one past the limit is a tool error naming it, so the answer stays under it', async () => {
-    const res = await serveMcp(bigServer, request([call(1, 1), call(2, 1), call(3, 1), call(4, 1)]), createGate());
+    const res = await serveMcp(bigServer, request([call(1, 1), call(2, 1), call(3, 1), call(4, 1)]), createConcurrencyLimit());
     const text = await res.text();
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MCP_ANSWER_LIMIT);
     const answers = JSON.parse(text) as { id: number; result: { isError?: boolean } }[];
@@ -127,12 +127,12 @@ describe('the answer limit', () => {
   });
 
   it('a single response past the limit is the same tool error; a resource read past it a JSON-RPC error', async () => {
-    const one = await serveMcp(bigServer, request(call(7, 4)), createGate());
+    const one = await serveMcp(bigServer, request(call(7, 4)), createConcurrencyLimit());
     expect(await one.json()).toEqual({ jsonrpc: '2.0', id: 7, result: tooLarge });
     const read = await serveMcp(
       bigServer,
       request({ jsonrpc: '2.0', id: 8, method: 'resources/read', params: { uri: 'test://big' } }),
-      createGate(),
+      createConcurrencyLimit(),
     );
     expect(await read.json()).toEqual({ jsonrpc: '2.0', id: 8, error: { code: -32600, message, data: { code: 'payload_too_large' } } });
   });
@@ -178,7 +178,7 @@ describe('the per-address limit', () => {
 
 describe('one MCP request at a time per process', () => {
   it('runs requests in turn, queues up to its length, and refuses one more with 503 and Retry-After', async () => {
-    const gate = createGate(1, 2);
+    const concurrency = createConcurrencyLimit(1, 2);
     const log: string[] = [];
     const releases: (() => void)[] = [];
     const work = (name: string) => () =>
@@ -186,8 +186,8 @@ describe('one MCP request at a time per process', () => {
         log.push(`start ${name}`);
         releases.push(() => resolve(name));
       });
-    const runs = [gate(work('a')), gate(work('b')), gate(work('c'))];
-    await expect(gate(work('d'))).rejects.toMatchObject({
+    const runs = [concurrency(work('a')), concurrency(work('b')), concurrency(work('c'))];
+    await expect(concurrency(work('d'))).rejects.toMatchObject({
       status: 503,
       code: 'unavailable',
       message: 'The MCP server is busy with other requests; retry in a second.',
@@ -204,7 +204,7 @@ describe('one MCP request at a time per process', () => {
     }
     expect(await Promise.all(runs)).toEqual(['a', 'b', 'c']);
     // Free again: the next one starts at once.
-    const e = gate(work('e'));
+    const e = concurrency(work('e'));
     await turns();
     expect(log.at(-1)).toBe('start e');
     releases[3]!();

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountServer } from '../../src/request/api/mcp/account-server.ts';
 import { accountCard } from '../../src/request/api/mcp/account-endpoint.ts';
-import { siteCard } from '../../src/request/api/mcp/mcp-runtime.ts';
+import { siteCard } from '../../src/request/api/mcp/mcp-implementation.ts';
 import { siteServer } from '../../src/request/api/mcp/site-server.ts';
 import { apiUrl, type Query } from '../../src/request/api/mcp/tool-result.ts';
 import { match } from '../../src/request/api/http/stages/match.ts';

@@ -9,7 +9,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountCard } from '../../src/request/api/mcp/account-endpoint.ts';
 import { accountServer } from '../../src/request/api/mcp/account-server.ts';
-import { siteCard } from '../../src/request/api/mcp/mcp-runtime.ts';
+import { siteCard } from '../../src/request/api/mcp/mcp-implementation.ts';
 import { siteServer } from '../../src/request/api/mcp/site-server.ts';
 import { apiUrl, type Query } from '../../src/request/api/mcp/tool-result.ts';
 import { MAX_INT } from '../../src/model/endpoints/params.ts';

@@ -10,7 +10,7 @@ import { createPublicApi } from '../../src/request/api/public/create-public-api.
 import { createPipeline } from '../../src/request/api/http/pipeline.ts';
 import { loadSearchArtifact } from '../../src/model/core/search.ts';
 import { SEARCH_FILE } from '../../src/request/api/public/load-artifacts.ts';
-import { publicRuntime as wholeCatalogRuntime } from './whole-catalog-api.ts';
+import { publicImplementation as wholeCatalogImplementation } from './whole-catalog-api.ts';
 import { generateContent } from '../../scripts/generate-content.ts';
 
 // Issue 17: the function reads chunks of pages and terms instead of the whole catalog. Every answer must stay what
@@ -34,7 +34,7 @@ beforeAll(() => {
   });
   chunked = createPublicApi({ catalog, index });
   const search = loadSearchArtifact(JSON.parse(readFileSync(join(dist, SEARCH_FILE), 'utf8')));
-  whole = createPipeline({ apis: { public: wholeCatalogRuntime({ catalog: content.catalog, index: search }) } });
+  whole = createPipeline({ apis: { public: wholeCatalogImplementation({ catalog: content.catalog, index: search }) } });
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });

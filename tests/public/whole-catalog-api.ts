@@ -5,7 +5,7 @@
 // the pipeline's. Every query-less GET equals its static file byte for byte (the build writes the file by calling
 // this handler).
 import { ApiError, notFound } from '../../src/request/api/http/api-error.ts';
-import { createPipeline, type Ctx, type Runtime } from '../../src/request/api/http/pipeline.ts';
+import { createPipeline, type Ctx, type ApiImplementation } from '../../src/request/api/http/pipeline.ts';
 import { endpointsOf } from '../../src/model/endpoints/registry.ts';
 import { COLLECTIONS } from '../../src/model/catalog/collections.ts';
 import { paginate } from '../../src/model/core/paginate.ts';
@@ -55,8 +55,8 @@ async function fromSource<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The public API's runtime for the pipeline: a handler per endpoint id. */
-export function publicRuntime({ catalog, index, articles, now = () => new Date() }: PublicApiDeps): Runtime {
+/** The public API's implementation for the pipeline: a handler per endpoint id. */
+export function publicImplementation({ catalog, index, articles, now = () => new Date() }: PublicApiDeps): ApiImplementation {
   const { site_url: site } = catalog;
   // Everything a request could recompute is derived once here: the function serves many requests per instance.
   const pagesByKind = Map.groupBy(catalog.pages, (p) => p.kind);
@@ -123,10 +123,10 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
       return { data: { ...rest, ...(format !== 'html' ? { content_markdown } : {}), ...(format !== 'markdown' ? { content_html } : {}) } };
     },
   };
-  return { handlers: handlers as Runtime['handlers'] };
+  return { handlers: handlers as ApiImplementation['handlers'] };
 }
 
 /** The public API alone as one web-standard handler (a Netlify function, the static writer, tests). */
 export function createPublicApi(deps: PublicApiDeps): (req: Request) => Promise<Response> {
-  return createPipeline({ apis: { public: publicRuntime(deps) } });
+  return createPipeline({ apis: { public: publicImplementation(deps) } });
 }

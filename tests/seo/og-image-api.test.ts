@@ -12,7 +12,7 @@ import { CACHE } from '../../src/model/endpoints/cache-policy.ts';
 import { endpointsOf, NETLIFY_PATHS } from '../../src/model/endpoints/registry.ts';
 import { createLocalOrigin } from '../../origin/local-origin.ts';
 import { readConfig } from '../../src/model/config.ts';
-import { ogImageRuntime, type OgRender } from '../../src/request/seo/og-image-api.ts';
+import { ogImageImplementation, type OgRender } from '../../src/request/seo/og-image-api.ts';
 import { ogImageSet } from '../../src/request/seo/og-image-set.ts';
 import { renderOgPng } from '../../src/request/seo/render-og-png.ts';
 import { renderedAtBuild, writeOgImages } from '../../src/request/seo/write-og-images.ts';
@@ -131,7 +131,7 @@ describe('the image runtime', () => {
       renders++;
       return renderOgPng(card, host, width);
     };
-    const handler = createPipeline({ apis: { images: ogImageRuntime({ distDir: dist, render }) } });
+    const handler = createPipeline({ apis: { images: ogImageImplementation({ distDir: dist, render }) } });
     const answers = await Promise.all(Array.from({ length: 5 }, () => get(handler, termImage)));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(renders).toBe(1);

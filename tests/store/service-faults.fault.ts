@@ -247,7 +247,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PostgreSQL faults under npm 
       expect(h).toMatchObject({ status: 502, code: 'upstream_unavailable' });
       expect(h.end - h.start).toBeLessThan(BLOG_TIMEOUT_MS + 1500);
     }
-    // After SIGCONT the 12 queued gate statements run, past their deadline: none counts.
+    // After SIGCONT the 12 queued access statements run, past their deadline: none counts.
     await untilOk(`/v1/articles/${slugs[0]}?projectId=${DEMO_PROJECT}`, 10_000);
     const l = load(['/v1/projects'], 2);
     await sleep(2000);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { notFound } from '../api/http/api-error.ts';
 import type { CtxOf, HandlersOf } from '../api/http/handlers-of.ts';
-import type { Runtime } from '../api/http/pipeline.ts';
+import type { ApiImplementation } from '../api/http/pipeline.ts';
 import { Deferred } from '../api/http/respond.ts';
 import { IMAGES_BASE } from '../../model/endpoints/registry.ts';
 import type { OgCard } from './og-cards.ts';
@@ -32,7 +32,7 @@ const readOr = (file: string): string | undefined => {
   }
 };
 
-export function ogImageRuntime({ distDir, render }: OgImageApiOptions): Runtime {
+export function ogImageImplementation({ distDir, render }: OgImageApiOptions): ApiImplementation {
   const lookup = ogImageIndex((file) => readOr(join(distDir, file)));
   // Concurrent first requests for one image (a share fans out to many crawlers at once) wait for one render.
   const rendering = new Map<string, Promise<Uint8Array>>();

@@ -1,10 +1,10 @@
-// The per-request gate of the authenticated API, in one round trip: resolve the key digest to its account, count
+// The per-request access check of the authenticated API, in one round trip: resolve the key digest to its account, count
 // the request in the account's hour and day windows (an upsert that returns the new count, so concurrent requests
 // are counted exactly), look up the requested project on that account and, for a detail request, read the article: its state
 // and its stored answer when it has a current one (migration 010; without one, the handler reads the row,
 // detail-answers.ts).
 //
-// Concurrent requests with the same key and bucket share one statement (createGate): while a statement for a key is
+// Concurrent requests with the same key and bucket share one statement (createAccessCheck): while a statement for a key is
 // in flight, the next requests for it wait and go together in the next one, which adds their number to the counters
 // at once and hands out the counts in between, one per request, so each request still gets its own exact count and
 // the store runs one upsert per batch instead of one per request (the counter rows of one account are the hot spot:
@@ -12,10 +12,10 @@
 //
 // Only answered requests are counted. Given a `deadline` (the instant the API gives up and answers 503: now + the
 // API's bound, SKRIBRA_DB_TIMEOUT_MS of the config its entry point passed down, the same instant as its own timer), the
-// counter upsert is conditional on clock_timestamp() <= deadline, evaluated when the statement runs: a gate
+// counter upsert is conditional on clock_timestamp() <= deadline, evaluated when the statement runs: a access check
 // statement that was queued behind a stalled or restarting server and runs only after the 503 went out counts
 // nothing. A batch uses the earliest deadline of its requests. `counted` says whether it counted; the API must not
-// serve a request whose gate did not count (answer 503 as it would have a moment earlier), so clock skew between
+// serve a request whose access check did not count (answer 503 as it would have a moment earlier), so clock skew between
 // the API and the database can never turn into uncounted answers. The same statement sets synchronous_commit = off
 // for its own transaction (set_config(..., true) lasts until that statement's implicit commit): the counters are
 // WAL-logged (migration 005) but a request never waits for a WAL flush; a crash loses at most the last ~0.6 s of
@@ -44,22 +44,22 @@ export interface Access {
    * Undefined when no slug was asked; null when the project (on this account) has no article with that slug. The
    * article's state and its stored answer or its row.
    */
-  detail?: GateArticle | null;
+  detail?: AccessArticle | null;
   /** False when the key is valid but the statement ran after `deadline`, so nothing was counted. */
   counted: boolean;
 }
 /**
- * A detail request's article as the gate reads it, with stored answers (migration 010): its state, and its current
+ * A detail request's article as the access check reads it, with stored answers (migration 010): its state, and its current
  * stored answer (text and ETag, made for this row version, serialiser and account) when it has one.
  */
-export interface GateArticle {
+export interface AccessArticle {
   id: string;
   unpublished: boolean;
   noindex: boolean;
   answer?: { text: string; etag: string };
 }
 
-/** What one request asks the gate for; only values that passed their schema. */
+/** What one request asks the access check for; only values that passed their schema. */
 export interface Target {
   projectId?: string;
   slug?: string;
@@ -70,24 +70,24 @@ export interface Target {
   known?: string;
 }
 
-interface GateRow {
-  gate_article?: string | null;
-  gate_unpublished?: boolean | null;
-  gate_noindex?: boolean | null;
-  gate_body?: string | null;
-  gate_etag?: string | null;
-  gate_account: string | null;
-  gate_answer_account?: string | null;
-  gate_asked: string;
-  gate_digest: string | null;
-  gate_ord: number;
-  gate_windows: Window[] | null;
-  gate_project: string | null;
-  gate_api: boolean | null;
-  gate_version: string | null;
+interface AccessRow {
+  access_article?: string | null;
+  access_unpublished?: boolean | null;
+  access_noindex?: boolean | null;
+  access_body?: string | null;
+  access_etag?: string | null;
+  access_account: string | null;
+  access_answer_account?: string | null;
+  access_asked: string;
+  access_digest: string | null;
+  access_ord: number;
+  access_windows: Window[] | null;
+  access_project: string | null;
+  access_api: boolean | null;
+  access_version: string | null;
 }
 
-/** How long a cancelled gate statement may take to end before its connection counts as broken. */
+/** How long a cancelled access statement may take to end before its connection counts as broken. */
 const CANCEL_GRACE_MS = 2000;
 
 /**
@@ -126,15 +126,15 @@ export async function checkAccessBatch(
   deadline: Date,
 ): Promise<Access[]> {
   try {
-    return await gateStatement(sql, digest, bucket, targets, deadline, true);
+    return await accessStatement(sql, digest, bucket, targets, deadline, true);
   } catch (err) {
     if ((err as { code?: string }).code !== DISK_FULL) throw err;
     console.error(`content API: the store's disk is full, so requests are not counted until space is freed (${(err as Error).message})`);
-    return gateStatement(sql, digest, bucket, targets, deadline, false);
+    return accessStatement(sql, digest, bucket, targets, deadline, false);
   }
 }
 
-async function gateStatement(
+async function accessStatement(
   sql: Sql,
   digest: string,
   bucket: Bucket,
@@ -166,14 +166,14 @@ async function gateStatement(
   const article = !wantsArticle
     ? { columns: sql``, joins: sql`` }
     : {
-        columns: sql`, a.id as gate_article, a.unpublished as gate_unpublished, a.noindex as gate_noindex,
-          case when p.articles_version::text = r.known then null else s.body end as gate_body, s.etag as gate_etag,
-          s.account_id as gate_answer_account`,
+        columns: sql`, a.id as access_article, a.unpublished as access_unpublished, a.noindex as access_noindex,
+          case when p.articles_version::text = r.known then null else s.body end as access_body, s.etag as access_etag,
+          s.account_id as access_answer_account`,
         joins: sql`left join articles a on a.project_id = p.id and a.slug = r.slug
           left join article_answers s on s.article_id = a.id and s.row_xmin = a.xmin and s.stamp = ${ANSWER_STAMP}
             and s.account_id = p.account_id`,
       };
-  const query = sql<GateRow[]>`
+  const query = sql<AccessRow[]>`
     with k as (
       select account_id, digest from api_keys where digest = ${digest} and revoked_at is null
     ), c as (${counted}), w as (
@@ -182,9 +182,9 @@ async function gateStatement(
       select * from unnest(${targets.map((t) => t.projectId ?? null) as string[]}::text[], ${targets.map((t) => t.slug ?? null) as string[]}::text[],
         ${targets.map((t) => t.known ?? null) as string[]}::text[]) with ordinality as r(pid, slug, known, ord)
     )
-    select ${digest}::text as gate_asked, (select digest from k) as gate_digest, r.ord::int as gate_ord,
-      (select account_id from k) as gate_account, case when r.ord = 1 then (select windows from w) end as gate_windows,
-      p.id as gate_project, p.api_enabled as gate_api, p.articles_version::text as gate_version
+    select ${digest}::text as access_asked, (select digest from k) as access_digest, r.ord::int as access_ord,
+      (select account_id from k) as access_account, case when r.ord = 1 then (select windows from w) end as access_windows,
+      p.id as access_project, p.api_enabled as access_api, p.articles_version::text as access_version
       ${article.columns}
     from r
     left join projects p on p.id = r.pid and p.account_id = (select account_id from k)
@@ -201,7 +201,7 @@ async function gateStatement(
     },
     Math.max(0, deadline.getTime() - Date.now()) + CANCEL_AFTER_MS,
   );
-  let rows: GateRow[];
+  let rows: AccessRow[];
   try {
     rows = await rowsOf(query);
   } catch (err) {
@@ -211,24 +211,24 @@ async function gateStatement(
     clearTimeout(cancel);
     clearTimeout(ignored);
   }
-  checkGateRows(rows, digest, targets);
+  checkAccessRows(rows, digest, targets);
   // The windows come once, on the first row; each request gets its own count of them.
-  const counts = rows[0]?.gate_windows ?? [];
+  const counts = rows[0]?.access_windows ?? [];
   return rows.map((row, i) => {
     const windows = counts.map((w) => ({ ...w, hits: w.hits - n + 1 + i }));
     const { projectId, slug } = targets[i]!;
     const access: Access = {
-      accountId: row.gate_account,
+      accountId: row.access_account,
       windows,
       counted: windows.length > 0,
       project:
         projectId === undefined
           ? undefined
-          : row.gate_project
-            ? { id: row.gate_project, apiEnabled: row.gate_api!, articlesVersion: row.gate_version! }
+          : row.access_project
+            ? { id: row.access_project, apiEnabled: row.access_api!, articlesVersion: row.access_version! }
             : null,
     };
-    if (slug !== undefined) access.detail = gateArticle(row);
+    if (slug !== undefined) access.detail = accessArticle(row);
     return access;
   });
 }
@@ -238,33 +238,36 @@ async function gateStatement(
  * asked; the key found is that digest's, a project found is the one asked, a stored answer is the key's account's.
  * Only then is a missing key a 401.
  */
-function checkGateRows(rows: GateRow[], digest: string, targets: readonly Target[]): void {
-  mustOwn(rows.length === targets.length, 'gate');
+function checkAccessRows(rows: AccessRow[], digest: string, targets: readonly Target[]): void {
+  mustOwn(rows.length === targets.length, 'access');
   rows.forEach((r, i) =>
     mustOwn(
-      r.gate_asked === digest &&
-        r.gate_ord === i + 1 &&
-        (r.gate_account === null || r.gate_digest === digest) &&
-        (r.gate_project == null || r.gate_project === targets[i]!.projectId) &&
-        (r.gate_body == null || r.gate_answer_account === r.gate_account),
-      'gate',
+      r.access_asked === digest &&
+        r.access_ord === i + 1 &&
+        (r.access_account === null || r.access_digest === digest) &&
+        (r.access_project == null || r.access_project === targets[i]!.projectId) &&
+        (r.access_body == null || r.access_answer_account === r.access_account),
+      'access',
     ),
   );
 }
 
-/** A detail row of the statement, as its GateArticle. */
-function gateArticle(r: GateRow): GateArticle | null {
-  if (!r.gate_article) return null;
-  const article: GateArticle = { id: r.gate_article, unpublished: r.gate_unpublished!, noindex: r.gate_noindex! };
-  if (r.gate_body != null) article.answer = { text: r.gate_body, etag: r.gate_etag! };
+/** A detail row of the statement, as its AccessArticle. */
+function accessArticle(r: AccessRow): AccessArticle | null {
+  if (!r.access_article) return null;
+  const article: AccessArticle = { id: r.access_article, unpublished: r.access_unpublished!, noindex: r.access_noindex! };
+  if (r.access_body != null) article.answer = { text: r.access_body, etag: r.access_etag! };
   return article;
 }
 
 /**
- * The gate with coalescing: at most one statement in flight per key digest and bucket; requests that arrive
+ * The access check with coalescing: at most one statement in flight per key digest and bucket; requests that arrive
  * meanwhile go together in the next. Unloaded, every request runs at once, alone.
  */
-export function createGate(sql: Sql, maxBatch = 64): (digest: string, bucket: Bucket, target: Target, deadline: Date) => Promise<Access> {
+export function createAccessCheck(
+  sql: Sql,
+  maxBatch = 64,
+): (digest: string, bucket: Bucket, target: Target, deadline: Date) => Promise<Access> {
   interface Waiting {
     target: Target;
     deadline: Date;
@@ -281,7 +284,7 @@ export function createGate(sql: Sql, maxBatch = 64): (digest: string, bucket: Bu
     let timer: ReturnType<typeof setTimeout> | undefined;
     const bounded = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(Object.assign(new Error('the gate statement did not finish by its deadline'), { code: 'ETIMEDOUT' })),
+        () => reject(Object.assign(new Error('the access statement did not finish by its deadline'), { code: 'ETIMEDOUT' })),
         Math.max(0, deadline.getTime() - Date.now()) + 50,
       );
     });

@@ -1,7 +1,7 @@
-// What the detail handler makes of the gate's article (access.ts, a GateArticle): the stored answer when it is
+// What the detail handler makes of the access check's article (access.ts, a AccessArticle): the stored answer when it is
 // current, else the answer made from the row, byte for byte what the stored one would be (own-article-answer.ts),
 // which is then stored for the next request (rows seeded by SQL, written before migration 010, or made under another
-// serialiser stamp). The gate statement carries no row: reading a whole article's ~40 columns for every request of a
+// serialiser stamp). The access statement carries no row: reading a whole article's ~40 columns for every request of a
 // batch cost the statement a fifth of its time, for the rare request that needs one, so that request reads its row
 // in a statement of its own. Storing is in the background, a statement at a time, at most MAX_PENDING answers
 // waiting: a store that cannot write (a full disk, a read-only replica) only means the next request serialises the
@@ -11,7 +11,7 @@ import type { ArticleRow } from '../article-rows.ts';
 import { answerHeaders, ownArticleAnswer, type OwnArticleAnswer } from '../own-article-answer.ts';
 import { rowsOf } from '../rows-of.ts';
 import { mustOwn } from '../own-rows.ts';
-import type { GateArticle } from './access.ts';
+import type { AccessArticle } from './access.ts';
 import { type AnswerToStore, writeAnswers } from './article-answers.ts';
 
 const MAX_PENDING = 1024;
@@ -20,10 +20,10 @@ const LOG_EVERY_MS = 60_000;
 
 export interface DetailAnswers {
   /**
-   * The answer of a published article of project `projectId`, as the account `accountId` reads it: the gate's stored
-   * answer, else made from the row. Undefined when the row is no longer published (unpublished or deleted since the gate read it).
+   * The answer of a published article of project `projectId`, as the account `accountId` reads it: the access check's stored
+   * answer, else made from the row. Undefined when the row is no longer published (unpublished or deleted since the access check read it).
    */
-  answerOf(article: GateArticle, projectId: string, accountId: string): Promise<OwnArticleAnswer | undefined>;
+  answerOf(article: AccessArticle, projectId: string, accountId: string): Promise<OwnArticleAnswer | undefined>;
   /** Resolves once every answer queued so far was stored (or failed to be). */
   settled(): Promise<void>;
 }

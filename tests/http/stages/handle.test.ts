@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handle } from '../../../src/request/api/http/stages/handle.ts';
 import { Reply } from '../../../src/request/api/http/respond.ts';
 import { strongEtag } from '../../../src/model/core/etag.ts';
-import type { Ctx, Runtime } from '../../../src/request/api/http/runtime.ts';
+import type { Ctx, ApiImplementation } from '../../../src/request/api/http/api-implementation.ts';
 import { endpoint } from './endpoint.ts';
 
 const ctx = (id: string): Ctx => ({
@@ -14,7 +14,8 @@ const ctx = (id: string): Ctx => ({
   access: undefined,
   dispatch: async () => new Response(null),
 });
-const run = (answer: (c: Ctx<never>) => unknown) => handle({ handlers: { getPricing: answer } } satisfies Runtime, ctx('getPricing'));
+const run = (answer: (c: Ctx<never>) => unknown) =>
+  handle({ handlers: { getPricing: answer } } satisfies ApiImplementation, ctx('getPricing'));
 
 describe('handle stage', () => {
   it('serialises a plain value as JSON with a newline and its strong ETag', async () => {

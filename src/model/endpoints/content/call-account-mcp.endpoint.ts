@@ -4,7 +4,7 @@
 // discovery files. Under /v1 so the content API's function serves it. Keyed like the rest of /v1: every message's key
 // is checked by the content API's authenticate (401, and the per-address limit on failed authentications), but the
 // messages count against no quota and declare no bucket (create-content-api.ts): each tool call is a /v1 request of
-// its own, through the same gate, limits and buckets.
+// its own, through the same access check, limits and buckets.
 import { CONTENT_BASE } from '../bases.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { CACHE } from '../cache-policy.ts';

@@ -1,14 +1,14 @@
-// GET /v1/articles/{slug}: one published article of a project, its stored answer read by the gate statement itself
+// GET /v1/articles/{slug}: one published article of a project, its stored answer read by the access statement itself
 // (one round trip; a second only for an article whose stored answer is not current).
 import { single } from '../../schemas/envelope.ts';
 import { once } from '../endpoint.ts';
 import { ownArticle } from '../../schemas/own-article.ts';
 import { lazyObject } from '../lazy-object.ts';
 import { slugSegment } from '../params.ts';
-import { OWN_ERRORS, own } from './own.ts';
+import { KEYED_READ_ERRORS, contentEndpoint } from './content-endpoint.ts';
 import { projectIdParam } from './project-id-param.ts';
 
-export const getOwnArticle = own('getOwnArticle', 'articles/:slug', {
+export const getOwnArticle = contentEndpoint('getOwnArticle', 'articles/:slug', {
   bucket: 'detail',
   path: lazyObject({ slug: slugSegment }),
   query: lazyObject({
@@ -18,7 +18,7 @@ export const getOwnArticle = own('getOwnArticle', 'articles/:slug', {
   doc: {
     tag: 'Content API',
     ok: 'OwnArticleResponse',
-    errors: OWN_ERRORS,
+    errors: KEYED_READ_ERRORS,
     summary: 'One published article of a project.',
     description:
       'An unpublished article answers 404; a consolidated one carries `redirect_to` and `redirect_type` (permanent: 301, else 302); `noindex` true also sends `X-Robots-Tag: noindex`.',

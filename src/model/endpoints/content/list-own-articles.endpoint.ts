@@ -5,10 +5,10 @@ import { once } from '../endpoint.ts';
 import { ownArticleCard } from '../../schemas/own-article.ts';
 import { lazyObject } from '../lazy-object.ts';
 import { dateTimeParam, intParam, textParam } from '../params.ts';
-import { OWN_ERRORS, own } from './own.ts';
+import { KEYED_READ_ERRORS, contentEndpoint } from './content-endpoint.ts';
 import { projectIdParam } from './project-id-param.ts';
 
-export const listOwnArticles = own('listOwnArticles', 'articles', {
+export const listOwnArticles = contentEndpoint('listOwnArticles', 'articles', {
   bucket: 'list',
   query: lazyObject({
     projectId: () => projectIdParam('The project whose articles to list; GET /v1/projects lists them.'),
@@ -28,7 +28,7 @@ export const listOwnArticles = own('listOwnArticles', 'articles', {
   doc: {
     tag: 'Content API',
     ok: 'OwnArticleList',
-    errors: OWN_ERRORS,
+    errors: KEYED_READ_ERRORS,
     summary: "A project's published article cards.",
     description:
       'Published articles of the project as cards, paginated; pass `updatedSince` with the time of your last sync to get only what changed.',

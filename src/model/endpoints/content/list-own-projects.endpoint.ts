@@ -2,9 +2,9 @@
 import * as z from 'zod';
 import { ownProject } from '../../schemas/own-project.ts';
 import { once } from '../endpoint.ts';
-import { own } from './own.ts';
+import { contentEndpoint } from './content-endpoint.ts';
 
-export const listOwnProjects = own('listOwnProjects', 'projects', {
+export const listOwnProjects = contentEndpoint('listOwnProjects', 'projects', {
   bucket: 'list',
   output: once(() =>
     z.object({

@@ -2,10 +2,10 @@
 import * as z from 'zod';
 import { once } from '../endpoint.ts';
 import { lazyObject } from '../lazy-object.ts';
-import { OWN_ERRORS, own } from './own.ts';
+import { KEYED_READ_ERRORS, contentEndpoint } from './content-endpoint.ts';
 import { projectIdParam } from './project-id-param.ts';
 
-export const listOwnTags = own('listOwnTags', 'tags', {
+export const listOwnTags = contentEndpoint('listOwnTags', 'tags', {
   bucket: 'list',
   query: lazyObject({ projectId: () => projectIdParam('The project whose tags to list; GET /v1/projects lists them.') }),
   output: once(() =>
@@ -27,7 +27,7 @@ export const listOwnTags = own('listOwnTags', 'tags', {
   doc: {
     tag: 'Content API',
     ok: 'OwnTagList',
-    errors: OWN_ERRORS,
+    errors: KEYED_READ_ERRORS,
     summary: "A project's tags with their article counts.",
     description:
       'Every tag the published articles of the project carry (unpublished and redirected ones left out, as GET /v1/articles leaves them out), with how many carry it: what a site needs for its tag pages. Whole: not paginated.',

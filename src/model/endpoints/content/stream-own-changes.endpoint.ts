@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { changeEvent, streamReady } from '../../schemas/change-event.ts';
 import { lazyObject } from '../lazy-object.ts';
-import { OWN_ERRORS, own } from './own.ts';
+import { KEYED_READ_ERRORS, contentEndpoint } from './content-endpoint.ts';
 import { projectIdParam } from './project-id-param.ts';
 
 /**
@@ -18,7 +18,7 @@ export const EVENT_STREAMS_PER_ACCOUNT = 5;
  */
 export const STREAM_BOUND_S = { origin: 900, netlify: 50 } as const;
 
-export const streamOwnChanges = own('streamOwnChanges', 'events', {
+export const streamOwnChanges = contentEndpoint('streamOwnChanges', 'events', {
   bucket: 'list',
   query: lazyObject({
     projectId: () => projectIdParam('The project whose changes to stream; GET /v1/projects lists them.'),
@@ -35,7 +35,7 @@ export const streamOwnChanges = own('streamOwnChanges', 'events', {
   doc: {
     tag: 'Content API',
     ok: 'ChangeEvent',
-    errors: OWN_ERRORS,
+    errors: KEYED_READ_ERRORS,
     summary: "A project's changes as they happen: a server-sent event stream.",
     description: `\`text/event-stream\`. Starts with \`retry: 2000\`, then one \`event: change\` per change after the cursor (\`Last-Event-ID\` header, else \`cursor\`; without either, none), then \`event: ready\` once caught up, then each change as it commits (within about a second), and a \`: heartbeat\` comment every 15 s. Each event's \`id\` is the sync cursor after it: reconnect with it as \`Last-Event-ID\` and nothing is lost or repeated. Events carry ids and slugs, never bodies: fetch what changed through GET /v1/sync or GET /v1/articles/{slug}. The server ends each stream cleanly after SKRIBRA_EVENTS_MAX_S seconds (${STREAM_BOUND_S.netlify} on Netlify, under its functions' 60 s; ${STREAM_BOUND_S.origin} on the local origin): reconnect. At most ${EVENT_STREAMS_PER_ACCOUNT} streams per account at once on one server instance; the next is 429 \`rate_limited\` with Retry-After. A malformed, foreign or expired cursor is 400 \`invalid_query\` naming \`cursor\` before the stream starts. Opening a stream counts as one list request; what it sends counts nothing.`,
   },

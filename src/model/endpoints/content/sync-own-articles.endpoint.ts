@@ -3,10 +3,10 @@ import * as z from 'zod';
 import { syncPage } from '../../schemas/sync.ts';
 import { lazyObject } from '../lazy-object.ts';
 import { intParam } from '../params.ts';
-import { OWN_ERRORS, own } from './own.ts';
+import { KEYED_READ_ERRORS, contentEndpoint } from './content-endpoint.ts';
 import { projectIdParam } from './project-id-param.ts';
 
-export const syncOwnArticles = own('syncOwnArticles', 'sync', {
+export const syncOwnArticles = contentEndpoint('syncOwnArticles', 'sync', {
   bucket: 'list',
   query: lazyObject({
     projectId: () => projectIdParam('The project to sync; GET /v1/projects lists them.'),
@@ -32,7 +32,7 @@ export const syncOwnArticles = own('syncOwnArticles', 'sync', {
   doc: {
     tag: 'Content API',
     ok: 'SyncResponse',
-    errors: OWN_ERRORS,
+    errors: KEYED_READ_ERRORS,
     summary: "A project's changes since a cursor: upserts and removals, in change order.",
     description:
       'Without `cursor`, a full sync: every listed article as an upsert. Follow `next_cursor` while `has_more`; keep the last `next_cursor` and send it next time to get only what changed since, removals (unpublished, redirected) included. Keyset-ordered by change, so nothing is skipped or repeated while articles change. A malformed, foreign or expired cursor is 400 `invalid_query` naming `cursor`: start again without one.',

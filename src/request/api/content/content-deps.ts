@@ -1,5 +1,5 @@
 // What the content API's handler modules are given besides the request: the store and the finished-answer caches
-// (create-content-api.ts makes them once per process). Their access (the gate's answer) comes in the ctx.
+// (create-content-api.ts makes them once per process). Their access (the access check's answer) comes in the ctx.
 import type { Sql } from 'postgres';
 import type { Access } from '../../../store/repos/access.ts';
 import type { HandlerOf } from '../http/handlers-of.ts';
@@ -18,12 +18,12 @@ export interface ContentDeps {
 }
 
 /**
- * The gate's access as a content handler gets it. `held`: a detail request's answer that the detail cache already
- * held at the project's version the gate read, so the gate statement left the article's bytes out.
+ * What the access check found, as a content handler gets it. `cachedPage`: a detail request's answer that the detail
+ * cache already held at the project's version the check read, so the access statement left the article's bytes out.
  */
-export type ContentAccess = Access & { held?: CachedPage };
+export type ContentAccess = Access & { cachedPage?: CachedPage };
 
-/** A content endpoint's handler: its endpoint's ctx (with the gate's access) and the deps in, its typed answer out. */
+/** A content endpoint's handler: its endpoint's ctx (with what the access check found) and the deps in, its typed answer out. */
 export const contentHandler = <E>(
   _endpoint: E,
   handler: HandlerOf<E, ContentAccess, ContentDeps>,

@@ -1,14 +1,14 @@
-// The authenticated content API (/v1): its gate, limits and deps, run by the one pipeline; its endpoints are modules
+// The authenticated content API (/v1): its access check, limits and deps, run by the one pipeline; its endpoints are modules
 // (the registry lists them, *.endpoint.ts beside *.handler.ts).
-// Order of checks, each failing closed: route -> method -> key present (401) -> the gate statement: key valid (401),
+// Order of checks, each failing closed: route -> method -> key present (401) -> the access statement: key valid (401),
 // request counted (429) -> query (400) -> project on the account (404 project_not_found) -> project switch (403)
-// -> article (404). Only validated values reach the store: the gate gets the projectId only once it passed its
+// -> article (404). Only validated values reach the store: the access check gets the projectId only once it passed its
 // schema. List and article answers may come from the list and detail caches (list-cache.ts), keyed by the project's
-// version as the gate read it: cached requests are authorised, counted and checked exactly like the others.
+// version as the access check read it: cached requests are authorised, counted and checked exactly like the others.
 import type { Sql } from 'postgres';
 import { ApiError } from '../http/api-error.ts';
 import { bindHandlers } from '../http/bind-handlers.ts';
-import { createPipeline, type AuthInput, type Runtime } from '../http/pipeline.ts';
+import { createPipeline, type AuthInput, type ApiImplementation } from '../http/pipeline.ts';
 import { unauthorized } from '../http/stages/auth.ts';
 import { KEY_HEADER_RULE } from '../http/request-key.ts';
 import { kebab } from '../../../model/endpoints/endpoint.ts';
@@ -17,7 +17,7 @@ import { isKeyShaped, keyDigest } from '../../../store/ids.ts';
 import { createKnownKeys } from './known-keys.ts';
 import { callAccountMcp } from '../../../model/endpoints/content/call-account-mcp.endpoint.ts';
 import { createRateLimiter } from '../http/sliding-window.ts';
-import { createGate, pruneCounters, type Access, type Bucket } from '../../../store/repos/access.ts';
+import { createAccessCheck, pruneCounters, type Access, type Bucket } from '../../../store/repos/access.ts';
 import { keyAccount } from '../../../store/repos/accounts.ts';
 import { limitsFrom, rateLimitHeaders, retryAfter, type RateLimits } from './limits.ts';
 import { storeErrorAnswer, unavailable } from './errors.ts';
@@ -57,7 +57,7 @@ const handlerModule = (e: Endpoint): Promise<unknown> => import(`./${kebab(e.id)
 /** On every response: one account's answer must never be served to another request by a shared cache. */
 const KEYED_HEADERS = { vary: 'Authorization, X-Api-Key', 'netlify-cdn-cache-control': 'no-store' };
 
-export function contentRuntime(deps: ContentApiDeps): Runtime {
+export function contentImplementation(deps: ContentApiDeps): ApiImplementation {
   const { sql } = deps;
   const { config } = deps;
   const env = limitsFrom(config);
@@ -66,7 +66,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
   const cache = deps.listCache ?? createListCache(listCacheSize(config));
   // Details resist scans: a build reads each article once (list-cache.ts, admitAfterMisses).
   const details = deps.detailCache ?? createListCache({ ...listCacheSize(config), admitAfterMisses: 2 });
-  const gate = createGate(sql);
+  const checkAccess = createAccessCheck(sql);
   const failures = createRateLimiter(FAILED_AUTH_LIMIT);
   const knownKeys = createKnownKeys(KNOWN_KEYS);
   let served = 0;
@@ -99,7 +99,7 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
       return { accountId, windows: [], counted: true } satisfies ContentAccess;
     }
     if (++served % 1000 === 0) pruneCounters(sql).catch(() => {});
-    // The deadline makes the counter conditional: a gate statement that runs after the API gave up counts nothing.
+    // The deadline makes the counter conditional: a access statement that runs after the API gave up counts nothing.
     // A detail request's article (its state and stored answer) is read by the same statement, only from a project of
     // the account; one without a current stored answer then has its row read (detail-answers.ts).
     // When this process already holds the article's answer, the statement leaves its bytes out while the project is
@@ -107,16 +107,21 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
     const bucket: Bucket = endpoint.bucket ?? 'list';
     const projectId = query?.projectId as string | undefined;
     const slug = endpoint.id === 'getOwnArticle' ? params?.slug : undefined;
-    const held = projectId && slug !== undefined ? details.peek(projectId, slug) : undefined;
-    const access: ContentAccess = await gate(digest, bucket, { projectId, slug, known: held?.version }, new Date(Date.now() + timeoutMs));
+    const cached = projectId && slug !== undefined ? details.peek(projectId, slug) : undefined;
+    const access: ContentAccess = await checkAccess(
+      digest,
+      bucket,
+      { projectId, slug, known: cached?.version },
+      new Date(Date.now() + timeoutMs),
+    );
     if (!access.accountId) throw failed();
     knownKeys.add(digest, access.accountId);
     if (!access.counted) throw unavailable();
-    if (held && access.project?.articlesVersion === held.version) access.held = held.page;
+    if (cached && access.project?.articlesVersion === cached.version) access.cachedPage = cached.page;
     return access;
   }
 
-  /** The account's quota headers for this request's bucket, as the gate counted it; 429 over either window. The MCP
+  /** The account's quota headers for this request's bucket, as the access check counted it; 429 over either window. The MCP
    * endpoint's messages have none: each of its tool calls is held to them as the /v1 request it makes. */
   function limit(access: Access, endpoint: Endpoint) {
     if (endpoint.id === callAccountMcp.id) return {};
@@ -174,5 +179,5 @@ export function contentRuntime(deps: ContentApiDeps): Runtime {
 
 /** The content API alone as one web-standard handler (the Netlify function, tests). */
 export function createContentApi(deps: ContentApiDeps): (req: Request) => Promise<Response> {
-  return createPipeline({ apis: { content: contentRuntime(deps) } });
+  return createPipeline({ apis: { content: contentImplementation(deps) } });
 }

@@ -1,7 +1,7 @@
 // Finished `/v1/articles` list responses (body and ETag), kept in the API process and reused while the project's
 // `articles_version` (migration 004, bumped by triggers on every article write, from any process) is unchanged.
 // The handler only looks here after authentication, rate limiting and the project checks have passed, and the
-// version it asks with comes from that same gate statement, so a change committed before a request arrives is
+// version it asks with comes from that same access statement, so a change committed before a request arrives is
 // always seen by it. No key or account is part of the key: a page depends only on the project and the query.
 //   SKRIBRA_LIST_CACHE_ENTRIES (2000; 0 switches the cache off)  SKRIBRA_LIST_CACHE_MB (32)
 

@@ -1,4 +1,4 @@
-// A list answer may come from the list cache (list-cache.ts), keyed by the project's version as the gate read it:
+// A list answer may come from the list cache (list-cache.ts), keyed by the project's version as the access check read it:
 // cached requests are authorised, counted and checked exactly like the others.
 import { listArticleCards } from '../../../store/repos/articles.ts';
 import { toCard } from '../../../store/serialize-article.ts';
@@ -35,7 +35,7 @@ export default contentHandler(listOwnArticles, async ({ access, query: q }, { sq
   };
   const body: OutputOf<typeof listOwnArticles> = { data: { items: rows.map(toCard), pagination } };
   const page = encodedAnswer(jsonBody(body));
-  // Filed under the version the page's own statement read, which may be newer than the gate's, never older.
+  // Filed under the version the page's own statement read, which may be newer than the access check's, never older.
   lists.set(projectId, version, key, page);
   return preparedAnswer(listOwnArticles, page);
 });

@@ -1,7 +1,7 @@
 import type { Access } from '../../../store/repos/access.ts';
 import { ApiError } from '../http/api-error.ts';
 
-/** The project the gate found on the key's account. 404 project_not_found before 403 project_api_disabled: another account's project is not acknowledged. */
+/** The project the access check found on the key's account. 404 project_not_found before 403 project_api_disabled: another account's project is not acknowledged. */
 export function requireProject(access: Access): string {
   if (!access.project) throw new ApiError(404, 'project_not_found', 'No such project on this account.');
   if (!access.project.apiEnabled)

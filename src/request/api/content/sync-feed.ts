@@ -1,4 +1,4 @@
-// GET /v1/sync, the pure part: the query schema and one feed page for a project the gate has already authorised.
+// GET /v1/sync, the pure part: the query schema and one feed page for a project the access check has already authorised.
 // The pipeline does key, rate limit (a list request), query validation, project checks, ETag/304 and caching.
 //
 // Cursor: base64url of `v1.<after>.<skip>.<t>.<mac>`.
@@ -89,7 +89,7 @@ export function refuseExpired(given: Position | undefined, nowHours: number, par
   }
 }
 
-/** The feed page after the gate has authorised `projectId` for `accountId`, as its finished JSON text. */
+/** The feed page after the access check has authorised `projectId` for `accountId`, as its finished JSON text. */
 export async function syncFeed(sql: Sql, ctx: { projectId: string; accountId: string }, query: SyncQuery): Promise<Reply> {
   const given = query.cursor === undefined ? undefined : await verifiedPosition(sql, ctx.projectId, query.cursor);
   const whole = query.fields === 'article';

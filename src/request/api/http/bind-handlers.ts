@@ -4,7 +4,7 @@
 // schema does not describe fails the request even where the compiler could not see it (a value built by a loop).
 import type { Endpoint } from '../../../model/endpoints/endpoint.ts';
 import { Reply } from './respond.ts';
-import type { Handler } from './runtime.ts';
+import type { Handler } from './api-implementation.ts';
 
 type Loaded = (ctx: unknown, deps: unknown) => unknown;
 

@@ -6,7 +6,7 @@
 import type * as z from 'zod';
 import type { Api, DeclaredEndpoint } from '../../../model/endpoints/registry.ts';
 import type { Answer, OutputOf } from './answer.ts';
-import type { Ctx } from './runtime.ts';
+import type { Ctx } from './api-implementation.ts';
 
 /** What nothing was declared for: no key may be read from it. */
 type Nothing = Record<never, never>;

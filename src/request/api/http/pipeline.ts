@@ -14,7 +14,7 @@ import { allowedMethods } from '../../../model/endpoints/methods.ts';
 import { notFound, ApiError } from './api-error.ts';
 import { CACHE, type Headers } from '../../../model/endpoints/cache-policy.ts';
 import { jsonBody } from './respond.ts';
-import type { Runtime } from './runtime.ts';
+import type { ApiImplementation } from './api-implementation.ts';
 import { deadline } from '../../../model/core/deadline.ts';
 import { decode } from './stages/decode.ts';
 import { match, type Decision } from './stages/match.ts';
@@ -29,12 +29,12 @@ import { cacheHeaders } from './stages/cache-headers.ts';
 import { baseHeaders } from './stages/base-headers.ts';
 import { fail } from './stages/fail.ts';
 
-export type { AuthInput, Ctx, Runtime } from './runtime.ts';
+export type { AuthInput, Ctx, ApiImplementation } from './api-implementation.ts';
 
 type SiteHandler = (req: Request, decision: Extract<Decision, { to: 'site' }>) => Response | Promise<Response>;
 
 interface PipelineOptions {
-  apis: Partial<Record<Api, Runtime>>;
+  apis: Partial<Record<Api, ApiImplementation>>;
   /** Serves a build file when it exists (the local origin); functions leave it out. */
   staticFile?: StaticAnswer;
   /** Site pages and files (the local origin); without it the site is a plain 404. */
@@ -48,36 +48,37 @@ const ROOT_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
 /**
  * Refuses, at creation, an API whose endpoints lack a handler or declared auth (fail closed). Each API's table is
- * typed `HandlersOf<api>`, but the collections' handlers are bound in a loop the types cannot follow, and a runtime
+ * typed `HandlersOf<api>`, but the collections' handlers are bound in a loop the types cannot follow, and an implementation
  * may be built outside the typed tables (a test's oracle), so the ids are checked here as well.
  */
-function checkRuntime(api: Api, runtime: Runtime) {
+function checkImplementation(api: Api, implementation: ApiImplementation) {
   for (const e of endpointsOf(api)) {
     if (e.auth !== 'none' && e.auth !== 'account-key') throw new Error(`endpoint ${e.id} declares no auth: refused`);
-    if (e.auth === 'account-key' && !runtime.authenticate)
+    if (e.auth === 'account-key' && !implementation.authenticate)
       throw new Error(`endpoint ${e.id} needs an account key but the ${api} API has no authenticate`);
-    if (typeof runtime.handlers[e.id] !== 'function') throw new Error(`endpoint ${e.id} has no handler in the ${api} API`);
+    if (typeof implementation.handlers[e.id] !== 'function') throw new Error(`endpoint ${e.id} has no handler in the ${api} API`);
   }
   const known = new Set(endpointsOf(api).map((e) => e.id));
-  for (const id of Object.keys(runtime.handlers))
+  for (const id of Object.keys(implementation.handlers))
     if (!known.has(id)) throw new Error(`handler ${id} of the ${api} API names no endpoint of the registry`);
 }
 
 export function createPipeline({ apis, staticFile, site }: PipelineOptions): (req: Request) => Promise<Response> {
-  for (const [api, runtime] of Object.entries(apis)) checkRuntime(api as Api, runtime!);
+  for (const [api, implementation] of Object.entries(apis)) checkImplementation(api as Api, implementation!);
 
   /** An endpoint's answer once method and static file are settled: validate, auth, limit, handle, conditional. */
   async function run(req: Request, url: URL, endpoint: Endpoint, rawParams: Record<string, string>, base: Headers): Promise<Response> {
-    const runtime = apis[endpoint.api];
-    if (!runtime) throw new ApiError(503, 'unavailable', `The ${endpoint.api} API is not running on this origin.`, { 'retry-after': '30' });
+    const implementation = apis[endpoint.api];
+    if (!implementation)
+      throw new ApiError(503, 'unavailable', `The ${endpoint.api} API is not running on this origin.`, { 'retry-after': '30' });
     const validated = validate(endpoint, rawParams, url);
     const work = async () => {
-      const access = await auth(req, runtime, endpoint, validated);
-      Object.assign(base, limit(runtime, endpoint, access));
+      const access = await auth(req, implementation, endpoint, validated);
+      Object.assign(base, limit(implementation, endpoint, access));
       if (validated.problem) throw validated.problem;
-      return handle(runtime, { req, url, endpoint, params: validated.params!, query: validated.query!, access, dispatch: pipeline });
+      return handle(implementation, { req, url, endpoint, params: validated.params!, query: validated.query!, access, dispatch: pipeline });
     };
-    const outcome = await (runtime.deadline ? deadline(work(), runtime.deadline.ms, runtime.deadline.error) : work());
+    const outcome = await (implementation.deadline ? deadline(work(), implementation.deadline.ms, implementation.deadline.error) : work());
     const policy = cacheHeaders(endpoint.cache, 200);
     // A handler's own Response (another protocol) answers whole; the API's headers still go on, under its own.
     if (outcome instanceof Response) return answerOf(req, withHeaders(outcome, { ...base, ...policy }));
@@ -89,14 +90,14 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
     req: Request,
     url: URL,
     decision: Extract<Decision, { to: 'api-root' }>,
-    runtime: Runtime | undefined,
+    implementation: ApiImplementation | undefined,
     base: Headers,
   ): Response | Promise<Response> {
     const { api } = decision;
     const early = method(req, { allow: ROOT_METHODS, cors: api === 'public', headers: base, refuse: false });
     if (early) return early;
-    if (decision.index && runtime?.index && (req.method === 'GET' || req.method === 'HEAD')) {
-      const body = jsonBody(runtime.index());
+    if (decision.index && implementation?.index && (req.method === 'GET' || req.method === 'HEAD')) {
+      const body = jsonBody(implementation.index());
       return computedResponse(req, { body, etag: strongEtag(body), headers: { ...base, ...INDEX_CACHE } });
     }
     const list = api === 'tools' || api === 'mcp' ? '' : ` See ${url.origin}${API_ROOTS[api]}/ for the list.`;
@@ -124,10 +125,10 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
 
     const endpoint = decision.to === 'endpoint' ? decision.endpoint : undefined;
     const api = decision.to === 'api-root' ? decision.api : decision.endpoint.api;
-    const runtime = apis[api];
-    const base = baseHeaders(api, runtime, endpoint);
+    const implementation = apis[api];
+    const base = baseHeaders(api, implementation, endpoint);
     try {
-      if (decision.to === 'api-root') return await apiRoot(req, url, decision, runtime, base);
+      if (decision.to === 'api-root') return await apiRoot(req, url, decision, implementation, base);
       const endpoint = decision.endpoint;
       const early = method(req, { allow: allowedMethods(endpoint), cors: endpoint.cors, headers: base });
       if (early) return early;
@@ -135,7 +136,7 @@ export function createPipeline({ apis, staticFile, site }: PipelineOptions): (re
       if (file) return file;
       return await run(req, url, endpoint, decision.params, base);
     } catch (err) {
-      return fail(req, err, base, endpoint?.cache, runtime);
+      return fail(req, err, base, endpoint?.cache, implementation);
     }
   }
 }

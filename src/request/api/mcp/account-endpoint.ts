@@ -4,7 +4,7 @@
 import type { Ctx } from '../http/pipeline.ts';
 import { CLIENT_ADDRESS } from '../http/client-address.ts';
 import { accountServer } from './account-server.ts';
-import { createGate } from './mcp-gate.ts';
+import { createConcurrencyLimit } from './concurrency-limit.ts';
 import { serveMcp } from './serve-mcp.ts';
 import type { CardSource } from './server-card.ts';
 import { MCP_SERVERS } from './servers.ts';
@@ -20,11 +20,11 @@ export const accountCard = (site: string): CardSource => ({
 });
 
 /**
- * The account server's requests, apart from the public server's (mcp-gate.ts). Eight at a time per process, not one:
+ * The account server's requests, apart from the public server's (concurrency-limit.ts). Eight at a time per process, not one:
  * its tool calls wait on the store, each counted against the caller's own quota, so one customer's slow call must
  * not hold every other customer's behind it; each still starts on a turn of its own.
  */
-const gate = createGate(8);
+const concurrency = createConcurrencyLimit(8);
 
 /** Headers a tool call's request carries over from the MCP request: the key, and the address the adapter stamped. */
 const CARRIED = ['authorization', 'x-api-key', CLIENT_ADDRESS];
@@ -41,5 +41,5 @@ export function callAccountMcp({ req, url, dispatch }: Ctx): Promise<Response> {
     if (value !== null) headers[name] = value;
   }
   const call = (path: string, query?: Query) => dispatch(new Request(apiUrl(url.origin, path, query), { headers }));
-  return serveMcp(() => accountServer({ call }, accountCard(url.origin)), req, gate);
+  return serveMcp(() => accountServer({ call }, accountCard(url.origin)), req, concurrency);
 }

@@ -1,6 +1,6 @@
 // The account-scoped MCP server (/v1/mcp), for customers' own agents. Every tool is one content API endpoint that
 // declares one (its module's `tool`), and a call is one request of that endpoint (/v1) with the caller's key, made through the one pipeline: the same key checks in the same order (key shape,
-// failed-auth limit, gate, 401, 429, project 404 before 403), the same quota bucket (list for list_projects,
+// failed-auth limit, concurrency, 401, 429, project 404 before 403), the same quota bucket (list for list_projects,
 // list_articles and sync; detail for get_article), the same answers and errors. The key itself never appears in
 // an answer.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

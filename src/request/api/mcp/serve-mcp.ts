@@ -10,7 +10,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { ApiError } from '../http/api-error.ts';
 import { limitAnswer } from './answer-limit.ts';
 import { checkBatch } from './batch.ts';
-import type { Gate } from './mcp-gate.ts';
+import type { ConcurrencyLimit } from './concurrency-limit.ts';
 
 /** The largest request body: tool arguments are a few short strings; the SDK's default is 4 MiB. */
 export const MCP_BODY_LIMIT = 64 * 1024;
@@ -52,14 +52,14 @@ async function refusal(res: Response): Promise<ApiError> {
 }
 
 /**
- * Reads and checks the request, then builds the server (`build`) and answers through it when `gate` gives it its turn
- * (mcp-gate.ts): a request refused for its body costs neither a server nor a turn.
+ * Reads and checks the request, then builds the server (`build`) and answers through it when `concurrency` gives it its turn
+ * (concurrency-limit.ts): a request refused for its body costs neither a server nor a turn.
  */
-export async function serveMcp(build: () => McpServer, req: Request, gate: Gate): Promise<Response> {
+export async function serveMcp(build: () => McpServer, req: Request, concurrency: ConcurrencyLimit): Promise<Response> {
   const parsedBody = await readBody(req);
   const batchProblem = checkBatch(parsedBody, req.headers.get('mcp-protocol-version'));
   if (batchProblem) throw invalid(batchProblem);
-  return gate(() => answer(build(), req, parsedBody));
+  return concurrency(() => answer(build(), req, parsedBody));
 }
 
 async function answer(server: McpServer, req: Request, parsedBody: unknown): Promise<Response> {

@@ -4,7 +4,7 @@
 // `{code, message}`. An error the MCP layer finds itself is an ApiError turned into the same shape.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toErrorResponse } from '../http/respond.ts';
-import { nextTurn } from './mcp-gate.ts';
+import { nextTurn } from './concurrency-limit.ts';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -37,7 +37,7 @@ export async function resultOf(res: Response, extra: Record<string, unknown> = {
 /**
  * A tool's handler: what it returns (an HTTP answer or a result) as a tool result; what it throws (an ApiError, or
  * anything else: logged, answered `internal` without internals) as a tool error, through the API's one error mapper.
- * The call, and the reading of its answer, each start on a turn of their own (mcp-gate.ts: `nextTurn`).
+ * The call, and the reading of its answer, each start on a turn of their own (concurrency-limit.ts: `nextTurn`).
  */
 export const toolHandler =
   <A>(run: (args: A) => Promise<Response | CallToolResult>) =>

@@ -5,7 +5,7 @@
 // this handler).
 import { ApiError, notFound } from '../http/api-error.ts';
 import type { CtxOf, HandlersOf } from '../http/handlers-of.ts';
-import { createPipeline, type Runtime } from '../http/pipeline.ts';
+import { createPipeline, type ApiImplementation } from '../http/pipeline.ts';
 import { kebab } from '../../../model/endpoints/endpoint.ts';
 import { bindHandlers } from '../http/bind-handlers.ts';
 import { endpointsOf } from '../../../model/endpoints/registry.ts';
@@ -68,8 +68,8 @@ async function fromSource<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The public API's runtime for the pipeline: a handler per endpoint id. */
-export function publicRuntime({ catalog, index, articles, now = () => new Date() }: PublicApiDeps): Runtime {
+/** The public API's implementation for the pipeline: a handler per endpoint id. */
+export function publicImplementation({ catalog, index, articles, now = () => new Date() }: PublicApiDeps): ApiImplementation {
   // Pages and terms by position, through the catalog's access: over the artifacts, a request reads only the chunks
   // holding what it answers (load-artifacts.ts); over a catalog in memory, the arrays.
   const access = accessOf(catalog, index);
@@ -103,5 +103,5 @@ export function publicRuntime({ catalog, index, articles, now = () => new Date()
 
 /** The public API alone as one web-standard handler (a Netlify function, the static writer, tests). */
 export function createPublicApi(deps: PublicApiDeps): (req: Request) => Promise<Response> {
-  return createPipeline({ apis: { public: publicRuntime(deps) } });
+  return createPipeline({ apis: { public: publicImplementation(deps) } });
 }

@@ -11,7 +11,7 @@ import { saveSignup } from '../../../store/repos/signups.ts';
 import { ApiError } from '../http/api-error.ts';
 import { addressOf } from '../http/client-address.ts';
 import type { HandlersOf } from '../http/handlers-of.ts';
-import { createPipeline, type Runtime } from '../http/pipeline.ts';
+import { createPipeline, type ApiImplementation } from '../http/pipeline.ts';
 import { JSON_TYPE, jsonBody } from '../http/respond.ts';
 import { createRateLimiter } from '../http/sliding-window.ts';
 import { errorPage, thanksRedirect } from './form-answer.ts';
@@ -46,13 +46,13 @@ export class SignupFieldsError extends ApiError {
 
 const json = (value: unknown, status: number) => new Response(jsonBody(value), { status, headers: { 'content-type': JSON_TYPE } });
 
-export function signupRuntime({
+export function signupImplementation({
   sql,
   pricing,
   rateLimit,
   clientIp = (req) => addressOf(req) ?? 'unknown',
   announce,
-}: SignupApiDeps): Runtime {
+}: SignupApiDeps): ApiImplementation {
   const limiter = rateLimit && createRateLimiter(rateLimit);
   const schema = signupInput(planChoices(pricing));
 
@@ -115,5 +115,5 @@ export function signupRuntime({
 }
 
 export function createSignupApi(deps: SignupApiDeps): (req: Request) => Promise<Response> {
-  return createPipeline({ apis: { signup: signupRuntime(deps) } });
+  return createPipeline({ apis: { signup: signupImplementation(deps) } });
 }

@@ -3,7 +3,7 @@
 import { addressOf } from '../http/client-address.ts';
 import { ApiError, notFound } from '../http/api-error.ts';
 import type { HandlersOf } from '../http/handlers-of.ts';
-import { createPipeline, type Runtime } from '../http/pipeline.ts';
+import { createPipeline, type ApiImplementation } from '../http/pipeline.ts';
 import type { Catalog } from '../../../model/catalog/catalog.ts';
 import { createContentBrief } from './content-brief.ts';
 import { auditHtml } from './heading-link-audit.ts';
@@ -35,7 +35,12 @@ function checkOrigin(req: Request, origins: Set<string>) {
   if (!ok) throw new ApiError(403, 'forbidden_origin', 'The server tools answer only pages of this site; use them from the tool pages.');
 }
 
-export function toolsRuntime({ catalog, siteOrigins, rateLimit, clientIp = (req) => addressOf(req) ?? 'unknown' }: ToolsApiDeps): Runtime {
+export function toolsImplementation({
+  catalog,
+  siteOrigins,
+  rateLimit,
+  clientIp = (req) => addressOf(req) ?? 'unknown',
+}: ToolsApiDeps): ApiImplementation {
   const origins = new Set((siteOrigins ?? [catalog.site_url]).map((o) => new URL(o).origin));
   const limiter: RateLimiter | undefined = rateLimit && createRateLimiter(rateLimit);
   // Indexed on the first brief, not at start: the index covers every page, and the origin and the tools function
@@ -61,5 +66,5 @@ export function toolsRuntime({ catalog, siteOrigins, rateLimit, clientIp = (req)
 }
 
 export function createToolsApi(deps: ToolsApiDeps): (req: Request) => Promise<Response> {
-  return createPipeline({ apis: { tools: toolsRuntime(deps) } });
+  return createPipeline({ apis: { tools: toolsImplementation(deps) } });
 }

@@ -5,7 +5,7 @@ import type { Endpoint } from '../../../../model/endpoints/registry.ts';
 import { ApiError } from '../api-error.ts';
 import { addressOf } from '../client-address.ts';
 import { requestKey } from '../request-key.ts';
-import type { Runtime } from '../runtime.ts';
+import type { ApiImplementation } from '../api-implementation.ts';
 import type { Validated } from './validate.ts';
 
 export const unauthorized = () =>
@@ -19,9 +19,14 @@ export const unauthorized = () =>
   );
 
 /** The API's access for this request (whose key it is), or undefined for an open endpoint. */
-export async function auth(req: Request, runtime: Runtime, endpoint: Endpoint, { params, query }: Validated): Promise<unknown> {
+export async function auth(
+  req: Request,
+  implementation: ApiImplementation,
+  endpoint: Endpoint,
+  { params, query }: Validated,
+): Promise<unknown> {
   if (endpoint.auth !== 'account-key') return undefined;
   const key = requestKey(req);
   if (!key) throw unauthorized();
-  return runtime.authenticate!({ key, endpoint, params, query, address: addressOf(req) });
+  return implementation.authenticate!({ key, endpoint, params, query, address: addressOf(req) });
 }

@@ -4,8 +4,8 @@ import { DATA_SECURITY } from '../../../../model/core/security-headers.ts';
 import type { Api, Endpoint } from '../../../../model/endpoints/registry.ts';
 import type { Headers } from '../../../../model/endpoints/cache-policy.ts';
 import { OPEN_CORS } from '../cors.ts';
-import type { Runtime } from '../runtime.ts';
+import type { ApiImplementation } from '../api-implementation.ts';
 
-export function baseHeaders(api: Api, runtime: Runtime | undefined, endpoint: Endpoint | undefined): Headers {
-  return { ...DATA_SECURITY, ...(api === 'public' ? OPEN_CORS : {}), ...runtime?.headers?.(endpoint) };
+export function baseHeaders(api: Api, implementation: ApiImplementation | undefined, endpoint: Endpoint | undefined): Headers {
+  return { ...DATA_SECURITY, ...(api === 'public' ? OPEN_CORS : {}), ...implementation?.headers?.(endpoint) };
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../api-error.ts';
 import { toErrorResponse } from '../respond.ts';
 import { cacheHeaders } from './cache-headers.ts';
 
-/** What this stage needs of an API's runtime (runtime.ts), named here so the edge's method guard takes no more. */
+/** What this stage needs of an API's implementation (api-implementation.ts), named here so the edge's method guard takes no more. */
 interface ErrorMapping {
   mapError?: (err: unknown, req: Request) => unknown;
 }
@@ -16,9 +16,9 @@ export function fail(
   err: unknown,
   base: Headers,
   policy: CachePolicy | undefined,
-  runtime: ErrorMapping | undefined,
+  implementation: ErrorMapping | undefined,
 ): Response {
-  const mapped = runtime?.mapError ? runtime.mapError(err, req) : err;
+  const mapped = implementation?.mapError ? implementation.mapError(err, req) : err;
   const status = mapped instanceof ApiError ? mapped.status : 500;
   return answerOf(req, toErrorResponse(mapped, { ...base, ...cacheHeaders(policy, status) }));
 }

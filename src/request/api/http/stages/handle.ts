@@ -5,7 +5,7 @@
 import { strongEtag } from '../../../../model/core/etag.ts';
 import type { Headers } from '../../../../model/endpoints/cache-policy.ts';
 import { Deferred, jsonBody, type Prepared, Reply } from '../respond.ts';
-import type { Ctx, Runtime } from '../runtime.ts';
+import type { Ctx, ApiImplementation } from '../api-implementation.ts';
 
 /** A computed answer: the body (JSON text or its bytes, or how to make them), its ETag and the handler's own headers. */
 export interface Computed {
@@ -14,9 +14,9 @@ export interface Computed {
   headers: Headers;
 }
 
-export async function handle(runtime: Runtime, ctx: Ctx): Promise<Computed | Response> {
+export async function handle(implementation: ApiImplementation, ctx: Ctx): Promise<Computed | Response> {
   // The handler's ctx type is its endpoint's schemas' output, which is what validate.ts parsed ctx with.
-  const result = await runtime.handlers[ctx.endpoint.id]!(ctx as Ctx<never, never, never>);
+  const result = await implementation.handlers[ctx.endpoint.id]!(ctx as Ctx<never, never, never>);
   if (result instanceof Response) return result;
   if (result instanceof Deferred) return { body: result.make, etag: result.etag, headers: { 'content-type': result.type } };
   const reply = result instanceof Reply ? result : new Reply(result);

@@ -1,6 +1,6 @@
-// The gate's rows (src/store/rows-of.ts): a batch of whole answers is taken out of the driver's hands, so it dies
+// The access check's rows (src/store/rows-of.ts): a batch of whole answers is taken out of the driver's hands, so it dies
 // in the young generation instead of being kept alive by postgres.js's per-query closures until a full GC (what made
-// the detail route's p99). And the concurrent detail requests of one key that share a gate statement still get
+// the detail route's p99). And the concurrent detail requests of one key that share a access statement still get
 // exactly their quota, each its own count and its own article.
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -31,7 +31,7 @@ async function bigArticles(count: number, kb: number) {
   return { key: acc.api_key, project, slugs };
 }
 
-describe("the gate's rows", () => {
+describe("the access check's rows", () => {
   it('32 concurrent detail requests of one key against an hourly quota of 20: 20 answers, each its own article and count, 12 refusals', async () => {
     const f = await bigArticles(8, 8);
     const get = api(t.store, { limits: { detail: { hour: 20, day: 1000 } } });

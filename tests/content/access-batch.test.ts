@@ -1,7 +1,7 @@
-// The coalescing gate (store/repos/access.ts): concurrent requests of one key share a statement, and each still
+// The coalescing access check (store/repos/access.ts): concurrent requests of one key share a statement, and each still
 // gets its own exact count, its own project and its own article, authorised against the key's account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Access, checkAccessBatch, createGate } from '../../src/store/repos/access.ts';
+import { type Access, checkAccessBatch, createAccessCheck } from '../../src/store/repos/access.ts';
 import { getArticle } from '../../src/store/repos/articles.ts';
 import { keyDigest } from '../../src/store/ids.ts';
 import { fixture, openTestStore, type TestStore } from './helpers.ts';
@@ -22,12 +22,12 @@ const hourHits = async (accountId: string, bucket: string) =>
     >`select coalesce(sum(hits), 0)::int as n from rate_counters where account_id = ${accountId} and bucket = ${bucket} and win = 'hour'`
   )[0]!.n;
 
-describe('coalescing gate', () => {
+describe('coalescing access check', () => {
   it('120 concurrent requests of one key: fewer statements than requests, counts 1..120 each handed out once', async () => {
     const f = await fixture(t.store, 1);
     let statements = 0;
-    // Counts the gate's statements: the calls of the tagged template whose text is the counter upsert.
-    const gate = createGate(
+    // Counts the access check's statements: the calls of the tagged template whose text is the counter upsert.
+    const checkAccess = createAccessCheck(
       new Proxy(t.store.sql, {
         apply: (target, self, args) => {
           if (Array.isArray(args[0]) && args[0].join('').includes('insert into rate_counters')) statements++;
@@ -35,7 +35,9 @@ describe('coalescing gate', () => {
         },
       }),
     );
-    const answers = await Promise.all(Array.from({ length: 120 }, () => gate(keyDigest(f.key), 'list', { projectId: f.on }, later())));
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, () => checkAccess(keyDigest(f.key), 'list', { projectId: f.on }, later())),
+    );
     const hour = answers.map((a) => a.windows.find((w) => w.win === 'hour')!.hits).sort((a, b) => a - b);
     expect(hour).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
     expect(answers.every((a) => a.accountId === f.id && a.counted && a.project?.id === f.on)).toBe(true);

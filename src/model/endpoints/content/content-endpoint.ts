@@ -5,12 +5,12 @@ import { defineEndpoint, type Endpoint } from '../endpoint.ts';
 import { CACHE } from '../cache-policy.ts';
 
 /** What every keyed read can answer besides its own: bad query, key, project switch, project or slug, quota, store. */
-export const OWN_ERRORS = [400, 401, 403, 404, 429, 503] as const;
+export const KEYED_READ_ERRORS = [400, 401, 403, 404, 429, 503] as const;
 
-type Own = Omit<Endpoint, 'api' | 'pattern' | 'methods' | 'auth' | 'cache' | 'cors' | 'module'> & { path?: Endpoint['path'] };
+type ContentEntry = Omit<Endpoint, 'api' | 'pattern' | 'methods' | 'auth' | 'cache' | 'cors' | 'module'> & { path?: Endpoint['path'] };
 
 /** A content API read, keyed, at `/v1/{path}`. */
-export const own = <const Id extends string, const X extends Omit<Own, 'id'>>(id: Id, path: string, entry: X) =>
+export const contentEndpoint = <const Id extends string, const X extends Omit<ContentEntry, 'id'>>(id: Id, path: string, entry: X) =>
   defineEndpoint({
     id,
     api: 'content',

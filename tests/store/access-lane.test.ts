@@ -1,4 +1,4 @@
-// The gate's lane (repos/access.ts) never waits on a statement past its deadline: on a connection that stops
+// The access check's lane (repos/access.ts) never waits on a statement past its deadline: on a connection that stops
 // answering (a broken protocol stream, a frozen pooler), the requests of that key fail at their deadlines instead of
 // queueing behind it for ever, the statement is cancelled, and when it ignores its cancel the pool is renewed, so
 // the key's next request is answered on a fresh connection, within seconds, without a restart.
@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/model/config.ts';
 import { connect } from '../../src/store/open-store.ts';
-import { createGate } from '../../src/store/repos/access.ts';
+import { createAccessCheck } from '../../src/store/repos/access.ts';
 import { type StoreRelay, storeRelay, strayRejections } from '../helpers/store-relay.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
 
@@ -43,20 +43,20 @@ const settle = <T>(p: Promise<T>) =>
     (error: unknown) => ({ ok: false as const, error, at: Date.now() }),
   );
 
-describe('the gate on a connection that stops answering', () => {
+describe('the access check on a connection that stops answering', () => {
   it('fails each request at its own deadline, then answers on a fresh pool within seconds', { timeout: 20_000 }, async () => {
     const sql = connect(freezing.url, 1, readConfig());
     try {
-      const gate = createGate(sql);
+      const checkAccess = createAccessCheck(sql);
       const digest = 'a'.repeat(64);
-      const first = await gate(digest, 'list', {}, new Date(Date.now() + 5000));
+      const first = await checkAccess(digest, 'list', {}, new Date(Date.now() + 5000));
       expect(first).toMatchObject({ accountId: null });
 
       for (const p of pairs) p.frozen = true;
       const t0 = Date.now();
       const [a, b] = await Promise.all([
-        settle(gate(digest, 'list', {}, new Date(t0 + 400))),
-        settle(gate(digest, 'list', {}, new Date(t0 + 900))), // queued in the lane behind the first
+        settle(checkAccess(digest, 'list', {}, new Date(t0 + 400))),
+        settle(checkAccess(digest, 'list', {}, new Date(t0 + 900))), // queued in the lane behind the first
       ]);
       expect(a.ok).toBe(false);
       expect(a.at - t0).toBeLessThan(400 + 500);
@@ -67,7 +67,7 @@ describe('the gate on a connection that stops answering', () => {
       const t1 = Date.now();
       let answered: number | undefined;
       while (Date.now() - t1 < 8000) {
-        const r = await settle(gate(digest, 'list', {}, new Date(Date.now() + 1000)));
+        const r = await settle(checkAccess(digest, 'list', {}, new Date(Date.now() + 1000)));
         if (r.ok) {
           answered = Date.now() - t1;
           break;
@@ -93,13 +93,13 @@ describe('the gate on a connection that stops answering', () => {
     const sql = connect(relay.url, 1, readConfig());
     const stray = strayRejections();
     try {
-      const gate = createGate(sql);
+      const checkAccess = createAccessCheck(sql);
       const digest = 'b'.repeat(64);
-      await gate(digest, 'list', {}, new Date(Date.now() + 5000));
+      await checkAccess(digest, 'list', {}, new Date(Date.now() + 5000));
       relay.server.close(); // from now on: the open connection's replies are held, and new connections refused
-      const pending = settle(gate(digest, 'list', {}, new Date(Date.now() + 300)));
+      const pending = settle(checkAccess(digest, 'list', {}, new Date(Date.now() + 300)));
       expect((await pending).ok).toBe(false);
-      // The cancel fires 250 ms past the deadline and is refused; its failure is the gate's own to swallow.
+      // The cancel fires 250 ms past the deadline and is refused; its failure is the access check's own to swallow.
       await new Promise((r) => setTimeout(r, 1500));
       expect(stray.list).toEqual([]);
     } finally {

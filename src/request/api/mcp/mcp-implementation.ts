@@ -1,25 +1,25 @@
 // The MCP servers as handlers of the one pipeline. The public server and the server cards are the `mcp` API (/mcp,
 // /.well-known/mcp/server-card*); the account server is an endpoint of the content API (/v1/mcp), bound in its
-// handler table (src/request/api/content/create-content-api.ts), so the content function serves it with the same gate.
+// handler table (src/request/api/content/create-content-api.ts), so the content function serves it with the same access check.
 // Each tool call is a request made through `ctx.dispatch`, the pipeline the MCP request came through.
 // Nothing here trusts the request's Host: the site is the configured one (catalog.site_url and the aliases the
 // entry point read from its config), and the site's files are read from the configured origin.
 import { ApiError, notFound } from '../http/api-error.ts';
 import { addressOf } from '../http/client-address.ts';
 import type { HandlersOf } from '../http/handlers-of.ts';
-import type { Runtime } from '../http/pipeline.ts';
+import type { ApiImplementation } from '../http/pipeline.ts';
 import { createRateLimiter } from '../http/sliding-window.ts';
 import type { Endpoint } from '../../../model/endpoints/registry.ts';
 import { allowedMethods } from '../../../model/endpoints/methods.ts';
 import { accountCard, UNCALLED } from './account-endpoint.ts';
-import { createGate } from './mcp-gate.ts';
+import { createConcurrencyLimit } from './concurrency-limit.ts';
 import { serveMcp } from './serve-mcp.ts';
 import { serverCard, type CardSource } from './server-card.ts';
 import { MCP_SERVERS } from './servers.ts';
 import { siteServer } from './site-server.ts';
 import { apiUrl, type Query } from './tool-result.ts';
 
-export interface McpRuntimeDeps {
+export interface McpImplementationDeps {
   /** The site the build is for (catalog.site_url): resource URIs, and the pages get_page accepts. */
   site: string;
   /**
@@ -58,12 +58,12 @@ const cors = (endpoint: Endpoint | undefined) => ({
   'access-control-max-age': '86400',
 });
 
-export function mcpRuntime({ site, aliases = [], readSite, home = site, rateLimit }: McpRuntimeDeps): Runtime {
+export function mcpImplementation({ site, aliases = [], readSite, home = site, rateLimit }: McpImplementationDeps): ApiImplementation {
   const origins = [...new Set([site, ...aliases].filter((o): o is string => !!o).map((o) => new URL(o).origin))];
   const base = new URL(home).origin;
   const limiter = rateLimit && createRateLimiter(rateLimit);
-  // One public MCP request at a time in this process (mcp-gate.ts); the account server has a gate of its own.
-  const gate = createGate();
+  // One public MCP request at a time in this process (concurrency-limit.ts); the account server has a limit of its own.
+  const concurrency = createConcurrencyLimit();
   /** Every handler of this API counts against the limit, as every request to the Netlify function does. */
   const limited =
     <C extends { req: Request }>(handle: (ctx: C) => unknown) =>
@@ -79,7 +79,7 @@ export function mcpRuntime({ site, aliases = [], readSite, home = site, rateLimi
     callPublicMcp: limited(({ req, dispatch }) => {
       const api = (path: string, query?: Query) => dispatch(new Request(apiUrl(site, path, query), { headers: JSON_ACCEPT }));
       const file = (path: string) => (readSite ?? dispatch)(new Request(`${base}${path}`));
-      return serveMcp(() => siteServer({ site, origins, api, readSite: file }, siteCard(site)), req, gate);
+      return serveMcp(() => siteServer({ site, origins, api, readSite: file }, siteCard(site)), req, concurrency);
     }),
     getMcpServerCard: limited(() => serverCard(siteCard(site))),
     getMcpServerCardOf: limited(({ params: { slug } }) => {

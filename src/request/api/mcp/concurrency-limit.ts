@@ -13,7 +13,7 @@ export const MCP_CONCURRENCY = 1;
 /** MCP requests that may wait for their turn, per process; one more is refused. */
 export const MCP_QUEUE = 32;
 
-export type Gate = <T>(work: () => Promise<T>) => Promise<T>;
+export type ConcurrencyLimit = <T>(work: () => Promise<T>) => Promise<T>;
 
 /** Resolves on the event loop's next turn, after the I/O that is waiting: a request's socket, a timer. */
 export const nextTurn = (): Promise<void> => setImmediate();
@@ -21,7 +21,7 @@ export const nextTurn = (): Promise<void> => setImmediate();
 export const busy = () =>
   new ApiError(503, 'unavailable', 'The MCP server is busy with other requests; retry in a second.', { 'retry-after': '1' });
 
-export function createGate(concurrency = MCP_CONCURRENCY, queue = MCP_QUEUE): Gate {
+export function createConcurrencyLimit(concurrency = MCP_CONCURRENCY, queue = MCP_QUEUE): ConcurrencyLimit {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async (work) => {

@@ -22,7 +22,7 @@ export interface Ctx<A = unknown, Q = Record<string, unknown>, P = Record<string
 export type Handler = (ctx: Ctx<never, never, never>) => unknown;
 
 /** One API as the pipeline runs it. */
-export interface Runtime {
+export interface ApiImplementation {
   /** A handler for every endpoint of the API, by endpoint id: each API declares its table as `HandlersOf<api>`. */
   handlers: Readonly<Record<string, Handler>>;
   /** For `account-key` endpoints: checks the key (401, or 429 for an address that keeps failing) and says whose it is. */
