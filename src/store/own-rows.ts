@@ -1,7 +1,7 @@
 // An answer is checked against its caller before it leaves. Every keyed statement is scoped to the caller's account in
 // SQL; this is the defence behind that: each row a keyed read answers from carries the account or project it belongs
 // to (an `owner` column), and a row of anyone else, or a reply of another shape (another statement's rows), is never
-// serialised. The request answers 503 `unavailable` (api/content/errors.ts) and the process logs one alarm line naming
+// serialised. The request answers 503 `unavailable` (src/request/api/content/errors.ts) and the process logs one alarm line naming
 // the route, never the rows.
 
 /** A reply that is not the caller's: another account's or project's rows, or rows of another statement. */

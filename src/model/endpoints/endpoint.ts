@@ -1,11 +1,11 @@
 // What an endpoint is: one declaration of data (pattern, methods, auth, path/query/output schemas, cache policy,
 // docs, the MCP tool it is offered as). An endpoint module is this declaration in
 // `src/model/endpoints/{api}/{id}.endpoint.ts` and its handler in `src/request/api/{api}/{id}.handler.ts` (the id in kebab case),
-// which the API's runtime loads by that name when the endpoint is first served. The declarations (this folder) sit
-// below everything that serves them: the pipeline, the runtimes and the handlers import them, never the reverse, and
+// which the API's implementation loads by that name when the endpoint is first served. The declarations (this folder) sit
+// below everything that serves them: the pipeline, the APIs' implementations and the handlers import them, never the reverse, and
 // whatever reads the declarations (the OpenAPI document, the MCP servers, another API's function) loads no handler.
 // `defineEndpoint` keeps the literal id, API, auth and schemas in the entry's type: the handler's ctx and answer are
-// typed from them (http/handlers-of.ts).
+// typed from them (src/request/api/http/handlers-of.ts).
 import type * as z from 'zod';
 import type { CollectionKey } from '../catalog/collections.ts';
 import type { EnvelopeName } from '../schemas/envelopes.ts';
@@ -73,7 +73,7 @@ export interface Endpoint {
   /** Offered as a tool of the API's MCP server: the account server's for the content API, the site server's for the public. */
   tool?: ToolFacts;
   /**
-   * An endpoint module: its handler is `src/request/api/{api}/{kebab(id)}.handler.ts`, which the API's runtime loads by
+   * An endpoint module: its handler is `src/request/api/{api}/{kebab(id)}.handler.ts`, which the API's implementation loads by
    * that name. Without it, the API's handler table binds the handler by id.
    */
   module?: true;

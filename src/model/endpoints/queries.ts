@@ -1,7 +1,7 @@
 // One zod schema per public API endpoint's query string (spec sections 4 and 8; the content API's are in its
 // endpoint modules), each built on first use (lazy-object.ts). The
 // pipeline parses with them, the OpenAPI parameters are generated from them (io: 'input'), the handlers are typed by
-// their output (http/handlers-of.ts), and the registry's QUERY_PARAMS (the CDN cache key) is derived from the keys of
+// their output (src/request/api/http/handlers-of.ts), and the registry's QUERY_PARAMS (the CDN cache key) is derived from the keys of
 // those its CDN-stored endpoints declare. Unknown parameters are ignored; a repeated one counts once (its first value).
 import * as z from 'zod';
 import { PAGE_KINDS } from '../catalog/page-kinds.ts';

@@ -5,7 +5,7 @@
 // else lists routes. An endpoint is one module (endpoint.ts): its declaration names its handler module (`*.handler.ts`),
 // whose answer its output schema types; the content API's endpoints are such modules, listed below one a line.
 // The other APIs' entries are declared here and their handlers bound by `id` in each API's table, typed
-// `HandlersOf<api>` (http/handlers-of.ts), so a missing, extra or mistyped handler does not compile; the pipeline
+// `HandlersOf<api>` (src/request/api/http/handlers-of.ts), so a missing, extra or mistyped handler does not compile; the pipeline
 // checks again when it is created (an endpoint without a handler, or without declared auth, is refused). This file
 // and the declarations import no handler code (handlers are lazy imports): what reads them loads no handler.
 import { COLLECTIONS } from '../catalog/collections.ts';
@@ -112,8 +112,8 @@ const declared = [
     { path: slugPath, query: blogArticleQuery, cache: CACHE.blog },
   ),
 
-  // The content API (/v1): one declaration per endpoint (declare/content/*.endpoint.ts, its handler in
-  // src/request/api/content/), as the public API's converted endpoints are (declare/public/*.endpoint.ts).
+  // The content API (/v1): one declaration per endpoint (content/*.endpoint.ts, its handler in
+  // src/request/api/content/), as the public API's converted endpoints are (public/*.endpoint.ts).
   listOwnProjects,
   listOwnArticles,
   getOwnArticle,
@@ -121,7 +121,7 @@ const declared = [
   listOwnTags,
   streamOwnChanges,
   callAccountMcp,
-  // The MCP runtime sends its own open CORS headers (MCP's methods and headers, which the public API's do not allow).
+  // The MCP servers send their own open CORS headers (MCP's methods and headers, which the public API's do not allow).
   defineEndpoint({ id: 'callPublicMcp', api: 'mcp', pattern: MCP_BASE, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false }),
   defineEndpoint({
     id: 'getMcpServerCard',
@@ -177,7 +177,7 @@ const declared = [
   }),
 ];
 
-/** Every entry as declared, with its literal id, API and schemas: what `HandlersOf` (http/handlers-of.ts) reads. */
+/** Every entry as declared, with its literal id, API and schemas: what `HandlersOf` (src/request/api/http/handlers-of.ts) reads. */
 export type DeclaredEndpoint = (typeof declared)[number];
 /** The query parameters the CDN keys its stored answers on (Netlify-Vary), from the entries it stores by query. */
 export const QUERY_PARAMS: readonly string[] = cdnQueryParams(declared);
