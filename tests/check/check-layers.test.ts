@@ -11,13 +11,13 @@ const roots: string[] = [];
 afterAll(() => {
   for (const r of roots) rmSync(r, { recursive: true, force: true });
 });
-/** A house of `files` (path -> the relative paths it imports). */
+/** A house of `files` (path -> the relative paths it imports; `run:` a path imported for its side effects alone). */
 function house(files: Record<string, string[]>): string {
   const root = mkdtempSync(join(tmpdir(), 'skribra-layers-'));
   roots.push(root);
   for (const [file, imports] of Object.entries(files)) {
     mkdirSync(dirname(join(root, file)), { recursive: true });
-    writeFileSync(join(root, file), `${imports.map((i, n) => `import { x${n} } from '${i}';\n`).join('')}export const x = 1;\n`);
+    writeFileSync(join(root, file), `${imports.map((i, n) => (i.startsWith('run:') ? `import '${i.slice(4)}';\n` : `import { x${n} } from '${i}';\n`)).join('')}export const x = 1;\n`);
   }
   return root;
 }
@@ -37,6 +37,7 @@ describe('layer check', () => {
   it('names an import that goes up a layer, leaves the floors, or leaves the layers', () => {
     const root = house({
       'src/store/s.ts': ['../request/r.ts'],
+      'src/store/t.ts': ['run:../request/r.ts'],
       'src/request/r.ts': [],
       'src/model/core/c.ts': ['../catalog/k.ts'],
       'src/model/catalog/k.ts': [],
@@ -47,6 +48,7 @@ describe('layer check', () => {
       'forbidden: src/model/core/ imports only src/model/schemas: src/model/core/c.ts -> src/model/catalog/k.ts',
       'outside the layers: src/model/schemas/t.ts -> scripts/x.ts',
       'upwards: src/store/ must not import src/request/: src/store/s.ts -> src/request/r.ts',
+      'upwards: src/store/ must not import src/request/: src/store/t.ts -> src/request/r.ts',
     ]);
   });
 
