@@ -17,7 +17,10 @@ function house(files: Record<string, string[]>): string {
   roots.push(root);
   for (const [file, imports] of Object.entries(files)) {
     mkdirSync(dirname(join(root, file)), { recursive: true });
-    writeFileSync(join(root, file), `${imports.map((i, n) => (i.startsWith('run:') ? `import '${i.slice(4)}';\n` : `import { x${n} } from '${i}';\n`)).join('')}export const x = 1;\n`);
+    writeFileSync(
+      join(root, file),
+      `${imports.map((i, n) => (i.startsWith('run:') ? `import '${i.slice(4)}';\n` : `import { x${n} } from '${i}';\n`)).join('')}export const x = 1;\n`,
+    );
   }
   return root;
 }
