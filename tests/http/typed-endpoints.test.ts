@@ -1,5 +1,5 @@
 // Handlers are typed by the registry (src/request/api/http/handlers-of.ts): a table's by its API's entries, an endpoint
-// module's by its declaration, its answer by the declaration's output schema (src/request/api/http/answer.ts). The checks are the compiler's: `npm run
+// module's by its declaration, the answer by the declaration's output schema (src/request/api/http/answer.ts). The checks are the compiler's: `npm run
 // check` (tsc over tests/ too) fails if a line under `@ts-expect-error` compiles, so each of them proves a table
 // with a missing, extra or mistyped handler, or an answer its output schema does not describe, is refused. The
 // runtime part shows the good tables are real ones, and that a pipeline checking answers refuses a wrong shape.
@@ -74,6 +74,11 @@ const undeclaredQuery: HandlersOf<'tools'> = {
   runServerTool: ({ query: { page } }) => ({ data: page }),
 };
 
+const blogWithoutPagination: Pick<HandlersOf<'public'>, 'listBlogArticles'> = {
+  // @ts-expect-error a table's handler answering without what its endpoint's output requires (the list's pagination)
+  listBlogArticles: async () => ({ data: { items: [] } }),
+};
+
 // @ts-expect-error a handler whose ctx.query type is not its endpoint's (limit is a number)
 const wrongQueryType: HandlerOf<typeof listOwnArticles, Access> = ({ query }: { query: { projectId: string; limit: string } }) =>
   answer(listOwnArticles, query.limit as never);
@@ -90,8 +95,8 @@ describe('typed endpoint handlers', () => {
     const res = await pipeline(new Request('http://x/tools-api/seo-checker', { method: 'POST' }));
     expect(await res.json()).toEqual({ data: 'SEO-CHECKER' });
     expect([projects, articles, article].every((h) => typeof h === 'function')).toBe(true);
-    const refused = [missing, extra, undeclaredQuery, wrongQueryType, wrongRead, openAccess];
-    expect([...refused, extraField, missingField, bare, otherSchema, undeclared]).toHaveLength(11);
+    const refused = [missing, extra, undeclaredQuery, wrongQueryType, wrongRead, openAccess, blogWithoutPagination];
+    expect([...refused, extraField, missingField, bare, otherSchema, undeclared]).toHaveLength(12);
   });
 
   it('check answers against the output schema when asked (tests), where the compiler cannot see the shape', async () => {

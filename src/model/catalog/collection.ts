@@ -4,6 +4,8 @@
 // page kinds, the twins, llms.txt, llms-full.txt, the sitemap, search and the Open Graph cards all read it; nothing
 // else lists the collections. The page template is the Astro route at `route` (src/site/pages/{route}/[slug].astro).
 import type * as z from 'astro/zod';
+import { once } from '../core/once.ts';
+import { list, single } from '../schemas/envelope.ts';
 
 /** An entry's absolute links, as every public resource carries them. */
 export interface Links {
@@ -40,6 +42,8 @@ export interface Collection<
   name: string;
   /** The list's items when a list shows less than the whole entry (comparisons list their summaries). */
   summary?: { name: string; schema: z.ZodType; of: (item: Item) => unknown };
+  /** Its answers, `{name}List` and `{name}Response`: one instance each, built on first use (the OpenAPI document and the endpoints' `output`). */
+  envelopes: { list: () => z.ZodType; detail: () => z.ZodType };
   /** One entry as the API serves it, from its slug, its validated frontmatter and its links. */
   serialise: (slug: string, input: In, links: Links) => Item;
   /** The markdown body is the page's text (resolved `[[references]]` and all): kept for the page and its twin. */
@@ -90,7 +94,7 @@ export interface Collection<
  */
 export type CollectionDeclaration<K extends string, In, Item extends { slug: string } & Links, L extends string, D extends string> = Omit<
   Collection<K, In, Item, L, D>,
-  'folder' | 'kind' | 'serialise' | 'api'
+  'folder' | 'kind' | 'serialise' | 'api' | 'envelopes'
 > & {
   serialise?: Collection<K, In, Item, L, D>['serialise'];
   api: Omit<Collection<K, In, Item, L, D>['api'], 'noun'> & {
@@ -113,5 +117,9 @@ export function defineCollection<K extends string, In, Item extends { slug: stri
     // The frontmatter as it is: the OpenAPI tests hold every answer to `output` (tests/machine-readable/openapi.test.ts).
     serialise: serialise ?? ((slug, input, links) => ({ slug, ...input, ...links }) as unknown as Item),
     api: { ...endpoints, noun: { one: kind, every } },
+    envelopes: {
+      list: once(() => list(declared.summary?.schema ?? declared.output)),
+      detail: once(() => single(declared.output)),
+    },
   };
 }

@@ -82,11 +82,5 @@ export interface Endpoint {
 /** `listOwnTags` -> `list-own-tags`: the name of an endpoint module's files. */
 export const kebab = (id: string): string => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-/** A schema built on first use and the same instance after (an `output`): building zod schemas costs start time. */
-export const once = <S>(build: () => S): (() => S) => {
-  let built: S | undefined;
-  return () => (built ??= build());
-};
-
 /** An entry with its literal id, API, auth and schemas kept in its type: handlers are checked against them. */
 export const defineEndpoint = <const E extends Endpoint>(entry: E): E => entry;

@@ -9,6 +9,7 @@
 // checks again when it is created (an endpoint without a handler, or without declared auth, is refused). This file
 // and the declarations import no handler code (handlers are lazy imports): what reads them loads no handler.
 import { COLLECTIONS } from '../catalog/collections.ts';
+import { envelopes } from '../schemas/envelopes.ts';
 import { API_CATALOG_LINK, API_CATALOG_PATH } from '../core/negotiate.ts';
 import { CONTENT_BASE, IMAGES_BASE, MCP_BASE, MCP_SERVER_CARD_PATH, PUBLIC_BASE, SIGNUP_BASE, TOOLS_BASE } from './bases.ts';
 import { defineEndpoint, type Api, type Endpoint, type SlugSource } from './endpoint.ts';
@@ -43,7 +44,7 @@ const imagePath = lazyObject({ image: imageSegment });
 
 // `extra` may not set what the helper sets as a literal: TS types a generic spread as an intersection, and a clash
 // (`'none' & 'account-key'`) would make the entry `never`, gone from the handler tables' types.
-type PublicExtra = Partial<Pick<Endpoint, 'cache' | 'path' | 'query' | 'static'>>;
+type PublicExtra = Partial<Pick<Endpoint, 'cache' | 'path' | 'query' | 'output' | 'static'>>;
 const pub = <const Id extends string, X extends PublicExtra>(id: Id, pattern: string, doc: Endpoint['doc'], extra: X) =>
   defineEndpoint({
     id,
@@ -71,18 +72,18 @@ const declared = [
   listGlossaryCategories,
   getGlossaryTerm,
   // Each declared collection (src/model/catalog/collections.ts): its list, whole by default, and one entry by slug.
-  ...COLLECTIONS.flatMap(({ key, name, api }) => [
+  ...COLLECTIONS.flatMap(({ key, name, api, envelopes: answers }) => [
     pub(
       api.list.id,
       `${PUBLIC_BASE}/${key}`,
       { tag: api.tag, ok: `${name}List`, errors: [400], summary: api.list.summary, description: wholeListDescription(api.noun.every) },
-      { query: wholeListQuery, ...file(`${PUBLIC_BASE}/${key}`) },
+      { query: wholeListQuery, output: answers.list, ...file(`${PUBLIC_BASE}/${key}`) },
     ),
     pub(
       api.detail.id,
       `${PUBLIC_BASE}/${key}/:slug`,
       { tag: api.tag, ok: `${name}Response`, errors: [404], summary: api.detail.summary, description: api.detail.description },
-      detail(key),
+      { output: answers.detail, ...detail(key) },
     ),
   ]),
   getPricing,
@@ -97,7 +98,7 @@ const declared = [
       description:
         'Read live from the content store, so a publish shows within a minute; 502 `upstream_unavailable` when the store does not answer in time.',
     },
-    { query: blogListQuery, cache: CACHE.blog },
+    { query: blogListQuery, output: () => envelopes.ArticleList, cache: CACHE.blog },
   ),
   pub(
     'getBlogArticle',
@@ -109,7 +110,7 @@ const declared = [
       summary: 'One blog article as markdown, HTML or both.',
       description: 'The article with the body or bodies `format` asks for; 404 for an unknown or retired slug.',
     },
-    { path: slugPath, query: blogArticleQuery, cache: CACHE.blog },
+    { path: slugPath, query: blogArticleQuery, output: () => envelopes.ArticleResponse, cache: CACHE.blog },
   ),
 
   // The content API (/v1): one declaration per endpoint (content/*.endpoint.ts, its handler in

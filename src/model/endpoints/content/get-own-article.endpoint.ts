@@ -1,7 +1,7 @@
 // GET /v1/articles/{slug}: one published article of a project, its stored answer read by the access statement itself
 // (one round trip; a second only for an article whose stored answer is not current).
 import { single } from '../../schemas/envelope.ts';
-import { once } from '../endpoint.ts';
+import { once } from '../../core/once.ts';
 import { ownArticle } from '../../schemas/own-article.ts';
 import { lazyObject } from '../lazy-object.ts';
 import { slugSegment } from '../params.ts';

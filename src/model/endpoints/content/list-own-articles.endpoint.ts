@@ -1,7 +1,7 @@
 // GET /v1/articles: a project's published article cards, paginated, filtered and sorted.
 import * as z from 'zod';
 import { list } from '../../schemas/envelope.ts';
-import { once } from '../endpoint.ts';
+import { once } from '../../core/once.ts';
 import { ownArticleCard } from '../../schemas/own-article.ts';
 import { lazyObject } from '../lazy-object.ts';
 import { dateTimeParam, intParam, textParam } from '../params.ts';

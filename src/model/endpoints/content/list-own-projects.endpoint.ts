@@ -1,7 +1,7 @@
 // GET /v1/projects: the key's account's projects.
 import * as z from 'zod';
 import { ownProject } from '../../schemas/own-project.ts';
-import { once } from '../endpoint.ts';
+import { once } from '../../core/once.ts';
 import { contentEndpoint } from './content-endpoint.ts';
 
 export const listOwnProjects = contentEndpoint('listOwnProjects', 'projects', {

@@ -1,6 +1,6 @@
 // GET /v1/tags: a project's tags with their article counts, for tag pages.
 import * as z from 'zod';
-import { once } from '../endpoint.ts';
+import { once } from '../../core/once.ts';
 import { lazyObject } from '../lazy-object.ts';
 import { KEYED_READ_ERRORS, contentEndpoint } from './content-endpoint.ts';
 import { projectIdParam } from './project-id-param.ts';

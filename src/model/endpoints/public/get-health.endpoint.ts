@@ -1,6 +1,6 @@
 // GET /api/v1/health: answered live on every request.
 import { Health, single } from '../../schemas/envelope.ts';
-import { once } from '../endpoint.ts';
+import { once } from '../../core/once.ts';
 import { CACHE } from '../cache-policy.ts';
 import { publicEndpoint } from './public-endpoint.ts';
 

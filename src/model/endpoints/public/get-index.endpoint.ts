@@ -1,7 +1,7 @@
 // GET /api/v1/: the public API's index, every endpoint with its absolute URL.
 import { ApiIndex, single } from '../../schemas/envelope.ts';
 import { PUBLIC_BASE } from '../bases.ts';
-import { once } from '../endpoint.ts';
+import { once } from '../../core/once.ts';
 import { publicEndpoint } from './public-endpoint.ts';
 
 export const getIndex = publicEndpoint('getIndex', '/', {

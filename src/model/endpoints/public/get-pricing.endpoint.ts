@@ -2,7 +2,7 @@
 import { single } from '../../schemas/envelope.ts';
 import { Pricing } from '../../schemas/pricing.ts';
 import { PUBLIC_BASE } from '../bases.ts';
-import { once } from '../endpoint.ts';
+import { once } from '../../core/once.ts';
 import { publicEndpoint } from './public-endpoint.ts';
 
 export const getPricing = publicEndpoint('getPricing', '/pricing', {

@@ -2,7 +2,7 @@
 import { list } from '../../schemas/envelope.ts';
 import { GlossaryTerm } from '../../schemas/glossary.ts';
 import { PUBLIC_BASE } from '../bases.ts';
-import { once } from '../endpoint.ts';
+import { once } from '../../core/once.ts';
 import { glossaryQuery } from '../queries.ts';
 import { publicEndpoint } from './public-endpoint.ts';
 

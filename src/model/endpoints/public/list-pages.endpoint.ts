@@ -2,7 +2,7 @@
 import { list } from '../../schemas/envelope.ts';
 import { Page } from '../../schemas/page.ts';
 import { PUBLIC_BASE } from '../bases.ts';
-import { once } from '../endpoint.ts';
+import { once } from '../../core/once.ts';
 import { pagesQuery } from '../queries.ts';
 import { publicEndpoint } from './public-endpoint.ts';
 

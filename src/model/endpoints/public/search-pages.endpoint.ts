@@ -1,7 +1,7 @@
 // GET /api/v1/search: token search over page titles and descriptions, best match first.
 import * as z from 'zod';
 import { SearchResult } from '../../schemas/page.ts';
-import { once } from '../endpoint.ts';
+import { once } from '../../core/once.ts';
 import { searchQuery } from '../queries.ts';
 import { publicEndpoint } from './public-endpoint.ts';
 

@@ -37,10 +37,11 @@ export type HandlerOf<E, A = unknown, D = unknown> = (
 
 /**
  * One handler per endpoint of `Of` that its API's table binds (not the endpoint modules', which are their own
- * handler files: src/model/endpoints/endpoint.ts), by id; `A` is the API's `authenticate`'s answer.
+ * handler files: src/model/endpoints/endpoint.ts), by id, answering its output schema's type where it declares one;
+ * `A` is the API's `authenticate`'s answer.
  */
 export type HandlersOf<Of extends Api, A = unknown> = {
   readonly [E in Extract<DeclaredEndpoint, { api: Of }> as E extends { module: true } ? never : E['id']]: (
     ctx: EndpointCtx<E, A>,
-  ) => unknown;
+  ) => E extends { output: unknown } ? OutputOf<E> | Promise<OutputOf<E>> : unknown;
 };

@@ -1,7 +1,7 @@
 // components.schemas of the OpenAPI document, generated from the zod schemas with z.toJSONSchema (DESIGN rule 2).
 // Resources and their envelopes are registered under names; envelopes refer to resources by $ref.
 import * as z from 'astro/zod';
-import { ApiIndex, ErrorBody, Health, list, Pagination, single } from '../../../model/schemas/envelope.ts';
+import { ApiIndex, ErrorBody, Health, Pagination } from '../../../model/schemas/envelope.ts';
 import { envelopes, type EnvelopeName } from '../../../model/schemas/envelopes.ts';
 import { endpoints } from '../../../model/endpoints/registry.ts';
 import { GlossaryCategory, GlossaryTerm } from '../../../model/schemas/glossary.ts';
@@ -40,8 +40,8 @@ const collectionResources = Object.fromEntries(
 );
 const collectionEnvelopes = Object.fromEntries(
   COLLECTIONS.flatMap((c) => [
-    [`${c.name}List`, list(c.summary?.schema ?? c.output)],
-    [`${c.name}Response`, single(c.output)],
+    [`${c.name}List`, c.envelopes.list()],
+    [`${c.name}Response`, c.envelopes.detail()],
   ]),
 );
 
@@ -79,7 +79,10 @@ export function componentSchemas(): Record<string, Record<string, unknown>> {
   const own: (readonly [string, z.ZodType])[] = endpoints.flatMap((e) => (e.output && e.doc ? [[e.doc.ok, e.output()] as const] : []));
   // And each event stream's events' `data`, under their own names.
   own.push(...endpoints.flatMap((e) => (e.doc ? Object.values(e.events ?? {}).map((v) => [v.name, v.data()] as const) : [])));
-  const all = [...Object.entries(resources), ...named.slice(0, at), ...Object.entries(collectionEnvelopes), ...named.slice(at), ...own];
+  const listed = [...Object.entries(resources), ...named.slice(0, at), ...Object.entries(collectionEnvelopes), ...named.slice(at)];
+  // An endpoint whose output is one of those already (the collections', the blog's) adds nothing.
+  const known = new Set(listed.map(([, schema]) => schema));
+  const all = [...listed, ...own.filter(([, schema]) => !known.has(schema))];
   for (const [id, schema] of all) registry.add(schema as z.ZodType, { id });
   const { schemas } = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
