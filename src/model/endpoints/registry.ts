@@ -1,23 +1,17 @@
-// THE endpoint registry (DESIGN section 3, rule 0). Every endpoint of the public API, the content API and the tools
-// API, every machine-readable file and the site's static pages are one entry of data here. The request pipeline
-// (dispatch, methods, auth, validation, caching), the static writer, the OpenAPI document, the API indexes, the
-// Netlify function paths, the edge router's static paths and `_headers`/`_redirects` all come from this table; nothing
-// else lists routes. An endpoint is one module (endpoint.ts): its declaration names its handler module (`*.handler.ts`),
-// whose answer its output schema types; the content API's endpoints are such modules, listed below one a line.
-// The other APIs' entries are declared here and their handlers bound by `id` in each API's table, typed
-// `HandlersOf<api>` (src/request/api/http/handlers-of.ts), so a missing, extra or mistyped handler does not compile; the pipeline
-// checks again when it is created (an endpoint without a handler, or without declared auth, is refused). This file
-// and the declarations import no handler code (handlers are lazy imports): what reads them loads no handler.
-import { COLLECTIONS } from '../catalog/collections.ts';
-import { envelopes } from '../schemas/envelopes.ts';
+// THE endpoint registry (DESIGN section 3, rule 0): every endpoint, each declared in a module of its own
+// ({api}/{id}.endpoint.ts; the collections' by their collection, public/collection-endpoints.ts) and listed here one a
+// line, and the machine-readable files. The request pipeline (dispatch, methods, auth, validation, caching), the
+// static writer, the OpenAPI document, the API indexes, the MCP servers' tools, the client, the Netlify function
+// paths, the edge router's static paths and `_headers`/`_redirects` all come from this list; nothing else lists
+// routes. An endpoint's handler is its API's `{id}.handler.ts` (`module: true`: the content API's and the public API's
+// reads) or the entry under its id in its API's table, typed `HandlersOf<api>` (src/request/api/http/handlers-of.ts),
+// so a missing, extra or mistyped handler does not compile; the pipeline checks again when it is created (an endpoint
+// without a handler, or without declared auth, is refused). The declarations import no handler code: what reads them
+// loads no handler.
 import { API_CATALOG_LINK, API_CATALOG_PATH } from '../core/negotiate.ts';
 import { CONTENT_BASE, IMAGES_BASE, MCP_BASE, MCP_SERVER_CARD_PATH, PUBLIC_BASE, SIGNUP_BASE, TOOLS_BASE } from './bases.ts';
-import { defineEndpoint, type Api, type Endpoint, type SlugSource } from './endpoint.ts';
-import { CACHE } from './cache-policy.ts';
+import { defineEndpoint, type Api, type Endpoint } from './endpoint.ts';
 import { cdnQueryParams, withCdnKey } from './cdn-key.ts';
-import { lazyObject } from './lazy-object.ts';
-import { imageSegment, slugSegment } from './params.ts';
-import { blogArticleQuery, blogListQuery, wholeListQuery } from './queries.ts';
 import { callAccountMcp } from './content/call-account-mcp.endpoint.ts';
 import { getOwnArticle } from './content/get-own-article.endpoint.ts';
 import { listOwnArticles } from './content/list-own-articles.endpoint.ts';
@@ -25,43 +19,27 @@ import { listOwnProjects } from './content/list-own-projects.endpoint.ts';
 import { listOwnTags } from './content/list-own-tags.endpoint.ts';
 import { syncOwnArticles } from './content/sync-own-articles.endpoint.ts';
 import { streamOwnChanges } from './content/stream-own-changes.endpoint.ts';
+import { getOgImage } from './images/get-og-image.endpoint.ts';
+import { callPublicMcp } from './mcp/call-public-mcp.endpoint.ts';
+import { getMcpServerCard } from './mcp/get-mcp-server-card.endpoint.ts';
+import { getMcpServerCardOf } from './mcp/get-mcp-server-card-of.endpoint.ts';
+import { collectionEndpoints } from './public/collection-endpoints.ts';
+import { getBlogArticle } from './public/get-blog-article.endpoint.ts';
 import { getHealth } from './public/get-health.endpoint.ts';
 import { getIndex } from './public/get-index.endpoint.ts';
 import { getPricing } from './public/get-pricing.endpoint.ts';
 import { getGlossaryTerm } from './public/get-glossary-term.endpoint.ts';
+import { listBlogArticles } from './public/list-blog-articles.endpoint.ts';
 import { listGlossaryCategories } from './public/list-glossary-categories.endpoint.ts';
 import { listGlossaryTerms } from './public/list-glossary-terms.endpoint.ts';
 import { listPages } from './public/list-pages.endpoint.ts';
-import { wholeListDescription } from './public/public-endpoint.ts';
 import { searchPages } from './public/search-pages.endpoint.ts';
+import { createSignup } from './signup/create-signup.endpoint.ts';
+import { runServerTool } from './tools/run-server-tool.endpoint.ts';
 
 export { API_CATALOG_PATH, defineEndpoint };
-export type { Api, Endpoint, SlugSource } from './endpoint.ts';
+export type { Api, Endpoint } from './endpoint.ts';
 export * from './bases.ts';
-
-const slugPath = lazyObject({ slug: slugSegment });
-const imagePath = lazyObject({ image: imageSegment });
-
-// `extra` may not set what the helper sets as a literal: TS types a generic spread as an intersection, and a clash
-// (`'none' & 'account-key'`) would make the entry `never`, gone from the handler tables' types.
-type PublicExtra = Partial<Pick<Endpoint, 'cache' | 'path' | 'query' | 'output' | 'static'>>;
-const pub = <const Id extends string, X extends PublicExtra>(id: Id, pattern: string, doc: Endpoint['doc'], extra: X) =>
-  defineEndpoint({
-    id,
-    api: 'public',
-    pattern,
-    methods: ['GET'],
-    auth: 'none',
-    cache: CACHE.public,
-    cors: true,
-    doc,
-    ...extra,
-  });
-const detail = (slugs: SlugSource) => ({
-  path: slugPath,
-  static: { file: `${PUBLIC_BASE}/${slugs === 'terms' ? 'glossary' : slugs}/:slug.json`, slugs },
-});
-const file = (path: string) => ({ static: { file: `${path}.json` } });
 
 const declared = [
   getIndex,
@@ -71,50 +49,10 @@ const declared = [
   listGlossaryTerms,
   listGlossaryCategories,
   getGlossaryTerm,
-  // Each declared collection (src/model/catalog/collections.ts): its list, whole by default, and one entry by slug.
-  ...COLLECTIONS.flatMap(({ key, name, api, envelopes: answers }) => [
-    pub(
-      api.list.id,
-      `${PUBLIC_BASE}/${key}`,
-      { tag: api.tag, ok: `${name}List`, errors: [400], summary: api.list.summary, description: wholeListDescription(api.noun.every) },
-      { query: wholeListQuery, output: answers.list, ...file(`${PUBLIC_BASE}/${key}`) },
-    ),
-    pub(
-      api.detail.id,
-      `${PUBLIC_BASE}/${key}/:slug`,
-      { tag: api.tag, ok: `${name}Response`, errors: [404], summary: api.detail.summary, description: api.detail.description },
-      { output: answers.detail, ...detail(key) },
-    ),
-  ]),
+  ...collectionEndpoints,
   getPricing,
-  pub(
-    'listBlogArticles',
-    `${PUBLIC_BASE}/articles`,
-    {
-      tag: 'Blog',
-      ok: 'ArticleList',
-      errors: [400, 502],
-      summary: 'The company blog: published articles, newest first.',
-      description:
-        'Read live from the content store, so a publish shows within a minute; 502 `upstream_unavailable` when the store does not answer in time.',
-    },
-    { query: blogListQuery, output: () => envelopes.ArticleList, cache: CACHE.blog },
-  ),
-  pub(
-    'getBlogArticle',
-    `${PUBLIC_BASE}/articles/:slug`,
-    {
-      tag: 'Blog',
-      ok: 'ArticleResponse',
-      errors: [400, 404, 502],
-      summary: 'One blog article as markdown, HTML or both.',
-      description: 'The article with the body or bodies `format` asks for; 404 for an unknown or retired slug.',
-    },
-    { path: slugPath, query: blogArticleQuery, output: () => envelopes.ArticleResponse, cache: CACHE.blog },
-  ),
-
-  // The content API (/v1): one declaration per endpoint (content/*.endpoint.ts, its handler in
-  // src/request/api/content/), as the public API's converted endpoints are (public/*.endpoint.ts).
+  listBlogArticles,
+  getBlogArticle,
   listOwnProjects,
   listOwnArticles,
   getOwnArticle,
@@ -122,60 +60,12 @@ const declared = [
   listOwnTags,
   streamOwnChanges,
   callAccountMcp,
-  // The MCP servers send their own open CORS headers (MCP's methods and headers, which the public API's do not allow).
-  defineEndpoint({ id: 'callPublicMcp', api: 'mcp', pattern: MCP_BASE, methods: ['POST'], auth: 'none', cache: CACHE.live, cors: false }),
-  defineEndpoint({
-    id: 'getMcpServerCard',
-    api: 'mcp',
-    pattern: MCP_SERVER_CARD_PATH,
-    methods: ['GET'],
-    auth: 'none',
-    cache: CACHE.public,
-    cors: false,
-  }),
-  defineEndpoint({
-    id: 'getMcpServerCardOf',
-    api: 'mcp',
-    pattern: `${MCP_SERVER_CARD_PATH}/:slug`,
-    methods: ['GET'],
-    auth: 'none',
-    cache: CACHE.public,
-    cors: false,
-    path: slugPath,
-  }),
-  defineEndpoint({
-    id: 'runServerTool',
-    api: 'tools',
-    pattern: `${TOOLS_BASE}/:slug`,
-    methods: ['POST'],
-    auth: 'none',
-    cache: CACHE.live,
-    cors: false,
-    path: slugPath,
-  }),
-  // The /start/ form's trial sign-up: stored, announced to the team, never cached; a form post or JSON (src/request/api/signup/).
-  defineEndpoint({
-    id: 'createSignup',
-    api: 'signup',
-    pattern: SIGNUP_BASE,
-    methods: ['POST'],
-    auth: 'none',
-    cache: CACHE.live,
-    cors: false,
-  }),
-  // A page's Open Graph image by its content key, rendered on the first request (src/request/seo/og-image-api.ts) unless the
-  // build wrote it (the pages that matter most): the file answers first, as on Netlify (`preferStatic`).
-  defineEndpoint({
-    id: 'getOgImage',
-    api: 'images',
-    pattern: `${IMAGES_BASE}/:image`,
-    methods: ['GET'],
-    auth: 'none',
-    cache: CACHE.immutable,
-    cors: false,
-    path: imagePath,
-    static: { file: `${IMAGES_BASE}/:image`, preferStatic: true },
-  }),
+  callPublicMcp,
+  getMcpServerCard,
+  getMcpServerCardOf,
+  runServerTool,
+  createSignup,
+  getOgImage,
 ];
 
 /** Every entry as declared, with its literal id, API and schemas: what `HandlersOf` (src/request/api/http/handlers-of.ts) reads. */

@@ -6,8 +6,11 @@ import { CACHE } from '../cache-policy.ts';
 
 type Pub = Omit<Endpoint, 'id' | 'api' | 'pattern' | 'methods' | 'auth' | 'cors' | 'module' | 'cache'> & Partial<Pick<Endpoint, 'cache'>>;
 
-/** A public API read at `/api/v1{path}`. */
-export const publicEndpoint = <const Id extends string, const X extends Pub>(id: Id, path: string, entry: X) =>
+/**
+ * A public API read at `/api/v1{path}` whose handler is an entry of the public API's table (create-public-api.ts),
+ * under its id: the collections' and the blog's.
+ */
+export const publicTableEndpoint = <const Id extends string, const X extends Pub>(id: Id, path: string, entry: X) =>
   defineEndpoint({
     id,
     api: 'public',
@@ -15,10 +18,13 @@ export const publicEndpoint = <const Id extends string, const X extends Pub>(id:
     methods: ['GET'],
     auth: 'none',
     cors: true,
-    module: true,
     cache: CACHE.public,
     ...entry,
   });
+
+/** A public API read at `/api/v1{path}`, an endpoint module: its handler is `{id}.handler.ts`. */
+export const publicEndpoint = <const Id extends string, const X extends Pub>(id: Id, path: string, entry: X) =>
+  defineEndpoint({ ...publicTableEndpoint(id, path, entry), module: true });
 
 /** The description of an unpaginated list (spec 2.1): whole by default, paged when asked. */
 export const wholeListDescription = (what: string) =>
