@@ -1,8 +1,26 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { Handler } from './create-origin.ts';
 import { createAnswerMemo } from './answer-memo.ts';
 import { clientAddress, withClientAddress } from '../src/request/api/http/client-address.ts';
+
+/**
+ * How long a stop waits for the requests in flight: a change stream (GET /v1/events, open up to 900 s here) is closed
+ * after it, and its client resumes from its cursor against whatever serves next.
+ */
+export const CLOSE_GRACE_MS = 2000;
+
+/** Stops accepting connections, closes the idle ones, and the rest once they had CLOSE_GRACE_MS to finish. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((closed) => {
+    const late = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+    server.close(() => {
+      clearTimeout(late);
+      closed();
+    });
+    server.closeIdleConnections();
+  });
+}
 
 /**
  * Listens with Hono's Node adapter (no hand-written HTTP parsing); resolves once listening. A repeated request for a
@@ -31,7 +49,7 @@ export function listen(handler: Handler, port: number, hostname: string, trustPr
       },
       (info) => {
         server.off('error', refuse);
-        resolveListening({ port: info.port, close: () => new Promise((r) => server.close(() => r())) });
+        resolveListening({ port: info.port, close: () => closeServer(server as Server) });
       },
     );
     // A port in use or refused rejects (listen-error.ts words it), instead of an unhandled 'error' event.

@@ -171,17 +171,24 @@ describe('docs: content client page, watch', () => {
     const logged: unknown[][] = [];
     const stop = new Error('stop');
     const code = block('## Live changes in development: watch', 'js', 'watch(');
-    setTimeout(() => void updateArticleState(t.store.sql, f.on, f.slugs[0]!, { noindex: true }), 500);
-    await expect(
-      run(code, {
-        skribra: createClient({ apiKey: f.key, baseUrl: api.url }),
-        projectId: f.on,
-        console: { log: (...a: unknown[]) => logged.push(a) },
-        refresh: async () => {
-          throw stop;
-        },
-      }),
-    ).rejects.toBe(stop);
+    // Changed every half second until the example has seen a change: on a loaded machine its stream may open after
+    // the first one, which a stream opened later does not replay. Its loop ends at the first change it logs.
+    let changes = 0;
+    const changing = setInterval(() => void updateArticleState(t.store.sql, f.on, f.slugs[0]!, { noindex: changes++ % 2 === 0 }), 500);
+    try {
+      await expect(
+        run(code, {
+          skribra: createClient({ apiKey: f.key, baseUrl: api.url }),
+          projectId: f.on,
+          console: { log: (...a: unknown[]) => logged.push(a) },
+          refresh: async () => {
+            throw stop;
+          },
+        }),
+      ).rejects.toBe(stop);
+    } finally {
+      clearInterval(changing);
+    }
     expect(logged).toEqual([['article.updated', f.slugs[0]]]);
   });
 });

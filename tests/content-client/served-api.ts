@@ -17,7 +17,13 @@ export async function serveContentApi(sql: Sql, deps: Partial<ContentApiDeps> = 
   const handler = createContentApi({ sql, config: readConfig(), checkAnswers: true, ...deps });
   return new Promise((resolve) => {
     const server = serve({ fetch: handler, port: 0, hostname: '127.0.0.1' }, (info) => {
-      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => new Promise((r) => server.close(() => r())) });
+      // Closing ends what is still open too (a change stream a failed test left), so a suite's teardown never waits on it.
+      const close = () =>
+        new Promise<void>((r) => {
+          server.close(() => r());
+          (server as Server).closeAllConnections();
+        });
+      resolve({ url: `http://127.0.0.1:${info.port}`, close });
     });
   });
 }
