@@ -1,6 +1,6 @@
 // The access check's rows (src/store/rows-of.ts): a batch of whole answers is taken out of the driver's hands, so it dies
 // in the young generation instead of being kept alive by postgres.js's per-query closures until a full GC (what made
-// the detail route's p99). And the concurrent detail requests of one key that share a access statement still get
+// the detail route's p99). And the concurrent detail requests of one key that share an access statement still get
 // exactly their quota, each its own count and its own article.
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

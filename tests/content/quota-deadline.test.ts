@@ -1,4 +1,4 @@
-// Only answered requests spend quota: a access statement that runs after the API's deadline counts nothing and says
+// Only answered requests spend quota: an access statement that runs after the API's deadline counts nothing and says
 // so; the counters are WAL-logged, and the statement's synchronous_commit = off stays inside its own transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from 'postgres';

@@ -12,7 +12,7 @@
 //
 // Only answered requests are counted. Given a `deadline` (the instant the API gives up and answers 503: now + the
 // API's bound, SKRIBRA_DB_TIMEOUT_MS of the config its entry point passed down, the same instant as its own timer), the
-// counter upsert is conditional on clock_timestamp() <= deadline, evaluated when the statement runs: a access check
+// counter upsert is conditional on clock_timestamp() <= deadline, evaluated when the statement runs: an access check
 // statement that was queued behind a stalled or restarting server and runs only after the 503 went out counts
 // nothing. A batch uses the earliest deadline of its requests. `counted` says whether it counted; the API must not
 // serve a request whose access check did not count (answer 503 as it would have a moment earlier), so clock skew between

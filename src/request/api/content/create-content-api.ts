@@ -99,7 +99,7 @@ export function contentImplementation(deps: ContentApiDeps): ApiImplementation {
       return { accountId, windows: [], counted: true } satisfies ContentAccess;
     }
     if (++served % 1000 === 0) pruneCounters(sql).catch(() => {});
-    // The deadline makes the counter conditional: a access statement that runs after the API gave up counts nothing.
+    // The deadline makes the counter conditional: an access statement that runs after the API gave up counts nothing.
     // A detail request's article (its state and stored answer) is read by the same statement, only from a project of
     // the account; one without a current stored answer then has its row read (detail-answers.ts).
     // When this process already holds the article's answer, the statement leaves its bytes out while the project is
