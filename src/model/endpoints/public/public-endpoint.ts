@@ -1,5 +1,6 @@
-// A public API (/api/v1) endpoint module: open (no key), GET, open CORS and cached as the public API is unless it
-// says otherwise, so a module declares only what is its own. Its handler is `{id}.handler.ts` beside it.
+// A public API (/api/v1) endpoint's declaration: open (no key), GET, open CORS and cached as the public API is unless
+// it says otherwise, so a module declares only what is its own. Its handler is src/request/api/public/{id}.handler.ts
+// (publicEndpoint), or the entry under its id in that API's table (publicTableEndpoint).
 import { PUBLIC_BASE } from '../bases.ts';
 import { defineEndpoint, type Endpoint } from '../endpoint.ts';
 import { CACHE } from '../cache-policy.ts';
@@ -22,7 +23,7 @@ export const publicTableEndpoint = <const Id extends string, const X extends Pub
     ...entry,
   });
 
-/** A public API read at `/api/v1{path}`, an endpoint module: its handler is `{id}.handler.ts`. */
+/** A public API read at `/api/v1{path}` whose handler is a module of its own, `{id}.handler.ts` (the id in kebab case). */
 export const publicEndpoint = <const Id extends string, const X extends Pub>(id: Id, path: string, entry: X) =>
   defineEndpoint({ ...publicTableEndpoint(id, path, entry), module: true });
 
