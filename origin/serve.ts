@@ -5,7 +5,7 @@ import { createAnswerMemo } from './answer-memo.ts';
 import { clientAddress, withClientAddress } from '../src/request/api/http/client-address.ts';
 
 /**
- * How long a stop waits for the requests in flight: a change stream (GET /v1/events, open up to 900 s here) is closed
+ * How long a shutdown waits for the requests in flight: a change stream (GET /v1/events, open up to 900 s here) is closed
  * after it, and its client resumes from its cursor against whatever serves next.
  */
 export const CLOSE_GRACE_MS = 2000;
