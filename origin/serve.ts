@@ -10,7 +10,7 @@ import { clientAddress, withClientAddress } from '../src/request/api/http/client
  */
 export const CLOSE_GRACE_MS = 2000;
 
-/** Stops accepting connections, closes the idle ones, and the rest once they had CLOSE_GRACE_MS to finish. */
+/** Stops accepting connections (close() also ends the idle ones) and ends the rest once they had CLOSE_GRACE_MS. */
 function closeServer(server: Server): Promise<void> {
   return new Promise((closed) => {
     const late = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
@@ -18,7 +18,6 @@ function closeServer(server: Server): Promise<void> {
       clearTimeout(late);
       closed();
     });
-    server.closeIdleConnections();
   });
 }
 

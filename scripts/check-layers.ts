@@ -29,14 +29,12 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 const IMPORT = /(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|^\s*import\s*['"](\.[^'"]+)['"]/gm;
-/**
- * The files a file imports by relative path (type imports and re-exports included); `lazy: false` leaves out dynamic
- * `import()`s.
- */
-const importsOf = (file: string, { lazy = true } = {}) =>
-  [...readFileSync(file, 'utf8').matchAll(IMPORT)]
-    .filter((m) => lazy || m[2] === undefined)
-    .map((m) => resolve(dirname(file), (m[1] ?? m[2] ?? m[3])!));
+/** The files a file imports by relative path (type imports and re-exports included), each marked when dynamic. */
+const importsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => ({
+    target: resolve(dirname(file), (m[1] ?? m[2] ?? m[3])!),
+    dynamic: m[2] !== undefined,
+  }));
 
 /** Every import of the house at `root` that breaks the layering, and every circle, as one line each. */
 export function layerProblems(root: string): { problems: string[]; layered: number; checked: number } {
@@ -47,11 +45,13 @@ export function layerProblems(root: string): { problems: string[]; layered: numb
     .filter((d) => existsSync(d))
     .flatMap((d) => walk(d));
   const problems: string[] = [];
+  // Each file read once: the layers and rooms count every import, the file cycles only the static ones.
+  const imports = new Map(layered.map((f) => [f, importsOf(f)]));
 
   // Downwards only, between the top folders; the model's floors inside it.
   for (const file of layered) {
     const floor = Object.entries(FLOORS).find(([dir]) => within(file, dir));
-    for (const target of importsOf(file)) {
+    for (const { target } of imports.get(file)!) {
       const [a, b] = [layerOf(file), layerOf(target)];
       const where = `${rel(file)} -> ${rel(target)}`;
       if (b === -1) {
@@ -65,7 +65,7 @@ export function layerProblems(root: string): { problems: string[]; layered: numb
   // No arrow back up in any room: in every folder, the imports between its subfolders (and files) form no circle.
   const rooms = new Map<string, Map<string, Set<string>>>();
   for (const file of layered) {
-    for (const target of importsOf(file)) {
+    for (const { target } of imports.get(file)!) {
       if (layerOf(target) === -1) continue;
       const [from, to] = [rel(file).split('/'), rel(target).split('/')];
       let i = 0;
@@ -96,7 +96,8 @@ export function layerProblems(root: string): { problems: string[]; layered: numb
       .flatMap((d) => walk(d)),
   ];
   const known = new Set(allFiles);
-  const graph = new Map(allFiles.map((f) => [f, [...new Set(importsOf(f, { lazy: false }).filter((t) => known.has(t)))]]));
+  const staticTargets = (f: string) => (imports.get(f) ?? importsOf(f)).filter((i) => !i.dynamic).map((i) => i.target);
+  const graph = new Map(allFiles.map((f) => [f, [...new Set(staticTargets(f).filter((t) => known.has(t)))]]));
   for (const circle of fileCircles(graph)) problems.push(`file cycle: ${circle.map(rel).join(' -> ')}`);
   return { problems, layered: layered.length, checked: allFiles.length };
 }
